@@ -1,0 +1,70 @@
+# fftools - see README.md.  make, make check, make bench, make demo,
+# make install PREFIX=...; SAN=1 builds with AddressSanitizer and
+# UndefinedBehaviorSanitizer; WERROR=1 turns warnings into errors (CI).
+
+PREFIX ?= /usr/local
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN = -Wall -Wextra -Wpedantic
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+ifeq ($(SAN),1)
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+endif
+PNG_CFLAGS = $(shell pkg-config --cflags libpng 2>/dev/null)
+PNG_LIBS = $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS)
+LDLIBS = $(PNG_LIBS) -lm
+
+PROGRAMS = $(patsubst %.c,%,$(wildcard bin/ff*.c))
+LIB_SRC = $(wildcard lib/*.c)
+LIB_OBJ = $(LIB_SRC:.c=.o)
+LIB_HDR = $(wildcard lib/*.h)
+TEST_SRC = $(wildcard tests/test_*.c)
+TEST_BIN = $(TEST_SRC:.c=)
+
+# Sanitized and plain objects must not mix: remember the flags.
+FLAGS_STAMP = .build-flags
+FLAGS_NOW = $(CC) $(ALL_CFLAGS)
+$(shell [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = "$(FLAGS_NOW)" ] || rm -f $(FLAGS_STAMP))
+$(FLAGS_STAMP):
+	@echo "$(FLAGS_NOW)" > $@
+
+.PHONY: all deps check demo bench install clean
+all: deps $(PROGRAMS)
+
+deps:
+	@sh tools/deps.sh
+
+lib/%.o: lib/%.c $(LIB_HDR) $(FLAGS_STAMP)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+lib/libff.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+bin/%: bin/%.c lib/libff.a $(FLAGS_STAMP)
+	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -o $@
+
+tests/test_%: tests/test_%.c tests/testutil.h lib/libff.a $(FLAGS_STAMP)
+	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -lcriterion -o $@
+
+check: all $(TEST_BIN)
+	@sh tests/run-tests.sh $(TEST_BIN)
+
+demo: all
+	@sh testdata/demo.sh
+
+bench: all
+	@sh tests/bench/run.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
+	cp $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
+	cp man/man1/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	cp man/man5/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
+
+clean:
+	rm -f lib/*.o lib/libff.a $(PROGRAMS) $(TEST_BIN) $(FLAGS_STAMP)
+	rm -rf tests/out

@@ -1,0 +1,123 @@
+/* ffdir - add the direction field (the optimal next step of every cell) to
+ * an ff stream (man 1 ffdir). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/direction.h"
+#include "../lib/options.h"
+#include "../lib/outfile.h"
+#include "../lib/stream.h"
+
+static const char *prog = "ffdir";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ffdir [--text] [--max-cells N] [-o FILE] [STREAM]\n"
+            "Add the direction channel to an ff stream that has a distance channel.\n"
+            "Every other channel is passed on untouched.\n"
+            "      --text           write the text encoding\n"
+            "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
+            "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
+            "  -h, --help           this help;  -V, --version  the version\n");
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "text", no_argument, NULL, 't' },
+        { "max-cells", required_argument, NULL, 'M' },
+        { "output", required_argument, NULL, 'o' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *out_path = NULL, *in_path = "-";
+    int text = 0, c, nfields = 0;
+    long long v;
+    uint64_t max_cells = 0;
+    ff_error err;
+    ff_field field;
+    ff_outfile out;
+    ff_reader reader;
+    ff_status st;
+    FILE *in;
+
+    ff_error_clear(&err);
+    while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 't': text = 1; break;
+        case 'M':
+            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
+                fprintf(stderr, "%s: bad --max-cells '%s'\n", prog, optarg);
+                return 2;
+            }
+            max_cells = (uint64_t)v;
+            break;
+        case 'o': out_path = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': ff_print_version(prog); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind > 1) {
+        fprintf(stderr, "%s: one stream at most\n", prog);
+        return 2;
+    }
+    if (optind < argc)
+        in_path = argv[optind];
+    in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
+    if (!in) {
+        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, in_path, strerror(errno));
+        return 2;
+    }
+    ff_reader_init(&reader, in, in_path);
+    reader.max_cells = max_cells;
+    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
+        goto failed_early;
+    /* Each field of a multi-field stream in turn. */
+    while ((st = ff_field_read(&reader, &field, &err)) == FF_OK) {
+        size_t n = (size_t)field.grid.w * (size_t)field.grid.h;
+        nfields++;
+        if (!field.distance) {
+            ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
+                         "the stream has no distance channel: run ffbuild first");
+            goto failed;
+        }
+        if (!field.direction && !(field.direction = malloc(n))) {
+            ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory");
+            goto failed;
+        }
+        if (ff_direction_field(&field.grid, field.distance, field.direction, &err) != FF_OK)
+            goto failed;
+        field.direction_from = field.distance_id;
+        if (ff_field_write(out.f, &field, text, &err) != FF_OK) {
+            snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
+            goto failed;
+        }
+        ff_field_free(&field);
+    }
+    if (st != FF_ENOTFOUND)
+        goto failed_read;
+    if (nfields == 0) {
+        ff_error_set(&err, FF_EINPUT, in_path, 0, 0, "empty input: no ff stream");
+        goto failed_read;
+    }
+    if (in != stdin)
+        fclose(in);
+    if (ff_outfile_commit(&out, &err) != FF_OK)
+        goto failed_early;
+    return 0;
+failed:
+    ff_field_free(&field);
+failed_read:
+    ff_outfile_abort(&out);
+failed_early:
+    if (in != stdin)
+        fclose(in);
+    ff_error_print(stderr, prog, &err);
+    return ff_exit_status(err.status);
+}

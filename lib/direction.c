@@ -1,0 +1,142 @@
+/* direction.c - the direction field; see direction.h. */
+#include "direction.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_HOPS UINT32_MAX
+
+typedef struct {
+    const ff_grid *g;
+    const double *dist;
+    const uint8_t *mask;
+    ptrdiff_t offset[8];
+} dir_ctx;
+
+static int is_goal(const ff_grid *g, size_t i)
+{
+    size_t lo = 0, hi = g->ngoals;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g->goals[mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->ngoals && g->goals[lo] == i;
+}
+
+/* The code of one cell.  With hops == NULL a step must lower D; with hops,
+ * a step that keeps D equal may be taken if it lowers the hop count.  Sets
+ * *flat when the cell has a tight step that keeps D equal. */
+static uint8_t pick(const dir_ctx *c, size_t i, const uint32_t *hops, int *flat)
+{
+    double di = c->dist[i];
+    int d;
+
+    for (d = 0; d < c->g->moves; d++) {
+        size_t j;
+        double dj;
+        if (!(c->mask[i] & (1u << d)))
+            continue;
+        j = (size_t)((ptrdiff_t)i + c->offset[d]);
+        dj = c->dist[j];
+        if (!ff_step_tight(di, dj, ff_grid_step_cost(c->g, i, d)))
+            continue;
+        if (dj == di)
+            *flat = 1;
+        if (dj < di || (hops && dj == di && hops[j] < hops[i]))
+            return (uint8_t)d;
+    }
+    return FF_DIR_NONE;
+}
+
+/* Hop counts: breadth-first from the goals over reversed tight steps that
+ * do not raise D. */
+static ff_status count_hops(const dir_ctx *c, uint32_t *hops, ff_error *err)
+{
+    const ff_grid *g = c->g;
+    size_t n = (size_t)g->w * (size_t)g->h, head = 0, tail = 0, k;
+    uint32_t *queue = malloc(n * sizeof *queue);
+
+    if (!queue)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for hop counts");
+    for (k = 0; k < n; k++)
+        hops[k] = NO_HOPS;
+    for (k = 0; k < g->ngoals; k++) {
+        hops[g->goals[k]] = 0;
+        queue[tail++] = g->goals[k];
+    }
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        int x = (int)(v % (uint32_t)g->w), y = (int)(v / (uint32_t)g->w), d;
+        for (d = 0; d < g->moves; d++) {
+            int ux = x - ff_dir_dx[d], uy = y - ff_dir_dy[d];
+            size_t u;
+            if (ux < 0 || uy < 0 || ux >= g->w || uy >= g->h)
+                continue;
+            u = (size_t)((ptrdiff_t)v - c->offset[d]);
+            if (hops[u] != NO_HOPS || !(c->mask[u] & (1u << d)))
+                continue;
+            if (c->dist[v] > c->dist[u] ||
+                !ff_step_tight(c->dist[u], c->dist[v], ff_grid_step_cost(g, u, d)))
+                continue;
+            hops[u] = hops[v] + 1;
+            queue[tail++] = (uint32_t)u;
+        }
+    }
+    free(queue);
+    return FF_OK;
+}
+
+ff_status ff_direction_field(const ff_grid *g, const double *dist,
+                             uint8_t *dir, ff_error *err)
+{
+    size_t n = (size_t)g->w * (size_t)g->h, i;
+    int flat = 0;
+    uint8_t *mask = malloc(n);
+    uint32_t *hops = NULL;
+    dir_ctx c;
+    int d;
+
+    if (!mask)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
+    ff_grid_step_masks(g, mask);
+    c.g = g;
+    c.dist = dist;
+    c.mask = mask;
+    for (d = 0; d < 8; d++)
+        c.offset[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
+    for (i = 0; i < n; i++) {
+        if (!ff_grid_open(g, i) || !(dist[i] < INFINITY))
+            dir[i] = FF_DIR_NONE;
+        else if (is_goal(g, i))
+            dir[i] = FF_DIR_GOAL;
+        else
+            dir[i] = pick(&c, i, NULL, &flat);
+    }
+    if (flat > 0) {
+        /* Some cell has a tight step that keeps D: redo every reachable
+         * cell with hop counts so that the choice stays acyclic. */
+        ff_status st;
+        hops = malloc(n * sizeof *hops);
+        if (!hops) {
+            free(mask);
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for hop counts");
+        }
+        st = count_hops(&c, hops, err);
+        if (st != FF_OK) {
+            free(mask);
+            free(hops);
+            return st;
+        }
+        for (i = 0; i < n; i++)
+            if (dir[i] != FF_DIR_GOAL && ff_grid_open(g, i) && dist[i] < INFINITY)
+                dir[i] = pick(&c, i, hops, &flat);
+    }
+    free(mask);
+    free(hops);
+    return FF_OK;
+}

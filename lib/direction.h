@@ -1,0 +1,37 @@
+/* direction.h - the direction field: the optimal next step of every cell.
+ *
+ * A cell's code is the first direction d, in the order N E S W NE SE SW NW,
+ * whose step is legal and tight: D[next] + cost(cell, next) equals D[cell]
+ * within a relative tolerance of FF_TIGHT_REL * D[cell].  Goals are
+ * FF_DIR_GOAL; walls and unreachable cells FF_DIR_NONE.
+ *
+ * Acyclicity.  A tight step whose D[next] is not below D[cell] (a zero-cost
+ * step, or a cost lost to rounding) could close a cycle.  Such a step is
+ * taken only if it also lowers the cell's hop count: the fewest steps to a
+ * goal over tight steps that never raise D.  The pair (D, hops) then falls
+ * strictly along every chosen step, so following the codes always ends at a
+ * goal.  Where every step costs more than rounding, the rule is the plain
+ * tie-break.
+ */
+#ifndef FF_DIRECTION_H
+#define FF_DIRECTION_H
+
+#include "grid.h"
+
+#define FF_TIGHT_REL 1e-9
+
+/* 1 when a step of cost step_cost from a cell at distance d_cell to one at
+ * d_next lies on a shortest path, within FF_TIGHT_REL. */
+static inline int ff_step_tight(double d_cell, double d_next, double step_cost)
+{
+    double diff = d_next + step_cost - d_cell;
+    if (diff < 0)
+        diff = -diff;
+    return diff <= FF_TIGHT_REL * d_cell;
+}
+
+/* Fill dir[0..w*h) from the distance field dist of grid g. */
+ff_status ff_direction_field(const ff_grid *g, const double *dist,
+                             uint8_t *dir, ff_error *err);
+
+#endif

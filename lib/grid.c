@@ -1,0 +1,343 @@
+/* grid.c - the graph a map makes; see grid.h. */
+#include "grid.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const int ff_dir_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+const int ff_dir_dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+const char *const ff_dir_name[8] = { "N", "E", "S", "W", "NE", "SE", "SW", "NW" };
+
+void ff_grid_init(ff_grid *g)
+{
+    memset(g, 0, sizeof *g);
+    g->cell_size = 1.0;
+    g->moves = 8;
+    g->corners = FF_CORNERS_STRICT;
+}
+
+void ff_grid_free(ff_grid *g)
+{
+    free(g->cost);
+    free(g->oneway);
+    free(g->terrain);
+    free(g->goals);
+    free(g->spawns);
+    ff_grid_init(g);
+}
+
+ff_status ff_check_size(int64_t w, int64_t h, uint64_t max_cells,
+                        const char *file, long line, ff_error *err)
+{
+    if (max_cells == 0)
+        max_cells = FF_MAX_CELLS_DEFAULT;
+    if (w <= 0 || h <= 0)
+        return ff_error_set(err, FF_EINPUT, file, line, 0,
+                            "size %lld x %lld: width and height must be positive",
+                            (long long)w, (long long)h);
+    if (w > INT32_MAX || h > INT32_MAX || (uint64_t)w > max_cells / (uint64_t)h)
+        return ff_error_set(err, FF_EINPUT, file, line, 0,
+                            "size %lld x %lld is more than %llu cells",
+                            (long long)w, (long long)h,
+                            (unsigned long long)max_cells);
+    return FF_OK;
+}
+
+ff_status ff_grid_alloc(ff_grid *g, int64_t w, int64_t h, uint64_t max_cells,
+                        const char *file, ff_error *err)
+{
+    ff_status st = ff_check_size(w, h, max_cells, file, 0, err);
+    size_t n, i;
+
+    if (st != FF_OK)
+        return st;
+    n = (size_t)w * (size_t)h;
+    g->cost = malloc(n * sizeof *g->cost);
+    if (!g->cost)
+        return ff_error_set(err, FF_ENOMEM, file, 0, 0,
+                            "out of memory for %zu cells", n);
+    for (i = 0; i < n; i++)
+        g->cost[i] = INFINITY;
+    g->w = (int32_t)w;
+    g->h = (int32_t)h;
+    return FF_OK;
+}
+
+static void *dup_array(const void *src, size_t bytes, int *fail)
+{
+    void *p;
+
+    if (!src || bytes == 0)
+        return NULL;
+    p = malloc(bytes);
+    if (!p)
+        *fail = 1;
+    else
+        memcpy(p, src, bytes);
+    return p;
+}
+
+ff_status ff_grid_copy(ff_grid *dst, const ff_grid *src, ff_error *err)
+{
+    size_t n = (size_t)src->w * (size_t)src->h;
+    int fail = 0;
+
+    *dst = *src;
+    dst->cost = dup_array(src->cost, n * sizeof *src->cost, &fail);
+    dst->oneway = dup_array(src->oneway, n, &fail);
+    dst->terrain = dup_array(src->terrain, n, &fail);
+    dst->goals = dup_array(src->goals, src->ngoals * sizeof *src->goals, &fail);
+    dst->spawns = dup_array(src->spawns, src->nspawns * sizeof *src->spawns, &fail);
+    if (fail) {
+        ff_grid_free(dst);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory copying a grid");
+    }
+    return FF_OK;
+}
+
+double ff_step_length(int d)
+{
+    return d < 4 ? 1.0 : FF_SQRT2;
+}
+
+/* Open and of terrain class cls. */
+static int open_in_class(const ff_grid *g, size_t i, uint8_t cls)
+{
+    return ff_grid_open(g, i) && (!g->terrain || g->terrain[i] == cls);
+}
+
+int ff_grid_step_ok(const ff_grid *g, int x, int y, int d)
+{
+    int nx, ny;
+    size_t i, j;
+    uint8_t cls;
+
+    if (d < 0 || d >= g->moves)
+        return 0;
+    nx = x + ff_dir_dx[d];
+    ny = y + ff_dir_dy[d];
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h ||
+        nx < 0 || ny < 0 || nx >= g->w || ny >= g->h)
+        return 0;
+    i = (size_t)y * (size_t)g->w + (size_t)x;
+    j = (size_t)ny * (size_t)g->w + (size_t)nx;
+    if (!ff_grid_open(g, i))
+        return 0;
+    cls = g->terrain ? g->terrain[i] : 0;
+    if (!open_in_class(g, j, cls))
+        return 0;
+    if (g->oneway && !(g->oneway[i] & (1u << d)))
+        return 0;
+    if (d >= 4 && g->corners != FF_CORNERS_FREE) {
+        int a = open_in_class(g, (size_t)y * (size_t)g->w + (size_t)nx, cls);
+        int b = open_in_class(g, (size_t)ny * (size_t)g->w + (size_t)x, cls);
+        if (g->corners == FF_CORNERS_STRICT ? !(a && b) : !(a || b))
+            return 0;
+    }
+    return 1;
+}
+
+void ff_grid_step_masks(const ff_grid *g, uint8_t *out)
+{
+    int x, y, d;
+
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++) {
+            uint8_t m = 0;
+            size_t i = (size_t)y * (size_t)g->w + (size_t)x;
+            if (ff_grid_open(g, i))
+                for (d = 0; d < g->moves; d++)
+                    if (ff_grid_step_ok(g, x, y, d))
+                        m |= (uint8_t)(1u << d);
+            out[i] = m;
+        }
+}
+
+double ff_grid_step_cost(const ff_grid *g, size_t i, int d)
+{
+    size_t j = (size_t)((ptrdiff_t)i + ff_dir_dy[d] * (ptrdiff_t)g->w + ff_dir_dx[d]);
+    /* The same operations, in the same order, as the search's relaxation,
+     * so that both round alike. */
+    double half_len = ff_step_length(d) * g->cell_size * 0.5;
+    return half_len * ((double)g->cost[i] + (double)g->cost[j]);
+}
+
+ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
+                           long line, long col, ff_error *err)
+{
+    size_t i, lo = 0, hi = g->ngoals;
+    uint32_t *grown;
+
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+        return ff_error_set(err, FF_EINPUT, file, line, col,
+                            "goal %lld,%lld is outside the %dx%d map",
+                            (long long)x, (long long)y, g->w, g->h);
+    i = (size_t)y * (size_t)g->w + (size_t)x;
+    if (!ff_grid_open(g, i))
+        return ff_error_set(err, FF_EINPUT, file, line, col,
+                            "goal %lld,%lld is on a blocked cell%s",
+                            (long long)x, (long long)y,
+                            g->radius > 0 ? " (closed by the clearance radius)" : "");
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g->goals[mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < g->ngoals && g->goals[lo] == i)
+        return FF_OK;
+    grown = realloc(g->goals, (g->ngoals + 1) * sizeof *grown);
+    if (!grown)
+        return ff_error_set(err, FF_ENOMEM, file, line, col, "out of memory for goals");
+    g->goals = grown;
+    memmove(grown + lo + 1, grown + lo, (g->ngoals - lo) * sizeof *grown);
+    grown[lo] = (uint32_t)i;
+    g->ngoals++;
+    return FF_OK;
+}
+
+/* Clearance.  The point of a blocked cell's square nearest to a cell center
+ * always lies on the lattice of half cells (a center coordinate or a cell
+ * edge), so the exact distance from each center to the blocked region is a
+ * Euclidean distance transform on that lattice: (2w+1) x (2h+1) points, a
+ * point being blocked when it lies on the map edge, touches a blocked cell,
+ * or touches cells of two terrain classes.  The column pass keeps only the
+ * odd (center) rows; the row pass is Felzenszwalb and Huttenlocher's lower
+ * envelope of parabolas ("Distance Transforms of Sampled Functions", 2012). */
+
+static int lattice_blocked(const ff_grid *g, int64_t X, int64_t Y)
+{
+    int64_t cx[2], cy[2];
+    int nx = 0, ny = 0, a, b, have = 0;
+    uint8_t cls = 0;
+
+    if (X <= 0 || Y <= 0 || X >= 2 * (int64_t)g->w || Y >= 2 * (int64_t)g->h)
+        return 1;
+    if (X % 2 == 0) {
+        cx[nx++] = X / 2 - 1;
+        cx[nx++] = X / 2;
+    } else
+        cx[nx++] = (X - 1) / 2;
+    if (Y % 2 == 0) {
+        cy[ny++] = Y / 2 - 1;
+        cy[ny++] = Y / 2;
+    } else
+        cy[ny++] = (Y - 1) / 2;
+    for (b = 0; b < ny; b++)
+        for (a = 0; a < nx; a++) {
+            size_t i = (size_t)cy[b] * (size_t)g->w + (size_t)cx[a];
+            uint8_t c = g->terrain ? g->terrain[i] : 0;
+            if (!ff_grid_open(g, i))
+                return 1;
+            if (have && c != cls)
+                return 1;
+            cls = c;
+            have = 1;
+        }
+    return 0;
+}
+
+ff_status ff_grid_apply_clearance(ff_grid *g, double radius, ff_error *err)
+{
+    int64_t W = 2 * (int64_t)g->w + 1, H = 2 * (int64_t)g->h + 1, X, Y;
+    int64_t *vert = NULL;   /* h rows x W: vertical lattice distance */
+    int64_t *v = NULL;      /* envelope parabola positions */
+    double *z = NULL;       /* envelope boundaries */
+    double limit;
+    int64_t far = W + H + 2;
+    ff_status st = FF_OK;
+
+    if (!(radius >= 0) || !isfinite(radius))
+        return ff_error_set(err, FF_EUSAGE, NULL, 0, 0,
+                            "radius %g must be finite and >= 0", radius);
+    g->radius = radius;
+    if (radius == 0)
+        return FF_OK;
+    vert = malloc((size_t)g->h * (size_t)W * sizeof *vert);
+    v = malloc((size_t)W * sizeof *v);
+    z = malloc(((size_t)W + 1) * sizeof *z);
+    if (!vert || !v || !z) {
+        st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0,
+                          "out of memory for the clearance transform");
+        goto done;
+    }
+    for (X = 0; X < W; X++) {
+        int64_t last = -far;
+        for (Y = 0; Y < H; Y++) {
+            if (lattice_blocked(g, X, Y))
+                last = Y;
+            if (Y % 2 == 1)
+                vert[(size_t)(Y / 2) * (size_t)W + (size_t)X] = Y - last;
+        }
+        last = H + far;
+        for (Y = H - 1; Y >= 0; Y--) {
+            if (lattice_blocked(g, X, Y))
+                last = Y;
+            if (Y % 2 == 1) {
+                int64_t *p = &vert[(size_t)(Y / 2) * (size_t)W + (size_t)X];
+                if (last - Y < *p)
+                    *p = last - Y;
+            }
+        }
+    }
+    /* Close when (half-unit distance)^2 < (2 r / cell)^2. */
+    limit = 2.0 * radius / g->cell_size;
+    limit *= limit;
+    for (Y = 0; Y < g->h; Y++) {
+        const int64_t *row = vert + (size_t)Y * (size_t)W;
+        int64_t k = 0, q, x;
+        v[0] = 0;
+        z[0] = -INFINITY;
+        z[1] = INFINITY;
+        for (q = 1; q < W; q++) {
+            double fq = (double)row[q] * (double)row[q] + (double)q * (double)q;
+            double s;
+            for (;;) {
+                double fv = (double)row[v[k]] * (double)row[v[k]] +
+                            (double)v[k] * (double)v[k];
+                s = (fq - fv) / (2.0 * (double)(q - v[k]));
+                if (s > z[k])
+                    break;
+                k--; /* z[0] is -inf, so k never goes below 0 */
+            }
+            k++;
+            v[k] = q;
+            z[k] = s;
+            z[k + 1] = INFINITY;
+        }
+        k = 0;
+        for (x = 0; x < g->w; x++) {
+            int64_t Xc = 2 * x + 1;
+            double dx, d2;
+            while (z[k + 1] < (double)Xc)
+                k++;
+            dx = (double)(Xc - v[k]);
+            d2 = dx * dx + (double)row[v[k]] * (double)row[v[k]];
+            if (d2 < limit)
+                g->cost[(size_t)Y * (size_t)g->w + (size_t)x] = INFINITY;
+        }
+    }
+done:
+    free(vert);
+    free(v);
+    free(z);
+    return st;
+}
+
+const char *ff_corners_name(ff_corners c)
+{
+    return c == FF_CORNERS_CUT ? "cut" : c == FF_CORNERS_FREE ? "free" : "strict";
+}
+
+int ff_corners_parse(const char *s)
+{
+    if (strcmp(s, "strict") == 0)
+        return FF_CORNERS_STRICT;
+    if (strcmp(s, "cut") == 0)
+        return FF_CORNERS_CUT;
+    if (strcmp(s, "free") == 0)
+        return FF_CORNERS_FREE;
+    return -1;
+}

@@ -1,0 +1,113 @@
+/* grid.h - the graph a map makes: cells, terrain costs, one-way cells,
+ * terrain classes, the move set and the corner rule (DESIGN.md, "The graph
+ * a map makes").
+ *
+ * Cells are a flat array indexed y * w + x; (0,0) is the north-west cell and
+ * north is -y.  A grid owns every array it points to; ff_grid_free() releases
+ * them.
+ */
+#ifndef FF_GRID_H
+#define FF_GRID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fferror.h"
+
+/* Direction codes, in tie-break order; also the stored direction channel. */
+enum {
+    FF_DIR_N = 0, FF_DIR_E, FF_DIR_S, FF_DIR_W,
+    FF_DIR_NE, FF_DIR_SE, FF_DIR_SW, FF_DIR_NW,
+    FF_DIR_GOAL = 8,  /* this cell is a goal */
+    FF_DIR_NONE = 9   /* wall or unreachable */
+};
+
+/* Step offsets of the eight directions, indexed by code. */
+extern const int ff_dir_dx[8];
+extern const int ff_dir_dy[8];
+/* Names "N", "E", ... indexed by code. */
+extern const char *const ff_dir_name[8];
+
+typedef enum { FF_CORNERS_STRICT = 0, FF_CORNERS_CUT, FF_CORNERS_FREE } ff_corners;
+
+/* Largest accepted W*H unless a caller asks for another limit
+ * (32768 x 32768). */
+#define FF_MAX_CELLS_DEFAULT ((uint64_t)1 << 30)
+
+/* One-way mask meaning "may leave in every direction". */
+#define FF_ONEWAY_ALL 0xFFu
+
+typedef struct ff_grid {
+    int32_t w, h;           /* cells; both >= 1 once read */
+    double cell_size;       /* world units per cell, > 0 (default 1) */
+    double origin_x, origin_y; /* world position of the north-west corner */
+    int moves;              /* 4 or 8 */
+    ff_corners corners;     /* diagonal rule */
+    double radius;          /* clearance radius in world units, >= 0 */
+    float *cost;            /* w*h terrain costs >= 0; +inf = blocked */
+    uint8_t *oneway;        /* NULL, or w*h masks: bit d = may leave toward d */
+    uint8_t *terrain;       /* NULL, or w*h terrain classes (Moving AI) */
+    uint32_t *goals;        /* goal cell indices, ascending, no repeats */
+    size_t ngoals;
+    uint32_t *spawns;       /* spawn cell indices (ffmap S tiles), ascending */
+    size_t nspawns;
+} ff_grid;
+
+/* Zero a grid and set the defaults (cell 1, origin 0 0, 8 moves, strict). */
+void ff_grid_init(ff_grid *g);
+
+/* Release everything a grid owns and zero it. */
+void ff_grid_free(ff_grid *g);
+
+/* Allocate cost (all +inf) for w x h cells after checking that w*h is at
+ * most max_cells (0 = FF_MAX_CELLS_DEFAULT). */
+ff_status ff_grid_alloc(ff_grid *g, int64_t w, int64_t h, uint64_t max_cells,
+                        const char *file, ff_error *err);
+
+/* Check that w and h are positive and w*h <= max_cells before anything is
+ * multiplied or allocated. */
+ff_status ff_check_size(int64_t w, int64_t h, uint64_t max_cells,
+                        const char *file, long line, ff_error *err);
+
+/* Deep copy. */
+ff_status ff_grid_copy(ff_grid *dst, const ff_grid *src, ff_error *err);
+
+static inline int ff_grid_open(const ff_grid *g, size_t i)
+{
+    return g->cost[i] <= 3.4e38f; /* finite: not +inf, not NaN */
+}
+
+#define FF_SQRT2 1.41421356237309504880
+
+/* Length of a step in direction d, in cells: 1 or sqrt(2). */
+double ff_step_length(int d);
+
+/* 1 when the forward step from cell (x,y) in direction d is a legal move:
+ * d within the move set, both ends open and in the map, the one-way mask of
+ * the start allows d, same terrain class, and for a diagonal the corner rule
+ * holds for the two side cells. */
+int ff_grid_step_ok(const ff_grid *g, int x, int y, int d);
+
+/* Fill out[i] with the mask of legal forward steps from cell i (bit d).
+ * out has w*h bytes. */
+void ff_grid_step_masks(const ff_grid *g, uint8_t *out);
+
+/* Cost of the forward step from cell i in direction d (assumed legal):
+ * length * (cost(i) + cost(next)) / 2, in world units (times cell_size). */
+double ff_grid_step_cost(const ff_grid *g, size_t i, int d);
+
+/* Add goal cell (x,y); refuses a cell outside the map or on a wall.
+ * Keeps the list sorted and without repeats. */
+ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
+                           long line, long col, ff_error *err);
+
+/* Close every open cell whose center is nearer than radius (world units) to
+ * a blocked cell or to the map edge, using an exact Euclidean distance
+ * transform.  Sets g->radius.  Goals and spawns are not touched. */
+ff_status ff_grid_apply_clearance(ff_grid *g, double radius, ff_error *err);
+
+const char *ff_corners_name(ff_corners c);
+/* Parse "strict", "cut" or "free"; -1 if none. */
+int ff_corners_parse(const char *s);
+
+#endif

@@ -1,0 +1,492 @@
+/* mapread.c - Moving AI and ffmap text maps, and format detection; see
+ * mapread.h.  The PNG reader is in pngmap.c. */
+#define _POSIX_C_SOURCE 200809L
+#include "mapread.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stream.h"
+
+/* Terrain classes of the Moving AI letters (HOG2's Map::CanStep). */
+enum { CLASS_GROUND = 0, CLASS_WATER = 1, CLASS_TREES = 2 };
+
+void ff_map_options_init(ff_map_options *o)
+{
+    o->max_cells = 0;
+    o->png_scale = 1.0;
+}
+
+/* A cursor over the input text with line numbers. */
+typedef struct {
+    const unsigned char *p, *end;
+    const char *name;
+    long line;  /* number of the line last taken */
+} cursor;
+
+/* Take the next line: [*s, *s + *n), without CR LF.  0 at end of input. */
+static int next_line(cursor *c, const char **s, size_t *n)
+{
+    const unsigned char *start = c->p, *nl;
+
+    if (c->p >= c->end)
+        return 0;
+    nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+    if (!nl)
+        nl = c->end;
+    *s = (const char *)start;
+    *n = (size_t)(nl - start);
+    if (*n > 0 && start[*n - 1] == '\r')
+        (*n)--;
+    c->p = nl < c->end ? nl + 1 : nl;
+    c->line++;
+    return 1;
+}
+
+/* Copy a line into a NUL-terminated buffer of size cap (truncating). */
+static void line_copy(char *dst, size_t cap, const char *s, size_t n)
+{
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+}
+
+static int moving_ai_letter(unsigned char ch, float *cost, uint8_t *cls)
+{
+    switch (ch) {
+    case '.': case 'G': case 'S':
+        *cost = 1;
+        *cls = CLASS_GROUND;
+        return 1;
+    case 'W':
+        *cost = 1;
+        *cls = CLASS_WATER;
+        return 1;
+    case 'T':
+        *cost = 1;
+        *cls = CLASS_TREES;
+        return 1;
+    case '@': case 'O':
+        *cost = INFINITY;
+        *cls = CLASS_GROUND;
+        return 1;
+    }
+    return 0;
+}
+
+static ff_status unknown_tile(ff_error *err, const char *name, long line, long col,
+                              unsigned char ch)
+{
+    if (ch >= 0x20 && ch < 0x7f)
+        return ff_error_set(err, FF_EINPUT, name, line, col,
+                            "unknown tile '%c' (no legend entry)", ch);
+    return ff_error_set(err, FF_EINPUT, name, line, col,
+                        "unknown tile byte 0x%02x (no legend entry)", ch);
+}
+
+/* Drop the class channel when every open cell is ground. */
+static void drop_single_class(ff_grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h, i;
+
+    for (i = 0; i < n; i++)
+        if (ff_grid_open(g, i) && g->terrain[i] != CLASS_GROUND)
+            return;
+    free(g->terrain);
+    g->terrain = NULL;
+}
+
+static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g,
+                                ff_error *err)
+{
+    long long w = -1, h = -1;
+    const char *s;
+    size_t n;
+    char buf[128];
+    int64_t x, y;
+
+    /* Header: "type octile", then "height H" and "width W" in either
+     * order, then "map". */
+    while (next_line(c, &s, &n)) {
+        char key[16];
+        long long v;
+        char extra;
+        line_copy(buf, sizeof buf, s, n);
+        if (n == 0)
+            continue;
+        if (c->line == 1)
+            continue;   /* "type octile", checked by the caller */
+        if (strcmp(buf, "map") == 0)
+            break;
+        if (sscanf(buf, "%15s %lld %c", key, &v, &extra) != 2 ||
+            (strcmp(key, "height") && strcmp(key, "width")))
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, 1,
+                                "expected 'height H', 'width W' or 'map', not '%.40s'", buf);
+        if (key[0] == 'h')
+            h = v;
+        else
+            w = v;
+    }
+    if (w < 0 || h < 0)
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, 0,
+                            "Moving AI header without %s", w < 0 ? "'width'" : "'height'");
+    if (ff_check_size(w, h, opt->max_cells, c->name, c->line, err) != FF_OK)
+        return FF_EINPUT;
+    if (ff_grid_alloc(g, w, h, opt->max_cells, c->name, err) != FF_OK)
+        return err ? err->status : FF_ENOMEM;
+    g->terrain = malloc((size_t)w * (size_t)h);
+    if (!g->terrain)
+        return ff_error_set(err, FF_ENOMEM, c->name, 0, 0, "out of memory");
+    for (y = 0; y < h; y++) {
+        if (!next_line(c, &s, &n))
+            return ff_error_set(err, FF_EINPUT, c->name, c->line + 1, 1,
+                                "map ends after %lld of %lld rows", (long long)y, h);
+        if ((long long)n != w)
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(n < (size_t)w ? n + 1 : (size_t)w + 1),
+                                "row %lld has %zu tiles, expected %lld (ragged rows)",
+                                (long long)y, n, w);
+        for (x = 0; x < w; x++) {
+            size_t i = (size_t)y * (size_t)w + (size_t)x;
+            if (!moving_ai_letter((unsigned char)s[x], &g->cost[i], &g->terrain[i]))
+                return unknown_tile(err, c->name, c->line, (long)x + 1, (unsigned char)s[x]);
+        }
+    }
+    while (next_line(c, &s, &n))
+        if (n > 0)
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, 1,
+                                "more rows than the header's height %lld", h);
+    drop_single_class(g);
+    return FF_OK;
+}
+
+/* One legend entry of an ffmap. */
+typedef struct {
+    int defined;
+    float cost;       /* +inf for a wall */
+    uint8_t oneway;   /* FF_ONEWAY_ALL unless restricted */
+    int goal, spawn;
+    uint8_t cls;      /* terrain class (Moving AI letters only) */
+} legend;
+
+static int parse_dirs(char *list, uint8_t *mask)
+{
+    char *tok, *save = NULL;
+
+    *mask = 0;
+    for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int d;
+        for (d = 0; d < 8 && strcmp(tok, ff_dir_name[d]); d++)
+            ;
+        if (d == 8)
+            return -1;
+        *mask |= (uint8_t)(1u << d);
+    }
+    return *mask ? 0 : -1;
+}
+
+static ff_status legend_line(cursor *c, char *buf, legend *table, ff_error *err)
+{
+    /* buf is "legend CH SPEC..." */
+    char *p = buf + 6, *word[4], *save = NULL;
+    unsigned char ch;
+    legend e = { 1, 1, FF_ONEWAY_ALL, 0, 0, CLASS_GROUND };
+    int nw = 0, k = 0;
+    char *tok;
+
+    if (*p != ' ' && *p != '\t')
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, 1, "bad legend line");
+    while (*p == ' ' || *p == '\t')
+        p++;
+    ch = (unsigned char)*p;
+    if (!ch || (p[1] != ' ' && p[1] != '\t'))
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(p - buf) + 1,
+                            "legend wants one tile character, then its meaning");
+    for (tok = strtok_r(p + 1, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+        if (nw == 4)
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(tok - buf) + 1,
+                                "too many words in the legend of '%c'", ch);
+        word[nw++] = tok;
+    }
+    if (nw == 0)
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(p - buf) + 1,
+                            "missing cost for tile '%c'", ch);
+    if (table[ch].defined)
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(p - buf) + 1,
+                            "tile '%c' has two legend entries", ch);
+    if (strcmp(word[0], "wall") == 0) {
+        if (nw != 1)
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(word[1] - buf) + 1,
+                                "a wall takes no cost or direction");
+        e.cost = INFINITY;
+        table[ch] = e;
+        return FF_OK;
+    }
+    if (strcmp(word[0], "goal") == 0 || strcmp(word[0], "spawn") == 0) {
+        e.goal = word[0][0] == 'g';
+        e.spawn = !e.goal;
+        k = 1;
+    }
+    if (k >= nw)
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(word[0] - buf) + 1,
+                            "missing cost for tile '%c'", ch);
+    {
+        char *end;
+        double v;
+        errno = 0;
+        v = strtod(word[k], &end);
+        if (end == word[k] || *end || isnan(v) || v < 0 || isinf(v) || v > 3.4e38)
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(word[k] - buf) + 1,
+                                "cost '%s' of tile '%c' must be a finite number >= 0", word[k], ch);
+        e.cost = (float)v;
+    }
+    k++;
+    if (k < nw) {
+        long col = (long)(word[k] - buf) + 1;
+        if (parse_dirs(word[k], &e.oneway) < 0 || k + 1 < nw)
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, col,
+                                "bad directions for tile '%c' (a list like N,NE,E)", ch);
+    }
+    table[ch] = e;
+    return FF_OK;
+}
+
+static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
+                            ff_error *err)
+{
+    legend table[256];
+    const char *s;
+    size_t n, w = 0, h = 0, k;
+    char buf[4096];
+    const unsigned char *rows;
+    long first_row_line;
+    int any_legend = 0, any_oneway = 0;
+
+    memset(table, 0, sizeof table);
+    for (;;) {
+        if (!next_line(c, &s, &n))
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, 0,
+                                "ffmap ends before its 'map' line");
+        if (c->line == 1)
+            continue;  /* "ffmap 1", checked by the caller */
+        if (n >= sizeof buf)
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, 0, "header line too long");
+        line_copy(buf, sizeof buf, s, n);
+        {
+            char *p = buf;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (!*p || *p == '#')
+                continue;
+        }
+        if (strcmp(buf, "map") == 0)
+            break;
+        if (strncmp(buf, "legend", 6) == 0) {
+            if (legend_line(c, buf, table, err) != FF_OK)
+                return FF_EINPUT;
+            any_legend = 1;
+        } else if (strncmp(buf, "cell ", 5) == 0) {
+            char *end;
+            double v = strtod(buf + 5, &end);
+            while (*end == ' ' || *end == '\t')
+                end++;
+            if (end == buf + 5 || *end || !isfinite(v) || !(v > 0))
+                return ff_error_set(err, FF_EINPUT, c->name, c->line, 6,
+                                    "cell size '%s' must be a positive number", buf + 5);
+            g->cell_size = v;
+        } else if (strncmp(buf, "origin ", 7) == 0) {
+            char *end, *end2;
+            double x = strtod(buf + 7, &end), y = strtod(end, &end2);
+            while (*end2 == ' ' || *end2 == '\t')
+                end2++;
+            if (end == buf + 7 || end2 == end || *end2 || !isfinite(x) || !isfinite(y))
+                return ff_error_set(err, FF_EINPUT, c->name, c->line, 8,
+                                    "origin '%s' wants two finite numbers", buf + 7);
+            g->origin_x = x;
+            g->origin_y = y;
+        } else {
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, 1,
+                                "unknown ffmap line '%.40s' (legend, cell, origin or map)", buf);
+        }
+    }
+    if (!any_legend) {
+        static const char letters[] = ".GSWT@O";
+        for (k = 0; letters[k]; k++) {
+            legend *e = &table[(unsigned char)letters[k]];
+            moving_ai_letter((unsigned char)letters[k], &e->cost, &e->cls);
+            e->defined = 1;
+            e->oneway = FF_ONEWAY_ALL;
+        }
+    }
+    /* Rows: count and check them, then fill the grid. */
+    rows = c->p;
+    first_row_line = c->line + 1;
+    {
+        cursor scan = *c;
+        size_t blank_run = 0;
+        while (next_line(&scan, &s, &n)) {
+            if (n == 0) {
+                blank_run++;
+                continue;
+            }
+            if (blank_run > 0)
+                return ff_error_set(err, FF_EINPUT, c->name, scan.line - (long)blank_run, 1,
+                                    "empty row inside the map (ragged rows)");
+            if (h == 0)
+                w = n;
+            else if (n != w)
+                return ff_error_set(err, FF_EINPUT, c->name, scan.line,
+                                    (long)(n < w ? n + 1 : w + 1),
+                                    "row %zu has %zu tiles, expected %zu (ragged rows)", h, n, w);
+            h++;
+        }
+    }
+    if (h == 0)
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, 0, "the map has no rows");
+    if (ff_grid_alloc(g, (int64_t)w, (int64_t)h, opt->max_cells, c->name, err) != FF_OK)
+        return err ? err->status : FF_EINPUT;
+    g->oneway = malloc(w * h);
+    g->terrain = malloc(w * h);
+    if (!g->oneway || !g->terrain)
+        return ff_error_set(err, FF_ENOMEM, c->name, 0, 0, "out of memory");
+    c->p = rows;
+    c->line = first_row_line - 1;
+    for (k = 0; k < h; k++) {
+        size_t x;
+        next_line(c, &s, &n);
+        for (x = 0; x < w; x++) {
+            const legend *e = &table[(unsigned char)s[x]];
+            size_t i = k * w + x;
+            if (!e->defined)
+                return unknown_tile(err, c->name, c->line, (long)x + 1, (unsigned char)s[x]);
+            g->cost[i] = e->cost;
+            g->oneway[i] = e->oneway;
+            g->terrain[i] = e->cls;
+            if (e->oneway != FF_ONEWAY_ALL)
+                any_oneway = 1;
+            if (e->goal &&
+                ff_grid_add_goal(g, (int64_t)x, (int64_t)k, c->name, c->line, (long)x + 1, err) != FF_OK)
+                return err ? err->status : FF_EINPUT;
+            if (e->spawn) {
+                uint32_t *p = realloc(g->spawns, (g->nspawns + 1) * sizeof *p);
+                if (!p)
+                    return ff_error_set(err, FF_ENOMEM, c->name, 0, 0, "out of memory");
+                g->spawns = p;
+                p[g->nspawns++] = (uint32_t)i;
+            }
+        }
+    }
+    if (!any_oneway) {
+        free(g->oneway);
+        g->oneway = NULL;
+    }
+    drop_single_class(g);
+    return FF_OK;
+}
+
+static int starts_with_word(const unsigned char *data, size_t size, const char *word)
+{
+    size_t n = strlen(word);
+
+    return size >= n && memcmp(data, word, n) == 0 &&
+           (size == n || data[n] == ' ' || data[n] == '\t' || data[n] == '\n' || data[n] == '\r');
+}
+
+ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
+                       const ff_map_options *opt, ff_grid *g, ff_error *err)
+{
+    static const unsigned char png_magic[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    cursor c = { data, data + size, name, 0 };
+    ff_status st;
+
+    ff_grid_init(g);
+    if (size >= 8 && memcmp(data, png_magic, 8) == 0)
+        return ff_map_parse_png(data, size, name, opt, g, err);
+    if (starts_with_word(data, size, "ff")) {
+        /* An ff stream: take its map, drop its fields. */
+        FILE *f = fmemopen((void *)data, size, "rb");
+        ff_reader r;
+        ff_field field;
+        if (!f)
+            return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory");
+        ff_reader_init(&r, f, name);
+        r.max_cells = opt->max_cells;
+        st = ff_field_read(&r, &field, err);
+        fclose(f);
+        if (st == FF_ENOTFOUND)
+            st = ff_error_set(err, FF_EINPUT, name, 1, 1, "empty stream");
+        if (st != FF_OK)
+            return st;
+        *g = field.grid;
+        ff_grid_init(&field.grid);
+        ff_field_free(&field);
+        free(g->goals);
+        g->goals = NULL;
+        g->ngoals = 0;
+        return FF_OK;
+    }
+    if (starts_with_word(data, size, "type"))
+        st = read_moving_ai(&c, opt, g, err);
+    else if (starts_with_word(data, size, "ffmap")) {
+        const char *s;
+        size_t n;
+        cursor probe = c;
+        next_line(&probe, &s, &n);
+        if (n != 7 || memcmp(s, "ffmap 1", 7) != 0)
+            return ff_error_set(err, FF_EINPUT, name, 1, 1,
+                                "unsupported ffmap version (this reads 'ffmap 1')");
+        st = read_ffmap(&c, opt, g, err);
+    } else
+        return ff_error_set(err, FF_EINPUT, name, 1, 1,
+                            "unknown map format: expected 'type octile' (Moving AI), "
+                            "'ffmap 1', an ff stream or a PNG");
+    if (st != FF_OK)
+        ff_grid_free(g);
+    return st;
+}
+
+ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,
+                      ff_grid *g, ff_error *err)
+{
+    uint64_t max_cells = opt->max_cells ? opt->max_cells : FF_MAX_CELLS_DEFAULT;
+    /* A text map spends at most a few bytes a cell; allow room for
+     * comments and line ends, and refuse anything larger unread. */
+    size_t limit = (size_t)(max_cells * 3 + ((uint64_t)1 << 26)), cap = 1 << 16, n = 0;
+    unsigned char *data = malloc(cap);
+    ff_status st;
+
+    if (!data)
+        return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory");
+    for (;;) {
+        size_t got;
+        if (n == cap) {
+            unsigned char *p;
+            if (cap >= limit) {
+                free(data);
+                return ff_error_at_byte(err, FF_EINPUT, name, (long long)n,
+                                        "input longer than %zu bytes: larger than any map of "
+                                        "at most %llu cells", limit, (unsigned long long)max_cells);
+            }
+            cap = cap * 2 > limit ? limit : cap * 2;
+            p = realloc(data, cap);
+            if (!p) {
+                free(data);
+                return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory");
+            }
+            data = p;
+        }
+        got = fread(data + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        free(data);
+        return ff_error_set(err, FF_EIO, name, 0, 0, "read error: %s", strerror(errno));
+    }
+    st = ff_map_parse(data, n, name, opt, g, err);
+    free(data);
+    return st;
+}

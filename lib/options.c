@@ -1,0 +1,45 @@
+/* options.c - command-line value parsing; see options.h. */
+#include "options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int ff_parse_cell(const char *s, long long *x, long long *y)
+{
+    char *end;
+
+    errno = 0;
+    *x = strtoll(s, &end, 10);
+    if (end == s || *end != ',' || errno)
+        return -1;
+    s = end + 1;
+    *y = strtoll(s, &end, 10);
+    if (end == s || *end || errno)
+        return -1;
+    return 0;
+}
+
+int ff_parse_real(const char *s, double *out)
+{
+    char *end;
+
+    errno = 0;
+    *out = strtod(s, &end);
+    return end == s || *end || !isfinite(*out) ? -1 : 0;
+}
+
+int ff_parse_int(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+
+    errno = 0;
+    *out = strtoll(s, &end, 10);
+    return end == s || *end || errno || *out < lo || *out > hi ? -1 : 0;
+}
+
+void ff_print_version(const char *prog)
+{
+    printf("%s (fftools) %s\n", prog, FF_VERSION);
+}

@@ -1,0 +1,20 @@
+/* options.h - what every program's command line shares: the version, and
+ * strict parsing of option values (the whole word, finite, in range). */
+#ifndef FF_OPTIONS_H
+#define FF_OPTIONS_H
+
+#define FF_VERSION "0.1.0"
+
+/* Parse "X,Y" (two integers) as in -g 40,12; 0 on success. */
+int ff_parse_cell(const char *s, long long *x, long long *y);
+
+/* Parse a finite real number; 0 on success. */
+int ff_parse_real(const char *s, double *out);
+
+/* Parse an integer in [lo, hi]; 0 on success. */
+int ff_parse_int(const char *s, long long lo, long long hi, long long *out);
+
+/* Print "prog VERSION" to stdout (for --version). */
+void ff_print_version(const char *prog);
+
+#endif

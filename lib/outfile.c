@@ -1,0 +1,95 @@
+/* outfile.c - atomic output; see outfile.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "outfile.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
+{
+    const char *slash;
+    size_t dirlen;
+    mode_t mask;
+    int fd;
+
+    memset(o, 0, sizeof *o);
+    if (!path || strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return FF_OK;
+    }
+    slash = strrchr(path, '/');
+    dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    o->path = strdup(path);
+    o->tmp = malloc(strlen(path) + 16);
+    if (!o->path || !o->tmp) {
+        ff_outfile_abort(o);
+        return ff_error_set(err, FF_ENOMEM, path, 0, 0, "out of memory");
+    }
+    /* DIR/.NAME.XXXXXX: same folder, so the rename is atomic. */
+    memcpy(o->tmp, path, dirlen);
+    sprintf(o->tmp + dirlen, ".%s.XXXXXX", path + dirlen);
+    fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        ff_status st = ff_error_set(err, FF_EIO, path, 0, 0, "cannot create a file beside it: %s",
+                                    strerror(errno));
+        free(o->tmp);
+        o->tmp = NULL;
+        ff_outfile_abort(o);
+        return st;
+    }
+    mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    o->f = fdopen(fd, "wb");
+    if (!o->f) {
+        close(fd);
+        ff_outfile_abort(o);
+        return ff_error_set(err, FF_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+    }
+    return FF_OK;
+}
+
+ff_status ff_outfile_commit(ff_outfile *o, ff_error *err)
+{
+    int bad;
+
+    if (!o->path) {
+        /* Close stdout and check it, as OpenBSD's cat does: a full disk
+         * behind a redirection is an error too. */
+        bad = fflush(o->f) != 0 || ferror(o->f);
+        if (fclose(o->f) != 0)
+            bad = 1;
+        o->f = NULL;
+        if (bad)
+            return ff_error_set(err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+        return FF_OK;
+    }
+    bad = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
+    if (fclose(o->f) != 0)
+        bad = 1;
+    o->f = NULL;
+    if (bad || rename(o->tmp, o->path) != 0) {
+        ff_status st = ff_error_set(err, FF_EIO, o->path, 0, 0, "write error: %s", strerror(errno));
+        ff_outfile_abort(o);
+        return st;
+    }
+    free(o->tmp);
+    free(o->path);
+    o->tmp = o->path = NULL;
+    return FF_OK;
+}
+
+void ff_outfile_abort(ff_outfile *o)
+{
+    if (o->f && o->path)
+        fclose(o->f);
+    o->f = NULL;
+    if (o->tmp)
+        unlink(o->tmp);
+    free(o->tmp);
+    free(o->path);
+    o->tmp = o->path = NULL;
+}

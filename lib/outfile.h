@@ -1,0 +1,29 @@
+/* outfile.h - atomic output: -o FILE is written to a temporary file in the
+ * same folder and renamed over FILE only after a successful, flushed,
+ * closed write, so a failed run never leaves a half-written or truncated
+ * file and an earlier FILE survives whole.
+ */
+#ifndef FF_OUTFILE_H
+#define FF_OUTFILE_H
+
+#include <stdio.h>
+
+#include "fferror.h"
+
+typedef struct {
+    FILE *f;       /* where to write */
+    char *path;    /* the final name, or NULL for stdout */
+    char *tmp;     /* the temporary name, or NULL for stdout */
+} ff_outfile;
+
+/* Open path for writing (NULL or "-" means standard output). */
+ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err);
+
+/* Finish: flush, check, close and rename into place (for stdout: flush and
+ * check).  On failure the temporary file is removed. */
+ff_status ff_outfile_commit(ff_outfile *o, ff_error *err);
+
+/* Give up: close and remove the temporary file (stdout is left alone). */
+void ff_outfile_abort(ff_outfile *o);
+
+#endif

@@ -1,0 +1,95 @@
+/* records.c - the point, path and portal text formats; see records.h. */
+#include "records.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ff_records_init(ff_records *r, FILE *f, const char *name)
+{
+    r->f = f;
+    r->name = name;
+    r->line = 0;
+}
+
+/* Read one line into buf; 1 on a line, 0 at end of input, -1 on error. */
+static int get_line(ff_records *r, char *buf, ff_error *err)
+{
+    size_t n = 0;
+    int c, any = 0;
+
+    while ((c = getc(r->f)) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        if (n + 1 >= FF_RECORD_LINE_MAX) {
+            ff_error_set(err, FF_EINPUT, r->name, r->line + 1, 0,
+                         "line longer than %d bytes", FF_RECORD_LINE_MAX - 1);
+            return -1;
+        }
+        buf[n++] = (char)(c == '\0' ? 1 : c);  /* a NUL is just a bad byte */
+    }
+    if (c == EOF && ferror(r->f)) {
+        ff_error_set(err, FF_EIO, r->name, r->line + 1, 0, "read error: %s", strerror(errno));
+        return -1;
+    }
+    if (!any)
+        return 0;
+    r->line++;
+    buf[n] = '\0';
+    return 1;
+}
+
+ff_status ff_records_next(ff_records *r, double *value, int min, int max,
+                         int *count, ff_error *err)
+{
+    char buf[FF_RECORD_LINE_MAX];
+
+    for (;;) {
+        char *p = buf, *hash;
+        int n = 0, got = get_line(r, buf, err);
+        if (got < 0)
+            return err ? err->status : FF_EINPUT;
+        if (got == 0)
+            return FF_ENOTFOUND;
+        if ((hash = strchr(buf, '#')) != NULL)
+            *hash = '\0';
+        for (;;) {
+            char *end;
+            double v;
+            while (*p == ' ' || *p == '\t' || *p == '\r')
+                p++;
+            if (!*p)
+                break;
+            if (n == max)
+                return ff_error_set(err, FF_EINPUT, r->name, r->line, (long)(p - buf) + 1,
+                                    "more than %d numbers on the line", max);
+            errno = 0;
+            v = strtod(p, &end);
+            if (end == p || (*end && *end != ' ' && *end != '\t' && *end != '\r')) {
+                char *stop = p;
+                while (*stop && *stop != ' ' && *stop != '\t' && *stop != '\r')
+                    stop++;
+                *stop = '\0';
+                return ff_error_set(err, FF_EINPUT, r->name, r->line, (long)(p - buf) + 1,
+                                    "'%.40s' is not a number", p);
+            }
+            if (!isfinite(v)) {
+                *end = '\0';
+                return ff_error_set(err, FF_EINPUT, r->name, r->line, (long)(p - buf) + 1,
+                                    "'%.40s' is not a finite number", p);
+            }
+            value[n++] = v;
+            p = end;
+        }
+        if (n == 0)
+            continue;
+        if (n < min)
+            return ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                                "%d number%s on the line, expected %d%s", n, n == 1 ? "" : "s",
+                                min, max > min ? " or more" : "");
+        *count = n;
+        return FF_OK;
+    }
+}

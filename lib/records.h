@@ -1,0 +1,30 @@
+/* records.h - the text formats for points, paths, goals and portals: one
+ * record a line, numbers separated by spaces or tabs, '#' starts a comment,
+ * blank lines are skipped (DESIGN.md, "Text formats").
+ */
+#ifndef FF_RECORDS_H
+#define FF_RECORDS_H
+
+#include <stdio.h>
+
+#include "fferror.h"
+
+#define FF_RECORD_MAX 16         /* most numbers in one record */
+#define FF_RECORD_LINE_MAX 4096  /* longest accepted line, bytes */
+
+typedef struct {
+    FILE *f;
+    const char *name;  /* for messages; "-" is stdin */
+    long line;         /* number of the line last read */
+} ff_records;
+
+void ff_records_init(ff_records *r, FILE *f, const char *name);
+
+/* Read the next record of finite numbers.  Its count must lie in
+ * [min, max] (max <= FF_RECORD_MAX).  Returns FF_OK with *count set,
+ * FF_ENOTFOUND at the end of input, or FF_EINPUT naming the line and
+ * column of the bad value. */
+ff_status ff_records_next(ff_records *r, double *value, int min, int max,
+                         int *count, ff_error *err);
+
+#endif

@@ -1,0 +1,75 @@
+/* sample.c - smoothed and raw directions at world positions; see sample.h. */
+#include "sample.h"
+
+#include <math.h>
+
+#define FF_HALF_SQRT2 0.70710678118654752440
+
+/* Unit vectors of the eight direction codes (world axes, +y south). */
+static const double unit_x[8] = { 0, 1, 0, -1, FF_HALF_SQRT2, FF_HALF_SQRT2, -FF_HALF_SQRT2, -FF_HALF_SQRT2 };
+static const double unit_y[8] = { -1, 0, 1, 0, -FF_HALF_SQRT2, FF_HALF_SQRT2, FF_HALF_SQRT2, -FF_HALF_SQRT2 };
+
+static long long clamp_floor(double v)
+{
+    double f = floor(v);
+    if (!(f > -9.0e18))
+        return (long long)-9.0e18;
+    if (f > 9.0e18)
+        return (long long)9.0e18;
+    return (long long)f;
+}
+
+int ff_world_to_cell(const ff_grid *g, double px, double py, long long *x, long long *y)
+{
+    *x = clamp_floor((px - g->origin_x) / g->cell_size);
+    *y = clamp_floor((py - g->origin_y) / g->cell_size);
+    return *x >= 0 && *y >= 0 && *x < g->w && *y < g->h;
+}
+
+int ff_sample_raw(const ff_grid *g, const uint8_t *dir, double px, double py,
+                  double *dx, double *dy)
+{
+    long long x, y;
+    int d;
+
+    *dx = *dy = 0;
+    if (!ff_world_to_cell(g, px, py, &x, &y))
+        return FF_DIR_NONE;
+    d = dir[(size_t)y * (size_t)g->w + (size_t)x];
+    if (d < 8) {
+        *dx = unit_x[d];
+        *dy = unit_y[d];
+    }
+    return d;
+}
+
+int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
+                     double *dx, double *dy)
+{
+    double sx = (px - g->origin_x) / g->cell_size - 0.5;
+    double sy = (py - g->origin_y) / g->cell_size - 0.5;
+    long long x0 = clamp_floor(sx), y0 = clamp_floor(sy);
+    double tx = sx - (double)x0, ty = sy - (double)y0;
+    double ax = 0, ay = 0, len2;
+    int k;
+
+    for (k = 0; k < 4; k++) {
+        long long x = x0 + (k & 1), y = y0 + (k >> 1);
+        double wgt = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);
+        int d;
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+            continue;
+        d = dir[(size_t)y * (size_t)g->w + (size_t)x];
+        if (d >= 8)
+            continue;  /* blocked, unreachable or goal: no direction */
+        ax += wgt * unit_x[d];
+        ay += wgt * unit_y[d];
+    }
+    len2 = ax * ax + ay * ay;
+    if (len2 < 1e-6)
+        return ff_sample_raw(g, dir, px, py, dx, dy) < 8;
+    len2 = sqrt(len2);
+    *dx = ax / len2;
+    *dy = ay / len2;
+    return 1;
+}

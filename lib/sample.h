@@ -1,0 +1,31 @@
+/* sample.h - directions at any world position: the smoothed direction
+ * (bilinear blend of the four surrounding cell-center samples) and the raw
+ * cell direction (man 1 ffquery, "SMOOTHING").  ffquery and ffsim share it.
+ */
+#ifndef FF_SAMPLE_H
+#define FF_SAMPLE_H
+
+#include "grid.h"
+
+/* The cell that world position (px, py) lies in (floor, never truncation).
+ * Returns 1 and sets *x, *y when it is inside the map, 0 otherwise (then
+ * *x, *y are still the floored cell, clamped to the int range). */
+int ff_world_to_cell(const ff_grid *g, double px, double py, long long *x, long long *y);
+
+/* The raw direction of the cell at (px, py) as a unit vector in world axes
+ * (+x east, +y south); 0 0 for goals, walls, unreachable cells and
+ * positions outside the map.  Returns the direction code. */
+int ff_sample_raw(const ff_grid *g, const uint8_t *dir, double px, double py,
+                  double *dx, double *dy);
+
+/* The smoothed direction at (px, py): shift to center-sample coordinates
+ * (cell units minus 0.5), blend the four surrounding samples with bilinear
+ * weights, skipping samples outside the map, blocked, or without a
+ * direction (goal or none), each sample's direction normalised first;
+ * normalise the sum.  Where the sum's squared length is below 1e-6, answer
+ * the raw direction of the cell the position lies in.  Writes a unit
+ * vector or 0 0; returns 1 when the answer is not 0 0. */
+int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
+                     double *dx, double *dy);
+
+#endif

@@ -1,0 +1,865 @@
+/* stream.c - reading and writing the ff stream; see stream.h and man 5 ff. */
+#include "stream.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+
+#define MAX_LINE 4096
+#define MAX_CHANNELS 64
+#define CHUNK 65536
+
+/* Channel names this library interprets, with their one allowed type. */
+static const struct {
+    const char *name;
+    ff_type type;
+} known[] = {
+    { "cost", FF_T_F32 },
+    { "oneway", FF_T_U8 },
+    { "class", FF_T_U8 },
+    { "distance", FF_T_F64 },
+    { "direction", FF_T_U8 },
+};
+enum { K_COST, K_ONEWAY, K_CLASS, K_DISTANCE, K_DIRECTION, K_COUNT };
+
+static const char *const type_names[] = { "u8", "u16", "u32", "i32", "f32", "f64" };
+static const size_t type_sizes[] = { 1, 2, 4, 4, 4, 8 };
+
+const char *ff_type_name(ff_type t)
+{
+    return type_names[t];
+}
+
+size_t ff_type_size(ff_type t)
+{
+    return type_sizes[t];
+}
+
+void ff_reader_init(ff_reader *r, FILE *f, const char *name)
+{
+    memset(r, 0, sizeof *r);
+    r->f = f;
+    r->name = name;
+}
+
+void ff_field_init(ff_field *f)
+{
+    memset(f, 0, sizeof *f);
+    ff_grid_init(&f->grid);
+}
+
+void ff_field_free(ff_field *f)
+{
+    size_t k;
+
+    ff_grid_free(&f->grid);
+    free(f->distance);
+    free(f->direction);
+    for (k = 0; k < f->nextra; k++)
+        free(f->extra[k].data);
+    free(f->extra);
+    ff_field_init(f);
+}
+
+/* ---- ids ---- */
+
+uint64_t ff_grid_id(const ff_grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    uint64_t bits;
+    ff_hash s;
+
+    ff_hash_init(&s);
+    ff_hash_u32(&s, (uint32_t)g->w);
+    ff_hash_u32(&s, (uint32_t)g->h);
+    ff_hash_u32(&s, (uint32_t)g->moves);
+    ff_hash_u32(&s, (uint32_t)g->corners);
+    memcpy(&bits, &g->cell_size, 8);
+    ff_hash_u64(&s, bits);
+    memcpy(&bits, &g->radius, 8);
+    ff_hash_u64(&s, bits);
+    ff_hash_f32s(&s, g->cost, n);
+    ff_hash_bytes(&s, g->oneway ? "\1" : "\0", 1);
+    if (g->oneway)
+        ff_hash_bytes(&s, g->oneway, n);
+    ff_hash_bytes(&s, g->terrain ? "\1" : "\0", 1);
+    if (g->terrain)
+        ff_hash_bytes(&s, g->terrain, n);
+    return ff_hash_final(&s);
+}
+
+static uint64_t distance_id(const ff_field *f)
+{
+    size_t n = (size_t)f->grid.w * (size_t)f->grid.h, k;
+    ff_hash s;
+
+    ff_hash_init(&s);
+    ff_hash_u64(&s, f->map_id);
+    ff_hash_u64(&s, (uint64_t)f->grid.ngoals);
+    for (k = 0; k < f->grid.ngoals; k++)
+        ff_hash_u32(&s, f->grid.goals[k]);
+    ff_hash_f64s(&s, f->distance, n);
+    return ff_hash_final(&s);
+}
+
+void ff_field_update_ids(ff_field *f)
+{
+    f->map_id = ff_grid_id(&f->grid);
+    if (f->distance)
+        f->distance_id = distance_id(f);
+}
+
+/* ---- reading: header ---- */
+
+/* A header being read: what each line said. */
+typedef struct {
+    int have_size, have_encoding, text;
+    int64_t w, h;
+    struct {
+        char name[32];
+        ff_type type;
+        int known;  /* index into known[], or -1 */
+    } ch[MAX_CHANNELS];
+    int nch;
+    int have_id[3];       /* map, distance, direction */
+    uint64_t id[3];
+    int64_t *goal_xy;     /* pairs, with their line numbers */
+    long *goal_line;
+    size_t ngoal, goal_cap;
+    int64_t *spawn_xy;
+    long *spawn_line;
+    size_t nspawn, spawn_cap;
+} header;
+
+static void header_free(header *h)
+{
+    free(h->goal_xy);
+    free(h->goal_line);
+    free(h->spawn_xy);
+    free(h->spawn_line);
+}
+
+/* Read one header line into buf (without its newline).  Returns 1 on a
+ * line, 0 at a clean end of input (no byte read), -1 on error. */
+static int read_line(ff_reader *r, char *buf, int first, ff_error *err)
+{
+    size_t n = 0;
+    int c;
+
+    for (;;) {
+        c = getc(r->f);
+        if (c == EOF) {
+            if (ferror(r->f)) {
+                ff_error_set(err, FF_EIO, r->name, r->line + 1, 0,
+                             "read error: %s", strerror(errno));
+                return -1;
+            }
+            if (n == 0 && first)
+                return 0;
+            ff_error_at_byte(err, FF_EINPUT, r->name, r->byte,
+                             "truncated header (line %ld has no end)", r->line + 1);
+            return -1;
+        }
+        r->byte++;
+        if (c == '\n')
+            break;
+        if (c == '\0') {
+            ff_error_set(err, FF_EINPUT, r->name, r->line + 1, (long)n + 1,
+                         "NUL byte in the header");
+            return -1;
+        }
+        if (n + 1 >= MAX_LINE) {
+            ff_error_set(err, FF_EINPUT, r->name, r->line + 1, 0,
+                         "header line longer than %d bytes", MAX_LINE - 1);
+            return -1;
+        }
+        buf[n++] = (char)c;
+    }
+    if (n > 0 && buf[n - 1] == '\r')
+        n--;
+    buf[n] = '\0';
+    r->line++;
+    return 1;
+}
+
+/* Split a line into at most max words at spaces and tabs; returns the
+ * count, or max + 1 when there are more. */
+static int split(char *line, char **word, int max)
+{
+    int n = 0;
+    char *p = line;
+
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            return n;
+        if (n == max)
+            return max + 1;
+        word[n++] = p;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+        if (*p)
+            *p++ = '\0';
+    }
+}
+
+static int parse_i64(const char *s, int64_t *out)
+{
+    char *end;
+    long long v;
+
+    errno = 0;
+    v = strtoll(s, &end, 10);
+    if (end == s || *end || errno)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_real(const char *s, double *out)
+{
+    char *end;
+    double v;
+
+    errno = 0;
+    v = strtod(s, &end);
+    if (end == s || *end || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_hex64(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    int n = 0;
+
+    for (; *s; s++, n++) {
+        int d;
+        if (*s >= '0' && *s <= '9')
+            d = *s - '0';
+        else if (*s >= 'a' && *s <= 'f')
+            d = *s - 'a' + 10;
+        else
+            return -1;
+        v = v << 4 | (uint64_t)d;
+    }
+    if (n != 16)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int valid_channel_name(const char *s)
+{
+    size_t n = strlen(s), k;
+
+    if (n == 0 || n > 31)
+        return 0;
+    for (k = 0; k < n; k++)
+        if (!((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= '0' && s[k] <= '9') ||
+              s[k] == '_' || s[k] == '-'))
+            return 0;
+    return 1;
+}
+
+static int push_pair(int64_t **xy, long **lines, size_t *n, size_t *cap,
+                     int64_t x, int64_t y, long line)
+{
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 16;
+        int64_t *p = realloc(*xy, 2 * c * sizeof *p);
+        long *q;
+        if (!p)
+            return -1;
+        *xy = p;
+        q = realloc(*lines, c * sizeof *q);
+        if (!q)
+            return -1;
+        *lines = q;
+        *cap = c;
+    }
+    (*xy)[2 * *n] = x;
+    (*xy)[2 * *n + 1] = y;
+    (*lines)[*n] = line;
+    (*n)++;
+    return 0;
+}
+
+#define BAD(...) ff_error_set(err, FF_EINPUT, r->name, r->line, 0, __VA_ARGS__)
+
+/* Interpret one header line (already split into words). */
+static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
+                             int nw, ff_error *err)
+{
+    const char *key = word[0];
+    int64_t a, b;
+    double x, y;
+
+    if (strcmp(key, "size") == 0) {
+        if (nw != 3 || parse_i64(word[1], &a) || parse_i64(word[2], &b))
+            return BAD("'size' wants two integers W H");
+        if (h->have_size)
+            return BAD("'size' given twice");
+        if (ff_check_size(a, b, r->max_cells, r->name, r->line, err) != FF_OK)
+            return FF_EINPUT;
+        h->w = a;
+        h->h = b;
+        h->have_size = 1;
+    } else if (strcmp(key, "cell") == 0) {
+        if (nw != 2 || parse_real(word[1], &x) || !(x > 0))
+            return BAD("'cell' wants one positive number, not '%s'", nw > 1 ? word[1] : "");
+        f->grid.cell_size = x;
+    } else if (strcmp(key, "origin") == 0) {
+        if (nw != 3 || parse_real(word[1], &x) || parse_real(word[2], &y))
+            return BAD("'origin' wants two finite numbers OX OY");
+        f->grid.origin_x = x;
+        f->grid.origin_y = y;
+    } else if (strcmp(key, "moves") == 0) {
+        if (nw != 2 || (strcmp(word[1], "4") && strcmp(word[1], "8")))
+            return BAD("'moves' must be 4 or 8, not '%s'", nw > 1 ? word[1] : "");
+        f->grid.moves = word[1][0] - '0';
+    } else if (strcmp(key, "corners") == 0) {
+        int c = nw == 2 ? ff_corners_parse(word[1]) : -1;
+        if (c < 0)
+            return BAD("'corners' must be strict, cut or free, not '%s'", nw > 1 ? word[1] : "");
+        f->grid.corners = (ff_corners)c;
+    } else if (strcmp(key, "radius") == 0) {
+        if (nw != 2 || parse_real(word[1], &x) || x < 0)
+            return BAD("'radius' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
+        f->grid.radius = x;
+    } else if (strcmp(key, "name") == 0) {
+        if (nw != 2 || strlen(word[1]) >= sizeof f->name)
+            return BAD("'name' wants one word of at most %zu bytes", sizeof f->name - 1);
+        strcpy(f->name, word[1]);
+    } else if (strcmp(key, "goal") == 0 || strcmp(key, "spawn") == 0) {
+        int goal = key[0] == 'g';
+        if (nw != 3 || parse_i64(word[1], &a) || parse_i64(word[2], &b))
+            return BAD("'%s' wants two integers X Y", key);
+        if (goal ? push_pair(&h->goal_xy, &h->goal_line, &h->ngoal, &h->goal_cap, a, b, r->line)
+                 : push_pair(&h->spawn_xy, &h->spawn_line, &h->nspawn, &h->spawn_cap, a, b, r->line))
+            return ff_error_set(err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
+    } else if (strcmp(key, "channel") == 0) {
+        int t, k, kn = -1;
+        if (nw != 3)
+            return BAD("'channel' wants a name and a type");
+        if (!valid_channel_name(word[1]))
+            return BAD("bad channel name '%s' (1 to 31 of a-z 0-9 _ -)", word[1]);
+        for (t = 0; t < 6 && strcmp(word[2], type_names[t]); t++)
+            ;
+        if (t == 6)
+            return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64)",
+                       word[1], word[2]);
+        for (k = 0; k < h->nch; k++)
+            if (strcmp(h->ch[k].name, word[1]) == 0)
+                return BAD("channel '%s' given twice", word[1]);
+        for (k = 0; k < K_COUNT; k++)
+            if (strcmp(known[k].name, word[1]) == 0)
+                kn = k;
+        if (kn >= 0 && known[kn].type != (ff_type)t)
+            return BAD("channel '%s' must be %s, not %s", word[1],
+                       type_names[known[kn].type], word[2]);
+        if (h->nch == MAX_CHANNELS)
+            return BAD("more than %d channels", MAX_CHANNELS);
+        strcpy(h->ch[h->nch].name, word[1]);
+        h->ch[h->nch].type = (ff_type)t;
+        h->ch[h->nch].known = kn;
+        h->nch++;
+    } else if (strcmp(key, "id") == 0) {
+        static const char *const idn[3] = { "map", "distance", "direction" };
+        uint64_t v;
+        int k;
+        if (nw != 3)
+            return BAD("'id' wants a name and 16 hex digits");
+        for (k = 0; k < 3 && strcmp(word[1], idn[k]); k++)
+            ;
+        if (k == 3)
+            return BAD("unknown id '%s' (map, distance, direction)", word[1]);
+        if (parse_hex64(word[2], &v))
+            return BAD("id %s: '%s' is not 16 lower-case hex digits", word[1], word[2]);
+        h->have_id[k] = 1;
+        h->id[k] = v;
+    } else if (strcmp(key, "encoding") == 0) {
+        if (nw != 2 || (strcmp(word[1], "binary") && strcmp(word[1], "text")))
+            return BAD("unknown encoding '%s' (binary or text)", nw > 1 ? word[1] : "");
+        h->have_encoding = 1;
+        h->text = word[1][0] == 't';
+    } else {
+        return BAD("unknown header key '%s'", key);
+    }
+    return FF_OK;
+}
+
+/* ---- reading: payload ---- */
+
+static void decode_value(ff_type t, const uint8_t *p, void *dst, size_t k)
+{
+    uint64_t v = 0;
+    size_t b, n = type_sizes[t];
+
+    for (b = 0; b < n; b++)
+        v |= (uint64_t)p[b] << (8 * b);
+    switch (t) {
+    case FF_T_U8: ((uint8_t *)dst)[k] = (uint8_t)v; break;
+    case FF_T_U16: ((uint16_t *)dst)[k] = (uint16_t)v; break;
+    case FF_T_U32: ((uint32_t *)dst)[k] = (uint32_t)v; break;
+    case FF_T_I32: { uint32_t u = (uint32_t)v; memcpy((int32_t *)dst + k, &u, 4); break; }
+    case FF_T_F32: { uint32_t u = (uint32_t)v; memcpy((float *)dst + k, &u, 4); break; }
+    case FF_T_F64: memcpy((double *)dst + k, &v, 8); break;
+    }
+}
+
+static ff_status read_binary(ff_reader *r, ff_type t, void *dst, size_t n,
+                             const char *chname, ff_error *err)
+{
+    size_t size = type_sizes[t], done = 0;
+    uint8_t buf[CHUNK];
+
+    while (done < n) {
+        size_t want = n - done, got, k;
+        if (want > CHUNK / size)
+            want = CHUNK / size;
+        got = fread(buf, 1, want * size, r->f);
+        if (got < want * size) {
+            if (ferror(r->f))
+                return ff_error_at_byte(err, FF_EIO, r->name, r->byte + (long long)got,
+                                        "read error: %s", strerror(errno));
+            return ff_error_at_byte(err, FF_EINPUT, r->name, r->byte + (long long)got,
+                                    "truncated payload: channel '%s' ends after %zu of %zu values",
+                                    chname, done + got / size, n);
+        }
+        for (k = 0; k < want; k++)
+            decode_value(t, buf + k * size, dst, done + k);
+        done += want;
+        r->byte += (long long)(want * size);
+    }
+    return FF_OK;
+}
+
+/* Text payload: H lines of W tokens. */
+static ff_status read_text(ff_reader *r, ff_type t, void *dst, int64_t w,
+                           int64_t h, const char *chname, ff_error *err)
+{
+    char tok[64];
+    int64_t x, y;
+    int c = 0;
+
+    for (y = 0; y < h; y++) {
+        long col = 1;
+        r->line++;
+        for (x = 0; x < w; x++) {
+            size_t n = 0;
+            long start;
+            char *end;
+            size_t k = (size_t)y * (size_t)w + (size_t)x;
+            while ((c = getc(r->f)) == ' ' || c == '\t') {
+                col++;
+                r->byte++;
+            }
+            start = col;
+            while (c != EOF && c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                if (n + 1 >= sizeof tok)
+                    return ff_error_set(err, FF_EINPUT, r->name, r->line, start,
+                                        "channel '%s': value too long", chname);
+                tok[n++] = (char)c;
+                col++;
+                r->byte++;
+                c = getc(r->f);
+            }
+            tok[n] = '\0';
+            if (n == 0) {
+                if (c == EOF && ferror(r->f))
+                    return ff_error_set(err, FF_EIO, r->name, r->line, col,
+                                        "read error: %s", strerror(errno));
+                return ff_error_set(err, FF_EINPUT, r->name, r->line, col,
+                                    c == EOF ? "truncated payload: channel '%s' row %lld ends after %lld of %lld values"
+                                             : "channel '%s' row %lld has %lld values, expected %lld",
+                                    chname, (long long)y, (long long)x, (long long)w);
+            }
+            if (c != EOF)
+                ungetc(c, r->f);
+            errno = 0;
+            if (t == FF_T_F32) {
+                float v = strtof(tok, &end);
+                if (*end || isnan(v))
+                    goto bad;
+                ((float *)dst)[k] = v;
+            } else if (t == FF_T_F64) {
+                double v = strtod(tok, &end);
+                if (*end || isnan(v))
+                    goto bad;
+                ((double *)dst)[k] = v;
+            } else {
+                long long v = strtoll(tok, &end, 10);
+                long long lo = t == FF_T_I32 ? INT32_MIN : 0;
+                long long hi = t == FF_T_U8 ? 255 : t == FF_T_U16 ? 65535
+                             : t == FF_T_I32 ? INT32_MAX : (long long)UINT32_MAX;
+                if (*end || errno || v < lo || v > hi)
+                    goto bad;
+                switch (t) {
+                case FF_T_U8: ((uint8_t *)dst)[k] = (uint8_t)v; break;
+                case FF_T_U16: ((uint16_t *)dst)[k] = (uint16_t)v; break;
+                case FF_T_U32: ((uint32_t *)dst)[k] = (uint32_t)v; break;
+                default: ((int32_t *)dst)[k] = (int32_t)v; break;
+                }
+            }
+            continue;
+        bad:
+            return ff_error_set(err, FF_EINPUT, r->name, r->line, start,
+                                "channel '%s': '%s' is not a %s value", chname, tok,
+                                type_names[t]);
+        }
+        while ((c = getc(r->f)) == ' ' || c == '\t' || c == '\r') {
+            col++;
+            r->byte++;
+        }
+        if (c != '\n') {
+            if (c == EOF && y == h - 1 && !ferror(r->f))
+                continue;   /* a last line without its newline */
+            return ff_error_set(err, FF_EINPUT, r->name, r->line, col,
+                                c == EOF ? "truncated payload in channel '%s'"
+                                         : "channel '%s' row %lld has more than %lld values",
+                                chname, (long long)y, (long long)w);
+        }
+        r->byte++;
+    }
+    return FF_OK;
+}
+
+/* ---- reading: checks after the payload ---- */
+
+static ff_status check_values(ff_reader *r, ff_field *f, ff_error *err)
+{
+    const ff_grid *g = &f->grid;
+    size_t n = (size_t)g->w * (size_t)g->h, i;
+
+    for (i = 0; i < n; i++) {
+        float c = g->cost[i];
+        if (isnan(c) || c < 0)
+            return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                "cost of cell %zu,%zu is %g: costs must be >= 0 or inf",
+                                i % (size_t)g->w, i / (size_t)g->w, (double)c);
+    }
+    if (f->distance)
+        for (i = 0; i < n; i++)
+            if (!(f->distance[i] >= 0))
+                return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                    "distance of cell %zu,%zu is %g: distances must be >= 0 or inf",
+                                    i % (size_t)g->w, i / (size_t)g->w, f->distance[i]);
+    if (f->direction)
+        for (i = 0; i < n; i++)
+            if (f->direction[i] > FF_DIR_NONE)
+                return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                    "direction of cell %zu,%zu is %u: codes are 0 to 9",
+                                    i % (size_t)g->w, i / (size_t)g->w, f->direction[i]);
+    return FF_OK;
+}
+
+static ff_status take_points(ff_reader *r, ff_grid *g, const int64_t *xy,
+                             const long *lines, size_t n, int goals, ff_error *err)
+{
+    size_t k;
+
+    for (k = 0; k < n; k++) {
+        int64_t x = xy[2 * k], y = xy[2 * k + 1];
+        if (goals) {
+            if (ff_grid_add_goal(g, x, y, r->name, lines[k], 0, err) != FF_OK)
+                return err ? err->status : FF_EINPUT;
+        } else {
+            if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+                return ff_error_set(err, FF_EINPUT, r->name, lines[k], 0,
+                                    "spawn %lld,%lld is outside the %dx%d map",
+                                    (long long)x, (long long)y, g->w, g->h);
+            g->spawns[g->nspawns++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
+        }
+    }
+    return FF_OK;
+}
+
+static const char *hex(uint64_t v, char *buf)
+{
+    snprintf(buf, 17, "%016llx", (unsigned long long)v);
+    return buf;
+}
+
+static ff_status check_ids(ff_reader *r, ff_field *f, const header *h, ff_error *err)
+{
+    char a[17], b[17], c[17];
+
+    ff_field_update_ids(f);
+    if (h->have_id[0] && h->id[0] != f->map_id)
+        return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                            "the map channels do not match 'id map %s' (they hash to %s): "
+                            "the map was changed after the stream was written",
+                            hex(h->id[0], a), hex(f->map_id, b));
+    if (f->distance) {
+        if (!h->have_id[1])
+            return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                "a distance channel without 'id distance'");
+        if (h->id[1] != f->distance_id)
+            return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                "the distance channel does not match 'id distance %s' (it hashes to %s "
+                                "with map %s): it was made from another map or other goals",
+                                hex(h->id[1], a), hex(f->distance_id, b), hex(f->map_id, c));
+    }
+    if (f->direction) {
+        if (!h->have_id[2])
+            return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                "a direction channel without 'id direction'");
+        if (!f->distance || h->id[2] != f->distance_id)
+            return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                "the direction channel was made from distance %s, but the distance "
+                                "beside it is %s: rerun ffdir",
+                                hex(h->id[2], a), f->distance ? hex(f->distance_id, b) : "absent");
+        f->direction_from = h->id[2];
+    }
+    return FF_OK;
+}
+
+ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
+{
+    char line[MAX_LINE], *word[8];
+    header h;
+    ff_status st = FF_OK;
+    size_t n = 0;
+    int k, got, nw;
+
+    memset(&h, 0, sizeof h);
+    ff_field_init(f);
+    got = read_line(r, line, 1, err);
+    if (got <= 0)
+        return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
+    nw = split(line, word, 7);
+    if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0) {
+        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
+                          "bad magic: an ff stream starts with 'ff 1', not '%.40s'", line);
+        goto fail;
+    }
+    for (;;) {
+        got = read_line(r, line, 0, err);
+        if (got < 0) {
+            st = err ? err->status : FF_EINPUT;
+            goto fail;
+        }
+        nw = split(line, word, 7);
+        if (nw == 0 || word[0][0] == '#')
+            continue;
+        if (strcmp(word[0], "end") == 0 && nw == 1)
+            break;
+        if (nw > 7) {
+            st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0, "too many words");
+            goto fail;
+        }
+        if ((st = header_line(r, &h, f, word, nw, err)) != FF_OK)
+            goto fail;
+    }
+    if (!h.have_size || !h.have_encoding) {
+        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                          "header ends without '%s'", h.have_size ? "encoding" : "size");
+        goto fail;
+    }
+    for (k = 0; k < h.nch && h.ch[k].known != K_COST; k++)
+        ;
+    if (k == h.nch) {
+        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                          "header has no 'channel cost f32': the map must travel in the stream");
+        goto fail;
+    }
+    f->grid.w = (int32_t)h.w;
+    f->grid.h = (int32_t)h.h;
+    n = (size_t)h.w * (size_t)h.h;
+    for (k = 0; k < h.nch; k++) {
+        void *data = malloc(n * type_sizes[h.ch[k].type]);
+        if (!data) {
+            st = ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory for channel '%s'",
+                              h.ch[k].name);
+            goto fail;
+        }
+        switch (h.ch[k].known) {
+        case K_COST: f->grid.cost = data; break;
+        case K_ONEWAY: f->grid.oneway = data; break;
+        case K_CLASS: f->grid.terrain = data; break;
+        case K_DISTANCE: f->distance = data; break;
+        case K_DIRECTION: f->direction = data; break;
+        default: {
+            ff_channel *grown = realloc(f->extra, (f->nextra + 1) * sizeof *grown);
+            if (!grown) {
+                free(data);
+                st = ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
+                goto fail;
+            }
+            f->extra = grown;
+            strcpy(grown[f->nextra].name, h.ch[k].name);
+            grown[f->nextra].type = h.ch[k].type;
+            grown[f->nextra].data = data;
+            f->nextra++;
+        }
+        }
+        st = h.text ? read_text(r, h.ch[k].type, data, h.w, h.h, h.ch[k].name, err)
+                    : read_binary(r, h.ch[k].type, data, n, h.ch[k].name, err);
+        if (st != FF_OK)
+            goto fail;
+        if (h.ch[k].known < 0 && (h.ch[k].type == FF_T_F32 || h.ch[k].type == FF_T_F64)) {
+            size_t i;
+            for (i = 0; i < n; i++)
+                if (h.ch[k].type == FF_T_F32 ? isnan(((float *)data)[i]) : isnan(((double *)data)[i])) {
+                    st = ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                      "channel '%s': NaN at cell %zu,%zu", h.ch[k].name,
+                                      i % (size_t)h.w, i / (size_t)h.w);
+                    goto fail;
+                }
+        }
+    }
+    if ((st = check_values(r, f, err)) != FF_OK)
+        goto fail;
+    f->grid.spawns = malloc((h.nspawn ? h.nspawn : 1) * sizeof *f->grid.spawns);
+    if (!f->grid.spawns) {
+        st = ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
+        goto fail;
+    }
+    if ((st = take_points(r, &f->grid, h.goal_xy, h.goal_line, h.ngoal, 1, err)) != FF_OK ||
+        (st = take_points(r, &f->grid, h.spawn_xy, h.spawn_line, h.nspawn, 0, err)) != FF_OK ||
+        (st = check_ids(r, f, &h, err)) != FF_OK)
+        goto fail;
+    header_free(&h);
+    return FF_OK;
+fail:
+    header_free(&h);
+    ff_field_free(f);
+    return st;
+}
+
+/* ---- writing ---- */
+
+typedef struct {
+    FILE *out;
+    uint8_t buf[CHUNK];
+    size_t n;
+    int failed;
+} writer;
+
+static void w_flush(writer *w)
+{
+    if (w->n > 0 && fwrite(w->buf, 1, w->n, w->out) != w->n)
+        w->failed = 1;
+    w->n = 0;
+}
+
+static void w_bytes(writer *w, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+
+    while (n > 0) {
+        size_t room = CHUNK - w->n, take = n < room ? n : room;
+        memcpy(w->buf + w->n, b, take);
+        w->n += take;
+        b += take;
+        n -= take;
+        if (w->n == CHUNK)
+            w_flush(w);
+    }
+}
+
+static void w_le(writer *w, uint64_t v, size_t size)
+{
+    uint8_t b[8];
+    size_t k;
+
+    for (k = 0; k < size; k++)
+        b[k] = (uint8_t)(v >> (8 * k));
+    w_bytes(w, b, size);
+}
+
+static void write_channel(writer *w, ff_type t, const void *data, int32_t width,
+                          size_t n, int text)
+{
+    size_t k;
+    char tok[40];
+
+    for (k = 0; k < n; k++) {
+        uint64_t v = 0;
+        int len = 0;
+        switch (t) {
+        case FF_T_U8: v = ((const uint8_t *)data)[k]; break;
+        case FF_T_U16: v = ((const uint16_t *)data)[k]; break;
+        case FF_T_U32: v = ((const uint32_t *)data)[k]; break;
+        case FF_T_I32: { uint32_t u; memcpy(&u, (const int32_t *)data + k, 4); v = u; break; }
+        case FF_T_F32: { uint32_t u; memcpy(&u, (const float *)data + k, 4); v = u; break; }
+        case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
+        }
+        if (!text) {
+            w_le(w, v, type_sizes[t]);
+            continue;
+        }
+        switch (t) {
+        case FF_T_F32: len = snprintf(tok, sizeof tok, "%.9g", (double)((const float *)data)[k]); break;
+        case FF_T_F64: len = snprintf(tok, sizeof tok, "%.17g", ((const double *)data)[k]); break;
+        case FF_T_I32: len = snprintf(tok, sizeof tok, "%d", (int)((const int32_t *)data)[k]); break;
+        default: len = snprintf(tok, sizeof tok, "%llu", (unsigned long long)v); break;
+        }
+        w_bytes(w, tok, (size_t)len);
+        w_bytes(w, (k + 1) % (size_t)width == 0 ? "\n" : " ", 1);
+    }
+}
+
+ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
+{
+    const ff_grid *g = &f->grid;
+    size_t n = (size_t)g->w * (size_t)g->h, k;
+    char a[17];
+    writer *w = malloc(sizeof *w);
+
+    if (!w)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
+    w->out = out;
+    w->n = 0;
+    w->failed = 0;
+    fprintf(out, "ff 1\n");
+    if (f->name[0])
+        fprintf(out, "name %s\n", f->name);
+    fprintf(out, "size %d %d\ncell %.17g\norigin %.17g %.17g\nmoves %d\ncorners %s\nradius %.17g\n",
+            g->w, g->h, g->cell_size, g->origin_x, g->origin_y, g->moves,
+            ff_corners_name(g->corners), g->radius);
+    for (k = 0; k < g->ngoals; k++)
+        fprintf(out, "goal %u %u\n", g->goals[k] % (uint32_t)g->w, g->goals[k] / (uint32_t)g->w);
+    for (k = 0; k < g->nspawns; k++)
+        fprintf(out, "spawn %u %u\n", g->spawns[k] % (uint32_t)g->w, g->spawns[k] / (uint32_t)g->w);
+    fprintf(out, "channel cost f32\n");
+    if (g->oneway)
+        fprintf(out, "channel oneway u8\n");
+    if (g->terrain)
+        fprintf(out, "channel class u8\n");
+    if (f->distance)
+        fprintf(out, "channel distance f64\n");
+    if (f->direction)
+        fprintf(out, "channel direction u8\n");
+    for (k = 0; k < f->nextra; k++)
+        fprintf(out, "channel %s %s\n", f->extra[k].name, type_names[f->extra[k].type]);
+    fprintf(out, "id map %s\n", hex(f->map_id, a));
+    if (f->distance)
+        fprintf(out, "id distance %s\n", hex(f->distance_id, a));
+    if (f->direction)
+        fprintf(out, "id direction %s\n", hex(f->direction_from, a));
+    fprintf(out, "encoding %s\nend\n", text ? "text" : "binary");
+    write_channel(w, FF_T_F32, g->cost, g->w, n, text);
+    if (g->oneway)
+        write_channel(w, FF_T_U8, g->oneway, g->w, n, text);
+    if (g->terrain)
+        write_channel(w, FF_T_U8, g->terrain, g->w, n, text);
+    if (f->distance)
+        write_channel(w, FF_T_F64, f->distance, g->w, n, text);
+    if (f->direction)
+        write_channel(w, FF_T_U8, f->direction, g->w, n, text);
+    for (k = 0; k < f->nextra; k++)
+        write_channel(w, f->extra[k].type, f->extra[k].data, g->w, n, text);
+    w_flush(w);
+    k = (size_t)w->failed;
+    free(w);
+    if (k || ferror(out))
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
+    return FF_OK;
+}

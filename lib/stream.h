@@ -1,0 +1,70 @@
+/* stream.h - the ff stream: a map and the fields made from it, as one
+ * bundle (man 5 ff).
+ *
+ * A field owns its grid and every channel; ff_field_free() releases them.
+ * A stream may hold several fields one after another (a multi-field
+ * stream); ff_field_read() reads the next one.
+ */
+#ifndef FF_STREAM_H
+#define FF_STREAM_H
+
+#include <stdio.h>
+
+#include "grid.h"
+
+typedef enum { FF_T_U8 = 0, FF_T_U16, FF_T_U32, FF_T_I32, FF_T_F32, FF_T_F64 } ff_type;
+
+/* A channel this library does not interpret, kept to be passed on. */
+typedef struct {
+    char name[32];  /* [a-z0-9_-], 1..31 characters */
+    ff_type type;
+    void *data;     /* w*h values of the type, native byte order; owned */
+} ff_channel;
+
+typedef struct ff_field {
+    ff_grid grid;             /* the map: size, geometry, rules, cost, ... */
+    double *distance;         /* NULL or w*h: cost to a goal, +inf = none */
+    uint8_t *direction;       /* NULL or w*h direction codes (grid.h) */
+    uint64_t map_id;          /* hash of the graph; see ff_field_update_ids */
+    uint64_t distance_id;     /* hash of map id, goals and distance */
+    uint64_t direction_from;  /* the distance id direction was made from */
+    ff_channel *extra;        /* unknown channels, in the order read */
+    size_t nextra;
+    char name[64];            /* the field's name in a multi-field stream,
+                                 or "" */
+} ff_field;
+
+/* State of a reader over one input: a file or stdin. */
+typedef struct {
+    FILE *f;
+    const char *name;     /* as given by the user, for messages */
+    long long byte;       /* bytes consumed so far */
+    long line;            /* lines consumed so far (text parts) */
+    uint64_t max_cells;   /* 0 = FF_MAX_CELLS_DEFAULT */
+} ff_reader;
+
+void ff_reader_init(ff_reader *r, FILE *f, const char *name);
+
+void ff_field_init(ff_field *f);
+void ff_field_free(ff_field *f);
+
+/* Read the next field.  Returns FF_OK, FF_ENOTFOUND at a clean end of input
+ * (no byte of a new field), or an error: a malformed header, a truncated
+ * payload, a bad value, or ids that do not match their channels (a channel
+ * from another generation). */
+ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err);
+
+/* Compute map_id and, when there is a distance, distance_id. */
+void ff_field_update_ids(ff_field *f);
+
+/* Hash of the graph alone (what map_id holds). */
+uint64_t ff_grid_id(const ff_grid *g);
+
+/* Write f (ids as set by ff_field_update_ids and direction_from) in the
+ * binary or the text encoding.  Returns FF_EIO on a write error. */
+ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err);
+
+const char *ff_type_name(ff_type t);
+size_t ff_type_size(ff_type t);
+
+#endif

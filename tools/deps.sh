@@ -1,0 +1,18 @@
+#!/bin/sh
+# Make sure the build's Debian packages are here: install them with apt-get
+# when running as root, otherwise print the exact command and stop.
+missing=""
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+pkg-config --exists libpng 2>/dev/null || missing="$missing libpng-dev"
+[ -f /usr/include/criterion/criterion.h ] || missing="$missing libcriterion-dev"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "deps: installing$missing" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2 && apt-get install -y -qq $missing >&2 && exit 0
+    echo "deps: apt-get failed" >&2
+    exit 1
+fi
+echo "deps: missing packages; run:" >&2
+echo "  sudo apt-get install -y$missing" >&2
+exit 1

@@ -50,7 +50,7 @@ same() {
 check() {
     name=$1
     shift
-    if [ "$@" ]; then pass "$name"; else fail "$name" "condition failed: $*"; fi
+    if test "$@"; then pass "$name"; else fail "$name" "condition failed: $*"; fi
 }
 
 finish() {

@@ -1,0 +1,124 @@
+/* test_grid.c - the graph's rules and the clearance transform. */
+#include "testutil.h"
+
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "../lib/grid.h"
+
+/* Distance from the center of (x,y) to the square of cell (bx,by). */
+static double to_square(int x, int y, int bx, int by)
+{
+    double dx = fabs((double)(bx - x)) - 0.5, dy = fabs((double)(by - y)) - 0.5;
+    if (dx < 0)
+        dx = 0;
+    if (dy < 0)
+        dy = 0;
+    return sqrt(dx * dx + dy * dy);
+}
+
+Test(clearance, matches_brute_force_on_random_maps)
+{
+    unsigned long long rng = 99;
+    int trial, closed_total = 0;
+
+    for (trial = 0; trial < 300; trial++) {
+        int w = 2 + (int)(tu_next(&rng) % 14), h = 2 + (int)(tu_next(&rng) % 14);
+        double cell = tu_next(&rng) % 2 ? 1.0 : 0.5;
+        double r = (double)(tu_next(&rng) % 40) / 10.0 * cell;
+        int classes = tu_next(&rng) % 3 == 0, x, y;
+        ff_grid g;
+        float before[256];
+        ff_grid_init(&g);
+        g.cell_size = cell;
+        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, NULL, NULL), FF_OK);
+        if (classes)
+            g.terrain = malloc((size_t)(w * h));
+        for (x = 0; x < w * h; x++) {
+            g.cost[x] = tu_next(&rng) % 6 == 0 ? INFINITY : 1;
+            if (classes)
+                g.terrain[x] = tu_next(&rng) % 8 == 0;
+            before[x] = g.cost[x];
+        }
+        cr_assert_eq(ff_grid_apply_clearance(&g, r, NULL), FF_OK);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++) {
+                int i = y * w + x, bx, by;
+                /* The map edge: distance from the center to the border. */
+                double best = fmin(fmin(x + 0.5, w - x - 0.5), fmin(y + 0.5, h - y - 0.5));
+                if (isinf(before[i])) {
+                    cr_assert(isinf(g.cost[i]));
+                    continue;
+                }
+                for (by = 0; by < h; by++)
+                    for (bx = 0; bx < w; bx++) {
+                        int j = by * w + bx;
+                        if (isinf(before[j]) || (classes && g.terrain[j] != g.terrain[i]))
+                            best = fmin(best, to_square(x, y, bx, by));
+                    }
+                if (best * cell < r) {
+                    cr_assert(isinf(g.cost[i]), "trial %d: %d,%d at %g < r %g stays open",
+                              trial, x, y, best * cell, r);
+                    closed_total++;
+                } else
+                    cr_assert(!isinf(g.cost[i]), "trial %d: %d,%d at %g >= r %g closed",
+                              trial, x, y, best * cell, r);
+            }
+        ff_grid_free(&g);
+    }
+    cr_assert_gt(closed_total, 100);
+}
+
+Test(clearance, radius_zero_changes_nothing_and_negative_is_refused)
+{
+    ff_grid g;
+
+    ff_grid_init(&g);
+    cr_assert_eq(ff_grid_alloc(&g, 3, 1, 0, NULL, NULL), FF_OK);
+    g.cost[0] = g.cost[1] = g.cost[2] = 1;
+    cr_assert_eq(ff_grid_apply_clearance(&g, 0, NULL), FF_OK);
+    cr_assert_eq(g.cost[0], 1);
+    cr_assert_neq(ff_grid_apply_clearance(&g, -1, NULL), FF_OK);
+    cr_assert_neq(ff_grid_apply_clearance(&g, NAN, NULL), FF_OK);
+    /* 0.5 exactly: the center is 0.5 from the edge, not nearer: stays. */
+    cr_assert_eq(ff_grid_apply_clearance(&g, 0.5, NULL), FF_OK);
+    cr_assert_eq(g.cost[1], 1);
+    cr_assert_eq(ff_grid_apply_clearance(&g, 0.5000001, NULL), FF_OK);
+    cr_assert(isinf(g.cost[1]));
+    ff_grid_free(&g);
+}
+
+Test(grid, corner_rules_for_a_diagonal)
+{
+    ff_grid g;
+    int rule;
+
+    for (rule = 0; rule < 3; rule++) {
+        ff_grid_init(&g);
+        cr_assert_eq(ff_grid_alloc(&g, 2, 2, 0, NULL, NULL), FF_OK);
+        g.corners = (ff_corners)rule;
+        g.cost[0] = 1;          /* (0,0) */
+        g.cost[1] = 1;          /* (1,0) */
+        g.cost[2] = 1;          /* (0,1) */
+        g.cost[3] = INFINITY;   /* (1,1) */
+        /* (0,1) -> (1,0) is NE; its sides are (1,1) blocked and (0,0) open. */
+        cr_assert_eq(ff_grid_step_ok(&g, 0, 1, FF_DIR_NE), rule != FF_CORNERS_STRICT);
+        g.cost[0] = INFINITY;
+        cr_assert_eq(ff_grid_step_ok(&g, 0, 1, FF_DIR_NE), rule == FF_CORNERS_FREE);
+        g.moves = 4;
+        cr_assert_eq(ff_grid_step_ok(&g, 0, 1, FF_DIR_NE), 0);
+        ff_grid_free(&g);
+    }
+}
+
+Test(grid, size_limits_are_checked_before_allocating)
+{
+    ff_error err;
+
+    cr_assert_eq(ff_check_size(100000, 100000, 0, "m", 1, &err), FF_EINPUT);
+    cr_assert_eq(ff_check_size(0, 5, 0, "m", 1, &err), FF_EINPUT);
+    cr_assert_eq(ff_check_size(-3, 5, 0, "m", 1, &err), FF_EINPUT);
+    cr_assert_eq(ff_check_size(INT64_MAX, INT64_MAX, 0, "m", 1, &err), FF_EINPUT);
+    cr_assert_eq(ff_check_size(32768, 32768, 0, "m", 1, &err), FF_OK);
+    cr_assert_eq(ff_check_size(10, 10, 99, "m", 1, &err), FF_EINPUT);
+}

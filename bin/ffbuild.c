@@ -44,7 +44,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s: ", prog);
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'ffbuild --help'.\n");
+    fprintf(stderr, " (see ffbuild --help)\n");
     return 2;
 }
 

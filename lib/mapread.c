@@ -201,6 +201,9 @@ static ff_status legend_line(cursor *c, char *buf, legend *table, ff_error *err)
     while (*p == ' ' || *p == '\t')
         p++;
     ch = (unsigned char)*p;
+    if (ch && !p[1])
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(p - buf) + 1,
+                            "missing cost for tile '%c'", ch);
     if (!ch || (p[1] != ' ' && p[1] != '\t'))
         return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(p - buf) + 1,
                             "legend wants one tile character, then its meaning");

@@ -1,0 +1,120 @@
+#!/bin/sh
+# ffbuild and ffdir from the command line: results, refusals, atomic -o.
+. "$(dirname "$0")/lib.sh"
+B=$TD/bad
+
+# The seeds' 5x5 example, 4 moves: distances by hand.
+cat >"$TMP/seed.map" <<'MAP'
+ffmap 1
+legend . 1
+legend # wall
+legend G goal 1
+map
+...#.
+.#.#.
+..G..
+#.##.
+.....
+MAP
+run "seed map builds" 0 "$BIN/ffbuild -m 4 --text $TMP/seed.map"
+dist=$(printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n>5&&n<=10')
+want='4 3 2 inf 4
+3 inf 1 inf 3
+2 1 0 1 2
+inf 2 inf inf 3
+4 3 4 5 4'
+check "seed distances by hand" "$dist" = "$want"
+
+run "seed directions" 0 "$BIN/ffbuild -m 4 $TMP/seed.map | $BIN/ffdir --text"
+dirs=$(printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n>10')
+# (0,0) D=4: E (1,0) has 3, S (0,1) has 3: E comes first in N E S W.
+wantd='1 1 2 9 2
+2 9 2 9 2
+1 1 8 3 3
+9 0 9 9 0
+1 0 3 1 0'
+check "seed directions by tie-break" "$dirs" = "$wantd"
+
+# Goals: -g replaces the map's goal tiles; --goals reads a file.
+run "goal by -g" 0 "$BIN/ffbuild -m 4 -g 0,0 --text $TMP/seed.map"
+check "-g replaces goal tiles" "$(printf '%s\n' "$OUT" | grep -c '^goal ')" = 1
+check "-g goal is 0,0" "$(printf '%s\n' "$OUT" | grep '^goal ')" = "goal 0 0"
+printf '# two goals\n0 0\n4 4\n' >"$TMP/goals.txt"
+run "goals file" 0 "$BIN/ffbuild --goals $TMP/goals.txt --text $TMP/seed.map"
+check "two goals" "$(printf '%s\n' "$OUT" | grep -c '^goal ')" = 2
+
+# Text and binary carry the same bits; ffdir accepts both.
+"$BIN/ffbuild" -g 10,10 "$TD/movingai/arena.map" >"$TMP/a.ff"
+"$BIN/ffbuild" -g 10,10 --text "$TD/movingai/arena.map" >"$TMP/a.txt"
+"$BIN/ffdir" "$TMP/a.ff" >"$TMP/d1.ff"
+"$BIN/ffdir" "$TMP/a.txt" >"$TMP/d2.ff"
+same "ffdir same from text and binary" "$TMP/d1.ff" "$TMP/d2.ff"
+"$BIN/ffdir" --text "$TMP/d1.ff" | "$BIN/ffdir" >"$TMP/d3.ff"
+same "binary -> text -> binary" "$TMP/d1.ff" "$TMP/d3.ff"
+"$BIN/ffbuild" -g 10,10 "$TD/movingai/arena.map" >"$TMP/a2.ff"
+same "deterministic output" "$TMP/a.ff" "$TMP/a2.ff"
+
+# ffdir passes an unknown channel through untouched.
+cat >"$TMP/extra.ff" <<'FF'
+ff 1
+size 3 1
+channel cost f32
+channel heat f64
+encoding text
+end
+1 1 1
+0.25 -7 1e300
+FF
+run "extra channel kept through ffbuild? (map only)" 0 "$BIN/ffbuild -g 0,0 --text $TMP/extra.ff"
+printf 'ff 1\nsize 3 1\ngoal 0 0\nchannel cost f32\nchannel distance f64\nchannel heat f64\n' >"$TMP/x.ff"
+id=$(printf '%s\n' "$OUT" | sed -n 's/^id distance //p')
+printf 'id distance %s\nencoding text\nend\n1 1 1\n0 1 2\n0.25 -7 1e300\n' "$id" >>"$TMP/x.ff"
+run "ffdir on a stream with an unknown channel" 0 "$BIN/ffdir --text $TMP/x.ff"
+check "heat declared" "$(printf '%s\n' "$OUT" | grep -c '^channel heat f64$')" = 1
+check "heat values unchanged" "$(printf '%s\n' "$OUT" | tail -n 1)" = "0.25 -7 1.0000000000000001e+300"
+
+# Refusals: one line naming file and place, exit 2, nothing on stdout.
+refuse "unknown tile" "^ffbuild: $B/unknown_tile.map:6:2: unknown tile 'x'" "$BIN/ffbuild -g 0,1 $B/unknown_tile.map"
+refuse "ragged rows" "^ffbuild: $B/ragged.map:5:3: .*ragged" "$BIN/ffbuild -g 0,0 $B/ragged.map"
+refuse "ragged Moving AI rows" "^ffbuild: $B/ragged_movingai.map:6:3: .*ragged" "$BIN/ffbuild -g 0,0 $B/ragged_movingai.map"
+refuse "negative cost" "^ffbuild: $B/negative_cost.map:2:10: cost '-1'" "$BIN/ffbuild -g 0,0 $B/negative_cost.map"
+refuse "NaN cost" "^ffbuild: $B/nan_cost.map:2:10: cost 'nan'" "$BIN/ffbuild -g 0,0 $B/nan_cost.map"
+refuse "missing cost" "^ffbuild: $B/missing_cost.map:2:8: missing cost for tile '.'" "$BIN/ffbuild -g 0,0 $B/missing_cost.map"
+refuse "goal outside" "^ffbuild: -g: goal 9,0 is outside the 3x2 map" "$BIN/ffbuild -g 9,0 $B/small.map"
+refuse "goal on a wall" "^ffbuild: -g: goal 1,0 is on a blocked cell" "$BIN/ffbuild -g 1,0 $B/small.map"
+refuse "no goal" "^ffbuild: .*no goal" "$BIN/ffbuild $B/small.map"
+refuse "too large" "^ffbuild: $B/huge.map:[0-9]+: size 100000 x 100000 is more than" "$BIN/ffbuild -g 0,0 $B/huge.map"
+refuse "bad goal syntax" "^ffbuild: bad goal" "$BIN/ffbuild -g 3 $B/small.map"
+refuse "bad moves" "^ffbuild: bad --moves" "$BIN/ffbuild -m 6 -g 0,0 $B/small.map"
+refuse "missing file" "^ffbuild: $TMP/none.map: cannot open" "$BIN/ffbuild -g 0,0 $TMP/none.map"
+printf '0 0\n1 x\n' >"$TMP/badgoals.txt"
+refuse "bad goals file" "^ffbuild: $TMP/badgoals.txt:2:3: 'x' is not a number" "$BIN/ffbuild --goals $TMP/badgoals.txt $B/small.map"
+
+# Streams that ffdir refuses.
+refuse "bad magic" "^ffdir: -:1:1: bad magic" "printf 'P5\n3 1\n' | $BIN/ffdir"
+refuse "unknown encoding" "^ffdir: -:5: unknown encoding 'zip'" "printf 'ff 1\nsize 1 1\nchannel cost f32\nchannel distance f64\nencoding zip\nend\n' | $BIN/ffdir"
+head -c 300 "$TMP/a.ff" >"$TMP/trunc.ff"
+refuse "truncated payload" "^ffdir: $TMP/trunc.ff: byte [0-9]+: truncated payload" "$BIN/ffdir $TMP/trunc.ff"
+refuse "token not a number" "^ffdir: -:7:3: channel 'cost': 'abc' is not a f32" "printf 'ff 1\nsize 2 1\nchannel cost f32\nchannel distance f64\nencoding text\nend\n1 abc\n0 1\n' | $BIN/ffdir"
+refuse "no distance" "^ffdir: -: the stream has no distance channel" "printf 'ff 1\nsize 2 1\nchannel cost f32\nencoding text\nend\n1 1\n' | $BIN/ffdir"
+refuse "empty input" "^ffdir: -: empty input" "$BIN/ffdir </dev/null"
+
+# -o: a failed run leaves no file, and an earlier file survives whole.
+run "-o writes" 0 "$BIN/ffbuild -g 0,0 -o $TMP/out.ff $B/small.map"
+check "-o file exists" -s "$TMP/out.ff"
+cp "$TMP/out.ff" "$TMP/keep.ff"
+refuse "-o failing run" "goal 1,0 is on a blocked cell" "$BIN/ffbuild -g 1,0 -o $TMP/out.ff $B/small.map"
+same "-o old file survives a failed run" "$TMP/out.ff" "$TMP/keep.ff"
+refuse "-o new file not created" "unknown tile" "$BIN/ffbuild -g 0,0 -o $TMP/new.ff $B/unknown_tile.map"
+check "no new file" ! -e "$TMP/new.ff"
+check "no temporary left" "$(ls -a "$TMP" | grep -c '^\.out\.ff\.\|^\.new\.ff\.')" = 0
+refuse "ffdir -o failing" "truncated" "$BIN/ffdir -o $TMP/dd.ff $TMP/trunc.ff"
+check "ffdir left no file" ! -e "$TMP/dd.ff"
+if [ -w /dev/full ]; then
+    run "full disk is an error" 3 "$BIN/ffbuild -g 0,0 $B/small.map >/dev/full"
+fi
+
+run "--help" 0 "$BIN/ffbuild --help"
+check "--help on stdout" -n "$OUT"
+run "--version" 0 "$BIN/ffdir --version"
+finish

@@ -1,0 +1,232 @@
+/* test_stream.c - the ff stream: round trips, ids, refusals. */
+#include "testutil.h"
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <math.h>
+
+#include "../lib/direction.h"
+#include "../lib/mapread.h"
+#include "../lib/search.h"
+#include "../lib/stream.h"
+
+/* A small field with every known channel and one unknown one. */
+static void make_field(ff_field *f)
+{
+    const char *text = "ffmap 1\ncell 0.5\norigin -3 2.25\nlegend # wall\nlegend . 1\n"
+                       "legend ~ 2.5\nlegend > 1 E,NE\nlegend G goal 1\nlegend S spawn 1\nmap\n"
+                       "#S..~.\n#.>#..\n#..~.G\n";
+    FILE *in = tu_string_file(text);
+    ff_map_options o;
+    size_t n, k;
+
+    ff_field_init(f);
+    ff_map_options_init(&o);
+    cr_assert_eq(ff_map_read(in, "t", &o, &f->grid, NULL), FF_OK);
+    fclose(in);
+    n = (size_t)f->grid.w * (size_t)f->grid.h;
+    f->distance = malloc(n * sizeof *f->distance);
+    f->direction = malloc(n);
+    cr_assert_eq(ff_search(&f->grid, f->distance, NULL), FF_OK);
+    cr_assert_eq(ff_direction_field(&f->grid, f->distance, f->direction, NULL), FF_OK);
+    f->extra = calloc(1, sizeof *f->extra);
+    strcpy(f->extra[0].name, "heat");
+    f->extra[0].type = FF_T_F32;
+    f->extra[0].data = malloc(n * sizeof(float));
+    for (k = 0; k < n; k++)
+        ((float *)f->extra[0].data)[k] = (float)k / 3.0f - 1.0f;
+    f->nextra = 1;
+    ff_field_update_ids(f);
+    f->direction_from = f->distance_id;
+}
+
+/* Write f to a memory buffer; the caller frees it. */
+static char *write_mem(const ff_field *f, int text, size_t *size)
+{
+    char *buf = NULL;
+    FILE *out = open_memstream(&buf, size);
+    cr_assert_eq(ff_field_write(out, f, text, NULL), FF_OK);
+    fclose(out);
+    return buf;
+}
+
+static ff_status read_mem(const char *buf, size_t size, ff_field *f, ff_error *err)
+{
+    FILE *in = fmemopen((void *)buf, size, "rb");
+    ff_reader r;
+    ff_status st;
+
+    ff_reader_init(&r, in, "s");
+    st = ff_field_read(&r, f, err);
+    fclose(in);
+    return st;
+}
+
+Test(stream, binary_text_binary_is_byte_identical)
+{
+    ff_field f, g, h;
+    size_t nb, nt, nb2;
+    char *bin, *text, *bin2;
+    ff_error err;
+
+    make_field(&f);
+    bin = write_mem(&f, 0, &nb);
+    cr_assert_eq(read_mem(bin, nb, &g, &err), FF_OK, "%s", err.msg);
+    text = write_mem(&g, 1, &nt);
+    cr_assert_eq(read_mem(text, nt, &h, &err), FF_OK, "%s", err.msg);
+    bin2 = write_mem(&h, 0, &nb2);
+    cr_assert_eq(nb, nb2);
+    cr_assert(memcmp(bin, bin2, nb) == 0);
+    cr_assert_eq(h.nextra, 1);
+    cr_assert_str_eq(h.extra[0].name, "heat");
+    cr_assert_eq(h.grid.cell_size, 0.5);
+    cr_assert_eq(h.grid.origin_x, -3);
+    cr_assert_eq(h.grid.nspawns, 1);
+    cr_assert_eq(h.grid.ngoals, 1);
+    cr_assert(h.grid.oneway != NULL);
+    free(bin);
+    free(text);
+    free(bin2);
+    ff_field_free(&f);
+    ff_field_free(&g);
+    ff_field_free(&h);
+}
+
+Test(stream, two_fields_in_one_stream)
+{
+    ff_field f, g;
+    size_t n1;
+    char *one = NULL, *two;
+    FILE *in;
+    ff_reader r;
+
+    make_field(&f);
+    one = write_mem(&f, 0, &n1);
+    two = malloc(2 * n1);
+    memcpy(two, one, n1);
+    memcpy(two + n1, one, n1);
+    in = fmemopen(two, 2 * n1, "rb");
+    ff_reader_init(&r, in, "s");
+    cr_assert_eq(ff_field_read(&r, &g, NULL), FF_OK);
+    ff_field_free(&g);
+    cr_assert_eq(ff_field_read(&r, &g, NULL), FF_OK);
+    ff_field_free(&g);
+    cr_assert_eq(ff_field_read(&r, &g, NULL), FF_ENOTFOUND);
+    fclose(in);
+    free(one);
+    free(two);
+    ff_field_free(&f);
+}
+
+/* A stale channel: the direction of one generation beside the distance
+ * of another is refused, and the message says which. */
+Test(stream, direction_from_another_generation_is_refused)
+{
+    ff_field f;
+    size_t n;
+    char *text;
+    ff_field g;
+    ff_error err;
+
+    make_field(&f);
+    f.direction_from ^= 1;
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "direction channel was made from distance") != NULL, "%s", err.msg);
+    free(text);
+    /* An edited distance value no longer matches its id. */
+    f.direction_from ^= 1;
+    f.distance[17] += 1;  /* the goal cell (5,2) */
+    text = write_mem(&f, 1, &n);  /* ids still say the old distance */
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "does not match 'id distance") != NULL, "%s", err.msg);
+    free(text);
+    ff_field_free(&f);
+}
+
+Test(stream, edited_map_is_refused)
+{
+    ff_field f, g;
+    size_t n;
+    char *text;
+    ff_error err;
+
+    make_field(&f);
+    f.grid.cost[1] = 7;  /* the map changed after the ids were taken */
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "id map") != NULL, "%s", err.msg);
+    free(text);
+    ff_field_free(&f);
+}
+
+/* Malformed streams: each refused with a message naming the place. */
+typedef struct {
+    char text[200];
+    char want[48];      /* a piece of the message */
+} bad_case;
+
+
+
+ParameterizedTestParameters(stream, malformed)
+{
+    static bad_case cases[] = {
+        { "ff 2\nsize 1 1\nchannel cost f32\nencoding text\nend\n1\n", "bad magic" },
+        { "PF\n", "bad magic" },
+        { "ff 1\nsize 1 1\nchannel cost f32\nencoding zip\nend\n", "unknown encoding" },
+        { "ff 1\nsize 1 1\nchannel cost f32\nend\n1\n", "without 'encoding'" },
+        { "ff 1\nchannel cost f32\nencoding text\nend\n1\n", "without 'size'" },
+        { "ff 1\nsize 1 1\nencoding text\nend\n1\n", "no 'channel cost f32'" },
+        { "ff 1\nsize 3000000000 3000000000\nchannel cost f32\nencoding binary\nend\n", "more than" },
+        { "ff 1\nsize -1 4\nchannel cost f32\nencoding binary\nend\n", "positive" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nencoding binary\nend\n\1\2\3", "truncated payload" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nencoding text\nend\n1 x\n", "'x' is not a f32" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nencoding text\nend\n1\n", "row 0 has 1 values" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nencoding text\nend\n1 -2\n", "must be >= 0" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nencoding text\nend\n1 nan\n", "is not a f32" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nwhat 3\nencoding text\nend\n1 1\n", "unknown header key" },
+        { "ff 1\nsize 2 1\nchannel cost f64\nencoding text\nend\n1 1\n", "must be f32" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nchannel direction u8\nid direction 0000000000000000\nencoding text\nend\n1 1\n1 12\n", "codes are 0 to 9" },
+        { "ff 1\nsize 2 1\nchannel cost f32\ngoal 5 0\nencoding text\nend\n1 1\n", "outside" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nchannel distance f64\nencoding text\nend\n1 1\n0 1\n", "without 'id distance'" },
+        { "ff 1\nsize 2 1\nmoves 6\n", "'moves' must be 4 or 8" },
+        { "ff 1\nsize 2 1\nchannel cost f32\nencoding text\n", "truncated header" },
+    };
+    return cr_make_param_array(bad_case, cases, sizeof cases / sizeof *cases);
+}
+
+ParameterizedTest(bad_case *c, stream, malformed)
+{
+    ff_field f;
+    ff_error err;
+
+    ff_error_clear(&err);
+    cr_assert_eq(read_mem(c->text, strlen(c->text), &f, &err),
+                 FF_EINPUT, "accepted: %s", c->text);
+    cr_assert(strstr(err.msg, c->want) != NULL, "message '%s' lacks '%s'", err.msg, c->want);
+    cr_assert(err.line > 0 || err.byte >= 0 || strstr(c->want, "must be >= 0") || strstr(c->want, "outside") || strstr(c->want, "codes") ||
+              strstr(c->want, "id distance"), "no place in the error for %s", c->text);
+}
+
+Test(stream, text_values_read_back_to_the_same_bits)
+{
+    ff_field f, g;
+    size_t n, k;
+    char *text;
+
+    make_field(&f);
+    /* Awkward values: subnormal, large, negative zero in an extra channel. */
+    ((float *)f.extra[0].data)[0] = 1.17549435e-38f / 3;
+    ((float *)f.extra[0].data)[1] = 3.4028235e38f;
+    ((float *)f.extra[0].data)[2] = -0.0f;
+    ((float *)f.extra[0].data)[3] = 0.1f;
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, NULL), FF_OK);
+    for (k = 0; k < (size_t)f.grid.w * (size_t)f.grid.h; k++) {
+        cr_assert(memcmp(&((float *)f.extra[0].data)[k], &((float *)g.extra[0].data)[k], 4) == 0);
+        cr_assert(memcmp(&f.distance[k], &g.distance[k], 8) == 0);
+    }
+    free(text);
+    ff_field_free(&f);
+    ff_field_free(&g);
+}

@@ -1,0 +1,223 @@
+/* test_mapread.c - the map readers: Moving AI, ffmap, grey PNG, streams. */
+#include "testutil.h"
+
+#include <criterion/criterion.h>
+#include <math.h>
+#include <png.h>
+
+#include "../lib/mapread.h"
+
+static ff_status parse(const char *text, ff_grid *g, ff_error *err)
+{
+    ff_map_options o;
+
+    ff_map_options_init(&o);
+    return ff_map_parse((const unsigned char *)text, strlen(text), "m", &o, g, err);
+}
+
+Test(mapread, moving_ai_letters_and_classes)
+{
+    ff_grid g;
+    ff_error err;
+
+    cr_assert_eq(parse("type octile\nheight 2\nwidth 4\nmap\n.GS@\nWTO.\n", &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.w, 4);
+    cr_assert_eq(g.h, 2);
+    cr_assert_eq(g.cost[0], 1);
+    cr_assert_eq(g.cost[2], 1);          /* swamp: ground */
+    cr_assert(isinf(g.cost[3]));        /* @ */
+    cr_assert(isinf(g.cost[6]));        /* O */
+    cr_assert(g.terrain != NULL);
+    cr_assert_eq(g.terrain[0], g.terrain[2]);
+    cr_assert_neq(g.terrain[4], g.terrain[0]);  /* water */
+    cr_assert_neq(g.terrain[5], g.terrain[0]);  /* trees */
+    cr_assert_neq(g.terrain[5], g.terrain[4]);
+    /* A step from ground to water is not legal; water to water would be. */
+    cr_assert_eq(ff_grid_step_ok(&g, 0, 0, FF_DIR_S), 0);
+    ff_grid_free(&g);
+}
+
+Test(mapread, moving_ai_crlf_without_final_newline)
+{
+    ff_grid g;
+
+    cr_assert_eq(parse("type octile\r\nheight 2\r\nwidth 3\r\nmap\r\n...\r\n.@.", &g, NULL), FF_OK);
+    cr_assert_eq(g.w, 3);
+    cr_assert_eq(g.h, 2);
+    cr_assert(g.terrain == NULL, "one class: no class channel");
+    cr_assert(isinf(g.cost[4]));
+    ff_grid_free(&g);
+}
+
+Test(mapread, berlin_reads_when_present)
+{
+    FILE *f = fopen("../shared/testdata/movingai/Berlin_0_512.map", "rb");
+    ff_map_options o;
+    ff_grid g;
+    ff_error err;
+
+    if (!f)
+        cr_skip_test("../shared not present");
+    ff_map_options_init(&o);
+    cr_assert_eq(ff_map_read(f, "Berlin", &o, &g, &err), FF_OK, "%s", err.msg);
+    fclose(f);
+    cr_assert_eq(g.w, 512);
+    cr_assert_eq(g.h, 512);
+    ff_grid_free(&g);
+}
+
+Test(mapread, moving_ai_refusals)
+{
+    ff_grid g;
+    ff_error err;
+
+    cr_assert_eq(parse("type octile\nheight 2\nwidth 2\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "ends after 1 of 2 rows"), "%s", err.msg);
+    cr_assert_eq(parse("type octile\nheight 1\nwidth 2\nmap\n.?\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(err.line, 5);
+    cr_assert_eq(err.col, 2);
+    cr_assert_eq(parse("type octile\nheight 1\nwidth 2\nmap\n..\n..\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "more rows"), "%s", err.msg);
+    cr_assert_eq(parse("type octile\nheight x\nwidth 2\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(parse("type octile\nwidth 2\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "height"), "%s", err.msg);
+    cr_assert_eq(parse("hello\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "unknown map format"), "%s", err.msg);
+}
+
+Test(mapread, ffmap_legend_one_way_goals_spawns_cell_origin)
+{
+    ff_grid g;
+    ff_error err;
+
+    cr_assert_eq(parse("ffmap 1\n# comment\ncell 2.5\norigin -10 4\nlegend # wall\nlegend . 1\n"
+                       "legend ~ 4\nlegend , 0\nlegend > 1 E\nlegend ^ 1 N,NE,NW\n"
+                       "legend G goal 1\nlegend S spawn 1\nmap\n#######\n#S.~>G#\n#,^...#\n",
+                       &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.w, 7);
+    cr_assert_eq(g.h, 3);
+    cr_assert_eq(g.cell_size, 2.5);
+    cr_assert_eq(g.origin_x, -10);
+    cr_assert_eq(g.origin_y, 4);
+    cr_assert_eq(g.cost[7 + 3], 4);
+    cr_assert_eq(g.cost[14 + 1], 0);
+    cr_assert(g.oneway != NULL);
+    cr_assert_eq(g.oneway[7 + 4], 1u << FF_DIR_E);
+    cr_assert_eq(g.oneway[14 + 2], (1u << FF_DIR_N) | (1u << FF_DIR_NE) | (1u << FF_DIR_NW));
+    cr_assert_eq(g.oneway[7 + 1], FF_ONEWAY_ALL);
+    cr_assert_eq(g.ngoals, 1);
+    cr_assert_eq(g.goals[0], 7 + 5);
+    cr_assert_eq(g.nspawns, 1);
+    cr_assert_eq(g.spawns[0], 7 + 1);
+    ff_grid_free(&g);
+}
+
+Test(mapread, ffmap_without_legend_uses_moving_ai_letters)
+{
+    ff_grid g;
+
+    cr_assert_eq(parse("ffmap 1\nmap\n.@T\n", &g, NULL), FF_OK);
+    cr_assert_eq(g.cost[0], 1);
+    cr_assert(isinf(g.cost[1]));
+    cr_assert(g.terrain != NULL && g.terrain[2] != g.terrain[0]);
+    ff_grid_free(&g);
+}
+
+Test(mapread, ffmap_refusals_name_line_and_column)
+{
+    ff_grid g;
+    ff_error err;
+
+    cr_assert_eq(parse("ffmap 1\nlegend . 1\nmap\n..\n.x\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(err.line, 5);
+    cr_assert_eq(err.col, 2);
+    cr_assert(strstr(err.msg, "unknown tile 'x'"), "%s", err.msg);
+    cr_assert_eq(parse("ffmap 1\nlegend . 1\nmap\n..\n.\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "ragged"), "%s", err.msg);
+    cr_assert_eq(parse("ffmap 1\nlegend . 1\nmap\n..\n\n..\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(parse("ffmap 1\nlegend . -1\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(err.col, 10);
+    cr_assert_eq(parse("ffmap 1\nlegend . inf\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(parse("ffmap 1\nlegend . 1 Q\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "bad directions"), "%s", err.msg);
+    cr_assert_eq(parse("ffmap 1\nlegend . 1\nlegend . 2\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "two legend"), "%s", err.msg);
+    cr_assert_eq(parse("ffmap 1\nlegend # wall\nlegend G goal 1\nmap\nG#\n", &g, &err), FF_OK);
+    ff_grid_free(&g);
+    cr_assert_eq(parse("ffmap 2\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(parse("ffmap 1\ncell 0\nmap\n..\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(parse("ffmap 1\nlegend . 1\n", &g, &err), FF_EINPUT);
+    cr_assert_eq(parse("ffmap 1\nlegend . 1\nmap\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "no rows"), "%s", err.msg);
+}
+
+/* Encode a grey PNG in memory with libpng's simplified API. */
+static void *grey_png(int w, int h, const unsigned char *pixels, size_t *size, int format)
+{
+    png_image img;
+    void *mem;
+
+    memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    img.width = (png_uint_32)w;
+    img.height = (png_uint_32)h;
+    img.format = (png_uint_32)format;
+    cr_assert(png_image_write_get_memory_size(img, *size, 0, pixels, 0, NULL));
+    mem = malloc(*size);
+    cr_assert(png_image_write_to_memory(&img, mem, size, 0, pixels, 0, NULL));
+    return mem;
+}
+
+Test(mapread, grey_png_levels_and_scale)
+{
+    unsigned char px[6] = { 0, 1, 2, 255, 10, 0 };
+    size_t size;
+    void *png = grey_png(3, 2, px, &size, PNG_FORMAT_GRAY);
+    ff_map_options o;
+    ff_grid g;
+    ff_error err;
+
+    ff_map_options_init(&o);
+    o.png_scale = 0.5;
+    cr_assert_eq(ff_map_parse(png, size, "p.png", &o, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.w, 3);
+    cr_assert(isinf(g.cost[0]));
+    cr_assert_eq(g.cost[1], 0.5f);
+    cr_assert_eq(g.cost[3], 127.5f);
+    cr_assert_eq(g.cost[4], 5.0f);
+    ff_grid_free(&g);
+    free(png);
+}
+
+Test(mapread, colour_png_and_broken_png_are_refused)
+{
+    unsigned char px[12] = { 0 };
+    size_t size;
+    void *png = grey_png(2, 2, px, &size, PNG_FORMAT_RGB);
+    ff_map_options o;
+    ff_grid g;
+    ff_error err;
+
+    ff_map_options_init(&o);
+    cr_assert_eq(ff_map_parse(png, size, "c.png", &o, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "colour"), "%s", err.msg);
+    cr_assert_eq(ff_map_parse(png, size / 2, "c.png", &o, &g, &err), FF_EINPUT);
+    free(png);
+}
+
+Test(mapread, max_cells_is_enforced_before_allocating)
+{
+    ff_map_options o;
+    ff_grid g;
+    ff_error err;
+    const char *text = "type octile\nheight 4000000000\nwidth 4000000000\nmap\n";
+
+    ff_map_options_init(&o);
+    cr_assert_eq(ff_map_parse((const unsigned char *)text, strlen(text), "m", &o, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "more than"), "%s", err.msg);
+    o.max_cells = 5;
+    cr_assert_eq(parse("ffmap 1\nmap\n...\n...\n", &g, &err), FF_OK);
+    ff_grid_free(&g);
+    text = "ffmap 1\nmap\n...\n...\n";
+    cr_assert_eq(ff_map_parse((const unsigned char *)text, strlen(text), "m", &o, &g, &err), FF_EINPUT);
+}

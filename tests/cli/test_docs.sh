@@ -1,0 +1,232 @@
+#!/bin/sh
+# The documentation says what the code does: every EXAMPLES command of
+# man/man1/ffbuild.1, man/man1/ffdir.1 and man/man5/ff.5 and the README's
+# pipeline runs as written and prints what the page shows; the pages list
+# the options that --help lists; an ff reader written from ff(5) alone
+# reproduces the ids; make demo's script runs; mandoc -Tlint is clean.
+. "$(dirname "$0")/lib.sh"
+ROOT=$PWD
+PAGES="man/man1/ffbuild.1 man/man1/ffdir.1 man/man5/ff.5"
+
+# The examples run "from the top of the source tree": a copy of it in which
+# their output files land, with the programs on PATH.
+SAND=$TMP/root
+mkdir -p "$SAND/testdata"
+ln -s "$BIN" "$SAND/bin"
+for t in "$TD"/*; do
+    case $t in
+    */demo) cp -R "$t" "$SAND/testdata/demo" && rm -rf "$SAND/testdata/demo/out" ;;
+    *) ln -s "$t" "$SAND/testdata/" ;;
+    esac
+done
+
+# Split the examples into $TMP/ex/N.cmd and N.want: a line "$ CMD" starts a
+# command, "> MORE" continues it, other lines are what it prints (stdout
+# and stderr).  In man pages only the EXAMPLES section counts, and mdoc
+# escapes are undone; in the README, fenced blocks.
+mkdir -p "$TMP/ex"
+extract() {
+    awk -v dir="$TMP/ex" -v src="$1" -v kind="$2" '
+    function unescape(s) {
+        gsub(/\\&/, "", s)
+        gsub(/\\-/, "-", s)
+        gsub(/\\e/, "\\", s)
+        return s
+    }
+    function start(cmd) {
+        n = 0
+        while ((getline c < (dir "/count")) > 0) n = c
+        close(dir "/count")
+        n++
+        print n > (dir "/count"); close(dir "/count")
+        file = dir "/" n
+        printf "%s\n", src > (file ".src"); close(file ".src")
+        printf "%s\n", cmd > (file ".cmd")
+        printf "" > (file ".want")
+    }
+    kind == "man" && /^\.Sh / { inex = ($0 == ".Sh EXAMPLES"); next }
+    kind == "man" && inex && /^\.Bd -literal/ { lit = 1; file = ""; next }
+    kind == "man" && inex && /^\.Ed/ { lit = 0; next }
+    kind == "md" && /^```/ { lit = !lit; file = ""; next }
+    !lit { next }
+    {
+        line = kind == "man" ? unescape($0) : $0
+        if (line ~ /^\$ /) start(substr(line, 3))
+        else if (line ~ /^> / && file != "") printf "%s\n", substr(line, 3) >> (file ".cmd")
+        else if (file != "") printf "%s\n", line >> (file ".want")
+    }' "$1"
+}
+for p in $PAGES; do
+    extract "$p" man
+done
+extract README.md md
+
+count=$(cat "$TMP/ex/count" 2>/dev/null || echo 0)
+check "examples found" "$count" -ge 12
+k=1
+while [ "$k" -le "$count" ]; do
+    src=$(cat "$TMP/ex/$k.src")
+    cmd=$(cat "$TMP/ex/$k.cmd")
+    first=$(head -n 1 "$TMP/ex/$k.cmd")
+    (cd "$SAND" && PATH="$SAND/bin:$PATH" sh -c "$cmd") >"$TMP/got" 2>&1
+    code=$?
+    if [ "$code" -ne 0 ]; then
+        fail "$src: $first" "exit $code: $(head -n 3 "$TMP/got")"
+    elif cmp -s "$TMP/got" "$TMP/ex/$k.want"; then
+        pass "$src: $first"
+    else
+        fail "$src: $first" "output differs from the page: $(diff "$TMP/ex/$k.want" "$TMP/got" | head -n 6)"
+    fi
+    k=$((k + 1))
+done
+check "ffbuild example wrote arena.ff" -s "$SAND/arena.ff"
+check "ffdir example wrote a two-field stream" \
+    "$("$BIN/ffdir" --text "$SAND/arena-two.ff" | grep -c '^ff 1$')" = 2
+
+# Every long option of --help is in the page, and every option the page
+# describes is in --help.
+for prog in ffbuild ffdir; do
+    page=man/man1/$prog.1
+    help=$("$BIN/$prog" --help | grep -o -- '--[a-z][a-z-]*' | sort -u)
+    doc=$(grep '^\.It Fl' "$page" | grep -o 'Fl -[a-z][a-z-]*' | sed 's/^Fl /-/' | sort -u)
+    check "$prog: --help and the page list the same long options" "$help" = "$doc"
+    for s in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES "SEE ALSO"; do
+        check "$prog.1 has $s" "$(grep -c "^\.Sh $s\$" "$page")" = 1
+    done
+done
+for s in NAME DESCRIPTION EXAMPLES "SEE ALSO"; do
+    check "ff.5 has $s" "$(grep -c "^\.Sh $s\$" man/man5/ff.5)" = 1
+done
+
+# A reader written from ff(5) alone (hash, messages, encodings) agrees
+# with the ids that the programs write, and notices a changed value.
+cat >"$TMP/ffids.pl" <<'PERL'
+use strict;
+use warnings;
+binmode STDIN;
+my $data = do { local $/; <STDIN> };
+my $pos = 0;
+my %size = (u8 => 1, u16 => 2, u32 => 4, i32 => 4, f32 => 4, f64 => 8);
+my %pk = (u8 => 'C', u16 => 'v', u32 => 'V', i32 => 'l<', f32 => 'f<', f64 => 'd<');
+my %corner = (strict => 0, cut => 1, free => 2);
+
+# h = (h ^ w) * 0x100000001b3 mod 2^64; h ^= h >> 32, on 32-bit halves.
+sub mix {
+    my ($hh, $hl, $wh, $wl) = @_;
+    $hh ^= $wh;
+    $hl ^= $wl;
+    my $lo = $hl * 0x1b3;
+    my $carry = int($lo / 4294967296);
+    $lo %= 4294967296;
+    my $hi = ($hh * 0x1b3 + $hl * 0x100 + $carry) % 4294967296;
+    return ($hi, $lo ^ $hi);
+}
+sub fhash {
+    my ($msg) = @_;
+    my ($hh, $hl) = (0xcbf29ce4, 0x84222325);
+    my $len = length $msg;
+    $msg .= "\0" x ((8 - $len % 8) % 8);
+    for (my $k = 0; $k < length $msg; $k += 8) {
+        my ($l, $h) = unpack 'VV', substr($msg, $k, 8);
+        ($hh, $hl) = mix($hh, $hl, $h, $l);
+    }
+    ($hh, $hl) = mix($hh, $hl, int($len / 4294967296), $len % 4294967296);
+    return sprintf '%08x%08x', $hh, $hl;
+}
+sub line {
+    my $e = index $data, "\n", $pos;
+    die "no newline\n" if $e < 0;
+    my $s = substr $data, $pos, $e - $pos;
+    $pos = $e + 1;
+    $s =~ s/\r$//;
+    return $s;
+}
+while ($pos < length $data) {
+    line() =~ /^ff[ \t]+1[ \t]*$/ or die "bad magic\n";
+    my %key = (cell => [1], radius => [0], moves => [8], corners => ['strict']);
+    my (@goal, @chan, %id);
+    while (1) {
+        my @w = split ' ', line();
+        next if !@w || $w[0] =~ /^#/;
+        last if @w == 1 && $w[0] eq 'end';
+        if ($w[0] eq 'goal') { push @goal, [ $w[1], $w[2] ] }
+        elsif ($w[0] eq 'channel') { push @chan, [ $w[1], $w[2] ] }
+        elsif ($w[0] eq 'id') { $id{ $w[1] } = $w[2] }
+        else { $key{ $w[0] } = [ @w[ 1 .. $#w ] ] }
+    }
+    my ($w, $h) = @{ $key{size} };
+    my $n = $w * $h;
+    my %raw;
+    for my $c (@chan) {
+        my ($name, $type) = @$c;
+        if ($key{encoding}[0] eq 'binary') {
+            $raw{$name} = substr $data, $pos, $n * $size{$type};
+            $pos += $n * $size{$type};
+        } else {
+            my @v;
+            push @v, split ' ', line() for 1 .. $h;
+            die "channel $name: wrong count\n" unless @v == $n;
+            $raw{$name} = pack "$pk{$type}*", map { $_ eq 'inf' ? 9**9**9 : $_ } @v;
+        }
+    }
+    my $msg = pack 'VVVV', $w, $h, $key{moves}[0], $corner{ $key{corners}[0] };
+    $msg .= pack 'd<d<', $key{cell}[0], $key{radius}[0];
+    $msg .= $raw{cost};
+    for my $opt ('oneway', 'class') {
+        $msg .= exists $raw{$opt} ? "\1" . $raw{$opt} : "\0";
+    }
+    my $map = fhash($msg);
+    my @out = ("map " . (($id{map} // '') eq $map ? 'ok' : 'MISMATCH'));
+    if (exists $raw{distance}) {
+        my %seen;
+        my @gi = sort { $a <=> $b } grep { !$seen{$_}++ } map { $_->[1] * $w + $_->[0] } @goal;
+        my ($mh, $ml) = (hex(substr $map, 0, 8), hex(substr $map, 8, 8));
+        my $dmsg = pack('VVVV', $ml, $mh, scalar @gi, 0) . pack('V*', @gi) . $raw{distance};
+        my $dist = fhash($dmsg);
+        push @out, "distance " . (($id{distance} // '') eq $dist ? 'ok' : 'MISMATCH');
+        push @out, "direction " . (($id{direction} // '') eq $dist ? 'ok' : 'MISMATCH')
+            if exists $raw{direction};
+    }
+    print "@out\n";
+}
+PERL
+ids() {
+    run "ff(5) reader: $1" 0 "$2 | perl $TMP/ffids.pl"
+    check "ff(5) ids: $1" "$OUT" = "$3"
+}
+if command -v perl >/dev/null 2>&1; then
+    all='map ok distance ok direction ok'
+    M=$TD/movingai/arena.map
+    ids "demo, binary, one-way" "$BIN/ffbuild $TD/demo/demo.ffmap | $BIN/ffdir" "$all"
+    ids "demo, text" "$BIN/ffbuild --text $TD/demo/demo.ffmap | $BIN/ffdir --text" "$all"
+    ids "radius, cut, cell 2, a repeated goal" \
+        "sed 's/^cell 1/cell 2/' $TD/demo/demo.ffmap | $BIN/ffbuild -r 1.5 -c cut -g 8,2 -g 3,3 -g 8,2" \
+        'map ok distance ok'
+    ids "two fields, 4 moves, free" \
+        "($BIN/ffbuild -g 5,5 -c free $M; $BIN/ffbuild -m 4 -g 7,7 --text $M) | $BIN/ffdir" \
+        "$all
+$all"
+    ids "Moving AI classes" "$BIN/ffbuild -g 20,20 $M" 'map ok distance ok'
+    ids "a changed cost is noticed" \
+        "$BIN/ffbuild -m 4 --text $TD/demo/small.ffmap | sed '/^end/{n;s/^1/2/;}'" \
+        'map MISMATCH distance MISMATCH'
+else
+    echo "# perl not found: the ff(5) reader check is skipped"
+fi
+
+# make demo's script, in the copy of the tree.
+run "demo.sh runs" 0 "cd $SAND && sh $ROOT/testdata/demo.sh"
+check "demo wrote its stream" -s "$SAND/testdata/demo/out/demo.ff"
+check "demo names its output" "$(printf '%s\n' "$OUT" | grep -c 'testdata/demo/out/demo.ff')" = 1
+check "demo prints each spawn" "$(printf '%s\n' "$OUT" | grep -c '^  spawn .*distance')" = 4
+run "demo output is a valid stream" 0 "$BIN/ffdir $SAND/testdata/demo/out/demo.ff >/dev/null"
+
+if command -v mandoc >/dev/null 2>&1; then
+    for p in $PAGES; do
+        run "mandoc -Tlint $p" 0 "mandoc -Tlint -Wwarning $p"
+        check "mandoc -Tlint $p is silent" -z "$OUT$ERR"
+    done
+else
+    echo "# mandoc not found: the man page lint is skipped"
+fi
+finish

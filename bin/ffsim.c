@@ -1,0 +1,205 @@
+/* ffsim - deterministic crowd replay: agents of a scenario follow a field
+ * through a map, tick by tick (man 1 ffsim, man 5 ffsim). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../lib/crowd.h"
+#include "../lib/options.h"
+#include "../lib/outfile.h"
+#include "../lib/scenario.h"
+#include "../lib/stream.h"
+
+static const char *prog = "ffsim";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE]\n"
+            "             [--max-cells N] [-o TRACE] FIELD SCENARIO\n"
+            "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
+            "direction channel): one trace line per agent per tick, then a summary.\n"
+            "      --direction D    follow the 'smooth' (default) or 'raw' cell direction\n"
+            "      --every N        write every Nth tick of the trace (default 1)\n"
+            "      --summary FILE   write the summary to FILE instead of stderr\n"
+            "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
+            "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
+            "  -h, --help           this help;  -V, --version  the version\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'ffsim --help'.\n");
+    return 2;
+}
+
+static FILE *open_input(const char *path, ff_error *err)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        ff_error_set(err, FF_EINPUT, path, 0, 0, "cannot open: %s", strerror(errno));
+    return f;
+}
+
+static void close_input(FILE *f)
+{
+    if (f && f != stdin)
+        fclose(f);
+}
+
+/* The first field of the stream at path, which must carry directions. */
+static ff_status read_field(const char *path, uint64_t max_cells, ff_field *field, ff_error *err)
+{
+    ff_reader reader;
+    ff_status st;
+    FILE *in = open_input(path, err);
+
+    if (!in)
+        return FF_EINPUT;
+    ff_reader_init(&reader, in, path);
+    reader.max_cells = max_cells;
+    st = ff_field_read(&reader, field, err);
+    close_input(in);
+    if (st == FF_ENOTFOUND)
+        return ff_error_set(err, FF_EINPUT, path, 0, 0, "empty input: no ff stream");
+    if (st == FF_OK && !field->direction)
+        return ff_error_set(err, FF_EINPUT, path, 0, 0,
+                            "the stream has no direction channel: run ffdir first");
+    return st;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "direction", required_argument, NULL, 'd' },
+        { "every", required_argument, NULL, 'e' },
+        { "summary", required_argument, NULL, 's' },
+        { "max-cells", required_argument, NULL, 'M' },
+        { "output", required_argument, NULL, 'o' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *out_path = NULL, *summary_path = NULL, *field_path, *scen_path;
+    int c, smooth = 1, code;
+    long long every = 1, v;
+    uint64_t max_cells = 0;
+    double busy = 0;
+    ff_error err;
+    ff_field field;
+    ff_scenario scen;
+    ff_crowd crowd;
+    ff_crowd_summary sum;
+    ff_outfile out, sout;
+    FILE *sf;
+
+    ff_error_clear(&err);
+    while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'd':
+            if (strcmp(optarg, "smooth") == 0)
+                smooth = 1;
+            else if (strcmp(optarg, "raw") == 0)
+                smooth = 0;
+            else
+                return usage_error("bad --direction '%s' (raw or smooth)", optarg);
+            break;
+        case 'e':
+            if (ff_parse_int(optarg, 1, 1000000000, &every))
+                return usage_error("bad --every '%s' (1 to 1000000000)", optarg);
+            break;
+        case 's': summary_path = optarg; break;
+        case 'M':
+            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
+                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
+            max_cells = (uint64_t)v;
+            break;
+        case 'o': out_path = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': ff_print_version(prog); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind != 2)
+        return usage_error("%s", "want FIELD and SCENARIO");
+    field_path = argv[optind];
+    scen_path = argv[optind + 1];
+    if (strcmp(field_path, "-") == 0 && strcmp(scen_path, "-") == 0)
+        return usage_error("%s", "FIELD and SCENARIO cannot both be standard input");
+
+    ff_field_init(&field);
+    ff_scenario_init(&scen);
+    memset(&crowd, 0, sizeof crowd);
+    if (read_field(field_path, max_cells, &field, &err) != FF_OK)
+        goto failed;
+    {
+        FILE *in = open_input(scen_path, &err);
+        ff_status st;
+        if (!in)
+            goto failed;
+        st = ff_scenario_read(in, scen_path, &field.grid, &scen, &err);
+        close_input(in);
+        if (st != FF_OK)
+            goto failed;
+    }
+    if (ff_crowd_init(&crowd, &scen, &field.grid, field.direction, smooth, &err) != FF_OK)
+        goto failed;
+    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
+        goto failed;
+    if (ff_crowd_write_header(out.f, &crowd, &err) != FF_OK)
+        goto failed_out;
+    /* Tick 0 places the first agents; ticks 1..N move them. */
+    while (crowd.tick < scen.ticks) {
+        double t0 = now_seconds();
+        if (ff_crowd_step(&crowd, &err) != FF_OK)
+            goto failed_out;
+        busy += now_seconds() - t0;
+        if (crowd.tick % every == 0 && ff_crowd_write_tick(out.f, &crowd, &err) != FF_OK)
+            goto failed_out;
+    }
+    if (ff_crowd_summarise(&crowd, &sum, &err) != FF_OK)
+        goto failed_out;
+    if (ff_outfile_commit(&out, &err) != FF_OK)
+        goto failed;
+    if (summary_path) {
+        if (ff_outfile_open(&sout, summary_path, &err) != FF_OK)
+            goto failed;
+        sf = sout.f;
+    } else {
+        sf = stderr;
+    }
+    if (ff_crowd_write_summary(sf, &sum, busy > 0 ? (double)sum.stats.agent_steps / busy : 0, &err) != FF_OK) {
+        if (summary_path)
+            ff_outfile_abort(&sout);
+        goto failed;
+    }
+    if (summary_path && ff_outfile_commit(&sout, &err) != FF_OK)
+        goto failed;
+    ff_crowd_free(&crowd);
+    ff_scenario_free(&scen);
+    ff_field_free(&field);
+    return 0;
+failed_out:
+    ff_outfile_abort(&out);
+failed:
+    ff_error_print(stderr, prog, &err);
+    code = ff_exit_status(err.status);
+    if (crowd.agent)
+        ff_crowd_free(&crowd);
+    ff_scenario_free(&scen);
+    ff_field_free(&field);
+    return code;
+}

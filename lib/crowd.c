@@ -1,0 +1,825 @@
+/* crowd.c - the per-tick crowd simulation; see crowd.h and man 1 ffsim. */
+#include "crowd.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sample.h"
+
+#define PI 3.14159265358979323846
+
+const char *ff_agent_state_name(int state)
+{
+    switch (state) {
+    case FF_AGENT_MOVING: return "moving";
+    case FF_AGENT_ESCAPING: return "escaping";
+    case FF_AGENT_STUCK: return "stuck";
+    case FF_AGENT_ARRIVED:
+    case FF_AGENT_GONE: return "arrived";
+    default: return "unborn";
+    }
+}
+
+static int present(const ff_agent *a)
+{
+    return a->state >= FF_AGENT_MOVING && a->state <= FF_AGENT_ARRIVED;
+}
+
+/* ---- priority groups ---- */
+
+typedef void (*propose_fn)(void *ctx, const ff_behaviour *b, double *px, double *py);
+
+/* The one blending rule (crowd.h, ff_crowd_blend); proposals are asked
+ * for lazily, group by group, so a group that wins spares the others. */
+static inline int blend_groups(const ff_agent_class *cls, propose_fn propose, void *ctx,
+                               double *ox, double *oy)
+{
+    double thr2 = cls->threshold * cls->threshold, sx = 0, sy = 0;
+    int g, k;
+
+    for (g = 0; g < cls->ngroups; g++) {
+        sx = sy = 0;
+        for (k = cls->group_start[g]; k < cls->group_start[g + 1]; k++) {
+            double px, py;
+            propose(ctx, &cls->behaviour[k], &px, &py);
+            sx += cls->behaviour[k].weight * px;
+            sy += cls->behaviour[k].weight * py;
+        }
+        if (sx * sx + sy * sy > thr2) {
+            *ox = sx;
+            *oy = sy;
+            return g;
+        }
+    }
+    *ox = sx;
+    *oy = sy;
+    return -1;
+}
+
+typedef struct {
+    const double *px, *py;
+    const ff_behaviour *first;
+} table_ctx;
+
+static void propose_from_table(void *ctx, const ff_behaviour *b, double *px, double *py)
+{
+    const table_ctx *t = ctx;
+    *px = t->px[b - t->first];
+    *py = t->py[b - t->first];
+}
+
+int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py,
+                   double *ox, double *oy)
+{
+    table_ctx t;
+    t.px = px;
+    t.py = py;
+    t.first = cls->behaviour;
+    return blend_groups(cls, propose_from_table, &t, ox, oy);
+}
+
+/* ---- set-up ---- */
+
+static void initial_heading(const ff_crowd *c, ff_agent *a, double heading_deg)
+{
+    double dx, dy;
+    if (!isnan(heading_deg)) {
+        a->hx = cos(heading_deg * PI / 180);
+        a->hy = sin(heading_deg * PI / 180);
+        return;
+    }
+    if (ff_sample_smooth(c->grid, c->direction, a->x, a->y, &dx, &dy)) {
+        a->hx = dx;
+        a->hy = dy;
+    } else {
+        a->hx = 1;
+        a->hy = 0;
+    }
+}
+
+ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
+                        const uint8_t *dir, int smooth, ff_error *err)
+{
+    size_t n = (size_t)g->w * (size_t)g->h, k;
+    ff_status st;
+
+    memset(c, 0, sizeof *c);
+    ff_shash_init(&c->hash);
+    c->scenario = s;
+    c->grid = g;
+    c->direction = dir;
+    c->smooth = smooth;
+    c->tick = -1;
+    if ((st = ff_walls_init(&c->walls, g, err)) != FF_OK)
+        return st;
+    c->goal = calloc(n ? n : 1, 1);
+    c->agent = calloc(s->nagents ? s->nagents : 1, sizeof *c->agent);
+    c->points = malloc((s->nagents ? s->nagents : 1) * sizeof *c->points);
+    c->turn_cos = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_cos);
+    c->turn_sin = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_sin);
+    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin) {
+        ff_crowd_free(c);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+    }
+    for (k = 0; k < g->ngoals; k++)
+        c->goal[g->goals[k]] = 1;
+    c->bucket_size = 0;
+    for (k = 0; k < s->nclasses; k++) {
+        const ff_agent_class *cls = &s->cls[k];
+        double turn = cls->max_turn * s->tick_dt;
+        int b;
+        if (turn > 180)
+            turn = 180;
+        c->turn_cos[k] = cos(turn * PI / 180);
+        c->turn_sin[k] = sin(turn * PI / 180);
+        if (cls->radius > c->max_radius)
+            c->max_radius = cls->radius;
+        for (b = 0; b < cls->nbehaviours; b++)
+            if (cls->behaviour[b].kind == FF_BEHAVE_SEPARATE && cls->behaviour[b].range > c->bucket_size)
+                c->bucket_size = cls->behaviour[b].range;
+    }
+    if (2 * c->max_radius > c->bucket_size)
+        c->bucket_size = 2 * c->max_radius;
+    if (!(c->bucket_size > 0))
+        c->bucket_size = g->cell_size;
+    c->nagents = s->nagents;
+    for (k = 0; k < s->nagents; k++) {
+        ff_agent *a = &c->agent[k];
+        a->x = s->agent[k].x;
+        a->y = s->agent[k].y;
+        a->id = s->agent[k].id;
+        a->cls = s->agent[k].cls;
+        a->spawn_tick = s->agent[k].spawn_tick;
+        a->arrival_tick = -1;
+        a->state = FF_AGENT_UNBORN;
+        initial_heading(c, a, s->agent[k].heading);
+    }
+    return FF_OK;
+}
+
+void ff_crowd_free(ff_crowd *c)
+{
+    ff_walls_free(&c->walls);
+    ff_shash_free(&c->hash);
+    free(c->goal);
+    free(c->agent);
+    free(c->points);
+    free(c->turn_cos);
+    free(c->turn_sin);
+    c->goal = NULL;
+    c->agent = NULL;
+    c->points = NULL;
+    c->turn_cos = c->turn_sin = NULL;
+}
+
+/* Put every present agent into the hash at its current position. */
+static ff_status build_hash(ff_crowd *c, ff_error *err)
+{
+    size_t k, n = 0;
+    for (k = 0; k < c->nagents; k++) {
+        const ff_agent *a = &c->agent[k];
+        if (!present(a))
+            continue;
+        c->points[n].x = a->x;
+        c->points[n].y = a->y;
+        c->points[n].item = (uint32_t)k;
+        n++;
+    }
+    c->hash_current = 1;
+    return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
+}
+
+static void bucket_span(const ff_shash *h, double v, double reach, int32_t *lo, int32_t *hi)
+{
+    *lo = ff_shash_bucket(h, v - reach);
+    *hi = ff_shash_bucket(h, v + reach);
+}
+
+/* ---- behaviours ---- */
+
+typedef struct {
+    const ff_crowd *c;
+    const ff_agent *a;
+    size_t index;
+    const ff_agent_class *cls;
+    long long cx, cy;   /* the agent's cell */
+} agent_ctx;
+
+/* follow: the field's direction; inside a goal cell, toward its center. */
+static void propose_follow(const agent_ctx *q, double *px, double *py)
+{
+    const ff_crowd *c = q->c;
+    const ff_grid *g = c->grid;
+    size_t cell = (size_t)q->cy * (size_t)g->w + (size_t)q->cx;
+
+    if (c->goal[cell]) {
+        double tx = g->origin_x + ((double)q->cx + 0.5) * g->cell_size - q->a->x;
+        double ty = g->origin_y + ((double)q->cy + 0.5) * g->cell_size - q->a->y;
+        double d = sqrt(tx * tx + ty * ty);
+        *px = *py = 0;
+        if (d > 1e-9 * g->cell_size) {
+            *px = tx / d;
+            *py = ty / d;
+        }
+        return;
+    }
+    if (c->smooth)
+        ff_sample_smooth(g, c->direction, q->a->x, q->a->y, px, py);
+    else
+        ff_sample_raw(g, c->direction, q->a->x, q->a->y, px, py);
+}
+
+/* separate: each neighbour nearer than the range R pushes away with
+ * strength 1 - d/R, and one ahead (in front of the heading) also pushes to
+ * the right in proportion to how squarely ahead it is, so that an agent
+ * meeting another head-on steps aside rather than stopping behind it.
+ * Longer sums are cut to length 1.  Neighbours are read from the hash:
+ * where they stood at the start of the tick. */
+static void propose_separate(const agent_ctx *q, double range, double *px, double *py)
+{
+    const ff_shash *h = &q->c->hash;
+    const ff_agent *a = q->a;
+    double sx = 0, sy = 0, len2, r2 = range * range;
+    int32_t bx0, bx1, by0, by1, bx, by;
+
+    bucket_span(h, a->x, range, &bx0, &bx1);
+    bucket_span(h, a->y, range, &by0, &by1);
+    for (by = by0; by <= by1; by++)
+        for (bx = bx0; bx <= bx1; bx++) {
+            const ff_shash_entry *e, *end;
+            ff_shash_slot_range(h, bx, by, &e, &end);
+            for (; e < end; e++) {
+                double dx, dy, d2, d, s, ux, uy, ahead;
+                if (e->bx != bx || e->by != by || e->item == q->index)
+                    continue;
+                dx = a->x - e->x;
+                dy = a->y - e->y;
+                d2 = dx * dx + dy * dy;
+                if (d2 >= r2)
+                    continue;
+                if (d2 > 0) {
+                    d = sqrt(d2);
+                    ux = dx / d;
+                    uy = dy / d;
+                } else {
+                    d = 0;  /* coincident: the lower id goes west */
+                    ux = e->item > q->index ? -1 : 1;
+                    uy = 0;
+                }
+                s = 1 - d / range;
+                sx += s * ux;
+                sy += s * uy;
+                ahead = -(ux * a->hx + uy * a->hy);
+                if (ahead > 0) {
+                    sx += s * ahead * -a->hy;
+                    sy += s * ahead * a->hx;
+                }
+            }
+        }
+    len2 = sx * sx + sy * sy;
+    if (len2 > 1) {
+        len2 = sqrt(len2);
+        sx /= len2;
+        sy /= len2;
+    }
+    *px = sx;
+    *py = sy;
+}
+
+static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
+{
+    const agent_ctx *q = ctx;
+    double dx, dy, d;
+
+    switch (b->kind) {
+    case FF_BEHAVE_FOLLOW:
+        propose_follow(q, px, py);
+        return;
+    case FF_BEHAVE_SEPARATE:
+        propose_separate(q, b->range, px, py);
+        return;
+    case FF_BEHAVE_AVOID_WALLS:
+        ff_walls_push(&q->c->walls, q->a->x, q->a->y, q->cls->radius, b->range, px, py);
+        return;
+    case FF_BEHAVE_SEEK:
+        dx = b->target_x - q->a->x;
+        dy = b->target_y - q->a->y;
+        d = sqrt(dx * dx + dy * dy);
+        *px = *py = 0;
+        if (d > 1e-9) {
+            *px = dx / d;
+            *py = dy / d;
+        }
+        return;
+    }
+    *px = *py = 0;
+}
+
+/* ---- one agent's step ---- */
+
+/* Turn the heading toward (vx, vy) by at most the class's turn of a tick;
+ * a reversal turns clockwise (toward +y from +x). */
+static void turn_heading(ff_agent *a, double vx, double vy, double cmax, double smax)
+{
+    double len = sqrt(vx * vx + vy * vy), ux, uy, dot, cross, hx, hy, s, n;
+
+    if (!(len > 1e-12))
+        return;
+    ux = vx / len;
+    uy = vy / len;
+    dot = a->hx * ux + a->hy * uy;
+    cross = a->hx * uy - a->hy * ux;
+    if (dot >= cmax) {
+        a->hx = ux;
+        a->hy = uy;
+        return;
+    }
+    s = cross < 0 ? -smax : smax;
+    hx = a->hx * cmax - a->hy * s;
+    hy = a->hx * s + a->hy * cmax;
+    n = sqrt(hx * hx + hy * hy);
+    a->hx = hx / n;
+    a->hy = hy / n;
+}
+
+/* The center of the open cell nearest to (x, y), searching rings of
+ * growing Chebyshev radius around cell (cx, cy); ties go to the first
+ * in row-major order.  0 when the map has no open cell. */
+static int nearest_open_center(const ff_grid *g, double x, double y, long long cx, long long cy,
+                               double *ox, double *oy)
+{
+    long long ring, limit = (g->w > g->h ? g->w : g->h) + (cx < 0 ? -cx : cx) + (cy < 0 ? -cy : cy);
+    double best = INFINITY;
+    int found = 0;
+
+    for (ring = 1; ring <= limit; ring++) {
+        long long i, j;
+        for (j = cy - ring; j <= cy + ring; j++)
+            for (i = cx - ring; i <= cx + ring; i++) {
+                double mx, my, d2;
+                if (i != cx - ring && i != cx + ring && j != cy - ring && j != cy + ring)
+                    continue;
+                if (i < 0 || j < 0 || i >= g->w || j >= g->h ||
+                    !ff_grid_open(g, (size_t)j * (size_t)g->w + (size_t)i))
+                    continue;
+                mx = g->origin_x + ((double)i + 0.5) * g->cell_size;
+                my = g->origin_y + ((double)j + 0.5) * g->cell_size;
+                d2 = (mx - x) * (mx - x) + (my - y) * (my - y);
+                if (d2 < best) {
+                    best = d2;
+                    *ox = mx;
+                    *oy = my;
+                }
+                found = 1;
+            }
+        /* Every center on ring + 1 is at least ring + 0.5 cells away. */
+        if (found && ((double)ring + 0.5) * ((double)ring + 0.5) * g->cell_size * g->cell_size > best)
+            return 1;
+    }
+    return found;
+}
+
+/* An agent standing in a blocked cell walks out at full speed: along its
+ * cell's direction when it has one, else toward the nearest open cell's
+ * center.  No sliding: it is already inside a wall. */
+static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long long cx, long long cy)
+{
+    const ff_grid *g = c->grid;
+    double dt = c->scenario->tick_dt, step = cls->max_speed * dt, ux = 0, uy = 0;
+    int inside = cx >= 0 && cy >= 0 && cx < g->w && cy < g->h;
+    int d = inside ? c->direction[(size_t)cy * (size_t)g->w + (size_t)cx] : FF_DIR_NONE;
+
+    a->state = FF_AGENT_ESCAPING;
+    c->stats.escapes++;
+    if (d < 8) {
+        ux = ff_dir_dx[d] / ff_step_length(d);
+        uy = ff_dir_dy[d] / ff_step_length(d);
+    } else {
+        double tx = a->x, ty = a->y, len;
+        if (nearest_open_center(g, a->x, a->y, cx, cy, &tx, &ty)) {
+            tx -= a->x;
+            ty -= a->y;
+            len = sqrt(tx * tx + ty * ty);
+            if (len > 0) {
+                if (step > len)
+                    step = len;
+                ux = tx / len;
+                uy = ty / len;
+            }
+        }
+    }
+    a->vx = ux * step / dt;
+    a->vy = uy * step / dt;
+    a->x += ux * step;
+    a->y += uy * step;
+    turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
+}
+
+static void step_agent(ff_crowd *c, size_t index)
+{
+    const ff_grid *g = c->grid;
+    ff_agent *a = &c->agent[index];
+    const ff_agent_class *cls = &c->scenario->cls[a->cls];
+    double dt = c->scenario->tick_dt, sx, sy, len2, dvx, dvy, dv, amax, speed2, x0, y0, hx0, hy0;
+    agent_ctx q;
+    long long cx, cy;
+
+    c->stats.agent_steps++;
+    if (!ff_world_to_cell(g, a->x, a->y, &cx, &cy) ||
+        !ff_grid_open(g, (size_t)cy * (size_t)g->w + (size_t)cx)) {
+        escape(c, a, cls, cx, cy);
+        return;
+    }
+    if (cls->follows && c->direction[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
+        /* Unreachable: stop, and never keep the old heading going. */
+        a->state = FF_AGENT_STUCK;
+        a->vx = a->vy = 0;
+        return;
+    }
+    a->state = FF_AGENT_MOVING;
+    q.c = c;
+    q.a = a;
+    q.index = index;
+    q.cls = cls;
+    q.cx = cx;
+    q.cy = cy;
+    if (blend_groups(cls, propose, &q, &sx, &sy) < 0)
+        c->stats.group_fallbacks++;
+    len2 = sx * sx + sy * sy;
+    if (len2 > 1) {
+        len2 = sqrt(len2);
+        sx /= len2;
+        sy /= len2;
+    }
+    /* Accelerate toward the desired velocity within the limit. */
+    dvx = sx * cls->max_speed - a->vx;
+    dvy = sy * cls->max_speed - a->vy;
+    dv = sqrt(dvx * dvx + dvy * dvy);
+    amax = cls->max_accel * dt;
+    if (dv > amax) {
+        dvx *= amax / dv;
+        dvy *= amax / dv;
+    }
+    a->vx += dvx;
+    a->vy += dvy;
+    speed2 = a->vx * a->vx + a->vy * a->vy;
+    if (speed2 > cls->max_speed * cls->max_speed) {
+        double s = cls->max_speed / sqrt(speed2);
+        a->vx *= s;
+        a->vy *= s;
+    }
+    hx0 = a->hx;
+    hy0 = a->hy;
+    if (a->vx * a->vx + a->vy * a->vy >= 0.01 * cls->max_speed * cls->max_speed)
+        turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
+    x0 = a->x;
+    y0 = a->y;
+    ff_walls_slide(&c->walls, cls->radius, &a->x, &a->y, a->vx * dt, a->vy * dt);
+    /* The velocity is what the move kept after sliding. */
+    a->vx = (a->x - x0) / dt;
+    a->vy = (a->y - y0) / dt;
+    if (a->x != x0 || a->y != y0) {
+        c->stats.jitter_moves++;
+        if (a->hx != hx0 || a->hy != hy0) {
+            double cross = hx0 * a->hy - hy0 * a->hx, dot = hx0 * a->hx + hy0 * a->hy;
+            c->stats.jitter_sum += atan2(fabs(cross), dot) * (180 / PI);
+        }
+    }
+}
+
+/* ---- overlaps ---- */
+
+/* Push a and b apart by o along n (from a to b): half each, and what a
+ * wall keeps one of them from taking goes to the other. */
+static void separate_pair(ff_crowd *c, ff_agent *a, double ri, ff_agent *b, double rj,
+                          double nx, double ny, double o)
+{
+    double x0 = a->x, y0 = a->y, got_a, got_b;
+
+    ff_walls_slide(&c->walls, ri, &a->x, &a->y, -nx * 0.5 * o, -ny * 0.5 * o);
+    got_a = -((a->x - x0) * nx + (a->y - y0) * ny);
+    if (got_a < 0)
+        got_a = 0;
+    x0 = b->x;
+    y0 = b->y;
+    ff_walls_slide(&c->walls, rj, &b->x, &b->y, nx * (o - got_a), ny * (o - got_a));
+    got_b = (b->x - x0) * nx + (b->y - y0) * ny;
+    if (got_b < 0)
+        got_b = 0;
+    if (o - got_a - got_b > 1e-12 * c->grid->cell_size && got_a < 0.5 * o)
+        return;  /* a was blocked and b took what it could */
+    if (o - got_a - got_b > 1e-12 * c->grid->cell_size)
+        ff_walls_slide(&c->walls, ri, &a->x, &a->y, -nx * (o - got_a - got_b), -ny * (o - got_a - got_b));
+}
+
+/* One Gauss-Seidel pass: each pair nearer than the sum of its radii, taken
+ * with the lower index first, is pushed apart along the line between the
+ * centers by half the overlap each (not scaled by the tick length), with
+ * wall sliding.  Candidates come from the hash; positions are live. */
+static void resolve_pass(ff_crowd *c)
+{
+    const ff_shash *h = &c->hash;
+    const ff_scenario *s = c->scenario;
+    size_t k;
+
+    for (k = 0; k < h->n; k++) {
+        /* The hash lists points by slot; walk agents in index order. */
+        size_t i = c->points[k].item;
+        ff_agent *a = &c->agent[i];
+        double ri = s->cls[a->cls].radius, reach = ri + c->max_radius;
+        int32_t bx0, bx1, by0, by1, bx, by;
+
+        bucket_span(h, a->x, reach, &bx0, &bx1);
+        bucket_span(h, a->y, reach, &by0, &by1);
+        for (by = by0; by <= by1; by++)
+            for (bx = bx0; bx <= bx1; bx++) {
+                const ff_shash_entry *e, *end;
+                ff_shash_slot_range(h, bx, by, &e, &end);
+                for (; e < end; e++) {
+                    ff_agent *b;
+                    double rj, sum, dx, dy, d2, d, o, nx, ny;
+                    if (e->bx != bx || e->by != by || e->item <= i)
+                        continue;
+                    b = &c->agent[e->item];
+                    rj = s->cls[b->cls].radius;
+                    sum = ri + rj;
+                    dx = b->x - a->x;
+                    dy = b->y - a->y;
+                    d2 = dx * dx + dy * dy;
+                    if (d2 >= sum * sum)
+                        continue;
+                    d = sqrt(d2);
+                    if (d > 0) {
+                        nx = dx / d;
+                        ny = dy / d;
+                    } else {
+                        nx = 1;  /* coincident: the higher id goes east */
+                        ny = 0;
+                    }
+                    o = sum - d;
+                    separate_pair(c, a, ri, b, rj, nx, ny, o);
+                }
+            }
+    }
+}
+
+/* The largest pair overlap over the sum of radii, among present agents
+ * (the hash must be current). */
+static double largest_overlap(const ff_crowd *c)
+{
+    const ff_shash *h = &c->hash;
+    const ff_scenario *s = c->scenario;
+    double worst = 0;
+    size_t k;
+
+    for (k = 0; k < h->n; k++) {
+        const ff_shash_entry *p = &h->entry[k];
+        const ff_agent *a = &c->agent[p->item];
+        double ri = s->cls[a->cls].radius, reach = ri + c->max_radius;
+        int32_t bx0, bx1, by0, by1, bx, by;
+
+        bucket_span(h, p->x, reach, &bx0, &bx1);
+        bucket_span(h, p->y, reach, &by0, &by1);
+        for (by = by0; by <= by1; by++)
+            for (bx = bx0; bx <= bx1; bx++) {
+                const ff_shash_entry *e, *end;
+                ff_shash_slot_range(h, bx, by, &e, &end);
+                for (; e < end; e++) {
+                    double sum, dx, dy, d2, o;
+                    if (e->bx != bx || e->by != by || e->item <= p->item)
+                        continue;
+                    sum = ri + s->cls[c->agent[e->item].cls].radius;
+                    dx = e->x - p->x;
+                    dy = e->y - p->y;
+                    d2 = dx * dx + dy * dy;
+                    if (d2 >= sum * sum)
+                        continue;
+                    o = (sum - sqrt(d2)) / sum;
+                    if (o > worst)
+                        worst = o;
+                }
+            }
+    }
+    return worst;
+}
+
+/* 1 when (x, y) is within the arrival distance of a goal cell's center. */
+static int at_goal(const ff_crowd *c, double x, double y)
+{
+    const ff_grid *g = c->grid;
+    double r = c->scenario->arrive, cs = g->cell_size;
+    long long x0 = (long long)floor((x - r - g->origin_x) / cs), x1 = (long long)floor((x + r - g->origin_x) / cs);
+    long long y0 = (long long)floor((y - r - g->origin_y) / cs), y1 = (long long)floor((y + r - g->origin_y) / cs);
+    long long i, j;
+
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 >= g->w) x1 = g->w - 1;
+    if (y1 >= g->h) y1 = g->h - 1;
+    for (j = y0; j <= y1; j++)
+        for (i = x0; i <= x1; i++) {
+            double dx, dy;
+            if (!c->goal[(size_t)j * (size_t)g->w + (size_t)i])
+                continue;
+            dx = g->origin_x + ((double)i + 0.5) * cs - x;
+            dy = g->origin_y + ((double)j + 0.5) * cs - y;
+            if (dx * dx + dy * dy <= r * r)
+                return 1;
+        }
+    return 0;
+}
+
+ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    long long t = ++c->tick;
+    size_t k;
+    int pass, changed = 0;
+    ff_status st;
+
+    for (k = 0; k < c->nagents; k++) {
+        c->agent[k].x0 = c->agent[k].x;
+        c->agent[k].y0 = c->agent[k].y;
+    }
+    if (t > 0) {
+        if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
+            return st;
+        for (k = 0; k < c->nagents; k++) {
+            int state = c->agent[k].state;
+            if (state == FF_AGENT_MOVING || state == FF_AGENT_ESCAPING || state == FF_AGENT_STUCK)
+                step_agent(c, k);
+        }
+    }
+    for (k = 0; k < c->nagents; k++) {
+        ff_agent *a = &c->agent[k];
+        if (a->state == FF_AGENT_UNBORN && a->spawn_tick == t) {
+            a->state = FF_AGENT_MOVING;
+            a->vx = a->vy = 0;
+        }
+    }
+    if (s->passes > 0) {
+        if ((st = build_hash(c, err)) != FF_OK)
+            return st;
+        for (pass = 0; pass < s->passes; pass++)
+            resolve_pass(c);
+    }
+    /* An agent held back by its neighbours carries that into its velocity,
+     * as in position-based dynamics: a jam does not keep pushing at full
+     * speed. */
+    if (t > 0)
+        for (k = 0; k < c->nagents; k++) {
+            ff_agent *a = &c->agent[k];
+            if (a->state == FF_AGENT_MOVING || a->state == FF_AGENT_ESCAPING) {
+                a->vx = (a->x - a->x0) / s->tick_dt;
+                a->vy = (a->y - a->y0) / s->tick_dt;
+            }
+        }
+    if ((st = build_hash(c, err)) != FF_OK)
+        return st;
+    {
+        double o = largest_overlap(c);
+        if (o > c->stats.max_overlap)
+            c->stats.max_overlap = o;
+    }
+    for (k = 0; k < c->nagents; k++) {
+        ff_agent *a = &c->agent[k];
+        double r;
+        if (!present(a))
+            continue;
+        r = s->cls[a->cls].radius;
+        if (ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
+            c->stats.wall_penetrations++;
+        if (a->state != FF_AGENT_ARRIVED && at_goal(c, a->x, a->y)) {
+            a->arrival_tick = t;
+            c->stats.arrived++;
+            if (s->stay) {
+                a->state = FF_AGENT_ARRIVED;
+                a->vx = a->vy = 0;
+            } else {
+                a->state = FF_AGENT_GONE;
+                changed = 1;
+            }
+        }
+    }
+    if (changed)
+        c->hash_current = 0;
+    return FF_OK;
+}
+
+/* ---- output ---- */
+
+/* Round to the printed precision so that -0.00001 prints as 0.0000. */
+static double tidy(double v, double unit)
+{
+    return fabs(v) < 0.5 * unit ? 0 : v;
+}
+
+ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err)
+{
+    fprintf(f, "# ffsim trace: tick id x y vx vy heading radius state\n");
+    fprintf(f, "# tick_dt %.9g ticks %lld direction %s agents %zu\n", c->scenario->tick_dt,
+            c->scenario->ticks, c->smooth ? "smooth" : "raw", c->nagents);
+    if (ferror(f))
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
+    return FF_OK;
+}
+
+ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err)
+{
+    size_t k;
+    for (k = 0; k < c->nagents; k++) {
+        const ff_agent *a = &c->agent[k];
+        double heading;
+        if (!present(a) && !(a->state == FF_AGENT_GONE && a->arrival_tick == c->tick))
+            continue;
+        heading = atan2(a->hy, a->hx) * (180 / PI);
+        if (heading < 0)
+            heading += 360;
+        if (heading >= 359.995)
+            heading = 0;
+        fprintf(f, "%lld %u %.4f %.4f %.4f %.4f %.2f %.4f %s\n", c->tick, a->id,
+                tidy(a->x, 1e-4), tidy(a->y, 1e-4), tidy(a->vx, 1e-4), tidy(a->vy, 1e-4),
+                tidy(heading, 1e-2), c->scenario->cls[a->cls].radius, ff_agent_state_name(a->state));
+    }
+    if (ferror(f))
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
+    return FF_OK;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err)
+{
+    long long *ticks = malloc((c->nagents ? c->nagents : 1) * sizeof *ticks);
+    size_t k, n = 0;
+
+    if (!ticks)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the summary");
+    memset(sum, 0, sizeof *sum);
+    sum->agents = c->nagents;
+    sum->stats = c->stats;
+    sum->ticks = c->tick < 0 ? 0 : c->tick;
+    for (k = 0; k < c->nagents; k++) {
+        const ff_agent *a = &c->agent[k];
+        if (a->state != FF_AGENT_UNBORN)
+            sum->spawned++;
+        if (a->arrival_tick >= 0)
+            ticks[n++] = a->arrival_tick;
+        else if (a->state == FF_AGENT_STUCK)
+            sum->stuck++;
+        else if (present(a))
+            sum->remaining++;
+    }
+    sum->arrived = n;
+    qsort(ticks, n, sizeof *ticks, cmp_ll);
+    if (n == 0) {
+        sum->arrival_median = NAN;
+        sum->arrival_p95 = -1;
+    } else {
+        size_t rank = (95 * n + 99) / 100;  /* nearest rank: ceil(0.95 n) */
+        sum->arrival_median = n % 2 ? (double)ticks[n / 2]
+                                    : 0.5 * ((double)ticks[n / 2 - 1] + (double)ticks[n / 2]);
+        sum->arrival_p95 = ticks[rank - 1];
+    }
+    free(ticks);
+    return FF_OK;
+}
+
+ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
+                                 double steps_per_second, ff_error *err)
+{
+    const ff_crowd_stats *st = &sum->stats;
+
+    fprintf(f, "agents %zu\n", sum->agents);
+    fprintf(f, "spawned %zu\n", sum->spawned);
+    fprintf(f, "arrived %zu\n", sum->arrived);
+    if (sum->arrived) {
+        fprintf(f, "arrival_tick_median %.1f\n", sum->arrival_median);
+        fprintf(f, "arrival_tick_p95 %lld\n", sum->arrival_p95);
+    } else {
+        fprintf(f, "arrival_tick_median -\n");
+        fprintf(f, "arrival_tick_p95 -\n");
+    }
+    fprintf(f, "stuck %zu\n", sum->stuck);
+    fprintf(f, "remaining %zu\n", sum->remaining);
+    fprintf(f, "wall_penetrations %llu\n", st->wall_penetrations);
+    fprintf(f, "max_overlap %.4f\n", st->max_overlap);
+    fprintf(f, "heading_jitter %.4f\n", st->jitter_moves ? st->jitter_sum / (double)st->jitter_moves : 0.0);
+    fprintf(f, "group_fallbacks %llu\n", st->group_fallbacks);
+    fprintf(f, "escapes %llu\n", st->escapes);
+    fprintf(f, "fallbacks 0\n");
+    fprintf(f, "reservation_waits 0\n");
+    fprintf(f, "deadlocks 0\n");
+    fprintf(f, "ticks %lld\n", sum->ticks);
+    fprintf(f, "agent_steps %llu\n", st->agent_steps);
+    if (steps_per_second >= 0)
+        fprintf(f, "agent_steps_per_second %.0f\n", steps_per_second);
+    if (ferror(f))
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
+    return FF_OK;
+}

@@ -1,0 +1,140 @@
+/* crowd.h - the per-tick crowd simulation that ffsim replays: behaviours
+ * blended by priority groups, integration with speed, acceleration and
+ * turn limits, moves with wall sliding, overlap resolution, arrival, and
+ * the trace and summary writers (man 1 ffsim).
+ *
+ * Determinism: every loop runs in a fixed order (agents by ascending id,
+ * hash buckets by coordinates, slots in the order their points were
+ * given), steering reads the positions every agent had at the start of the
+ * tick, and every number is printed with a fixed format, so the same
+ * field and scenario give the same trace bytes on every run.
+ *
+ * A crowd borrows its scenario, grid and direction channel (they must
+ * outlive it) and owns everything else; ff_crowd_free() releases it.
+ */
+#ifndef FF_CROWD_H
+#define FF_CROWD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "scenario.h"
+#include "spatialhash.h"
+#include "walls.h"
+
+typedef enum {
+    FF_AGENT_UNBORN = 0,  /* before its spawn tick: not in the simulation */
+    FF_AGENT_MOVING,      /* steering and moving */
+    FF_AGENT_ESCAPING,    /* standing in a blocked cell, walking out */
+    FF_AGENT_STUCK,       /* its cell has no direction: stopped */
+    FF_AGENT_ARRIVED,     /* arrived and staying as an obstacle */
+    FF_AGENT_GONE         /* arrived and left the simulation */
+} ff_agent_state;
+
+/* The trace's name of a state ("moving", "escaping", "stuck", "arrived"). */
+const char *ff_agent_state_name(int state);
+
+typedef struct {
+    double x, y;          /* position, world units */
+    double vx, vy;        /* velocity over the last tick: its whole
+                             displacement (move and overlap correction)
+                             over the tick length, world units/second */
+    double x0, y0;        /* position at the start of the tick */
+    double hx, hy;        /* heading, a unit vector (+x east, +y south) */
+    uint32_t id;
+    int32_t cls;          /* index into the scenario's classes */
+    int32_t state;        /* ff_agent_state */
+    long long spawn_tick;
+    long long arrival_tick; /* -1 until it arrives */
+} ff_agent;
+
+/* Counters over the whole run so far (man 1 ffsim, "SUMMARY"). */
+typedef struct {
+    size_t arrived;                 /* agents that arrived */
+    unsigned long long wall_penetrations; /* agent-ticks ending nearer than
+                                       the radius to a wall, or in one */
+    double max_overlap;             /* largest pair overlap after
+                                       resolution, as a fraction of the sum
+                                       of the two radii */
+    double jitter_sum;              /* degrees of heading change ... */
+    unsigned long long jitter_moves;/* ... over this many agent-steps with
+                                       a non-zero move */
+    unsigned long long group_fallbacks; /* agent-steps where no priority
+                                       group exceeded the threshold */
+    unsigned long long escapes;     /* agent-steps spent escaping a blocked
+                                       cell */
+    unsigned long long agent_steps; /* agent-steps taken (ticks >= 1) */
+} ff_crowd_stats;
+
+typedef struct {
+    const ff_scenario *scenario;
+    const ff_grid *grid;
+    const uint8_t *direction;  /* w*h codes of the field followed */
+    int smooth;                /* follow the smoothed (1) or raw (0) field */
+    ff_walls walls;
+    uint8_t *goal;             /* w*h: 1 on goal cells */
+    ff_agent *agent;           /* the scenario's agents, ascending id */
+    size_t nagents;
+    double *turn_cos, *turn_sin; /* per class: the largest turn of a tick */
+    double bucket_size;        /* of the spatial hash, world units */
+    double max_radius;
+    ff_shash hash;             /* present agents at their positions after
+                                  the last resolution (or the last build) */
+    int hash_current;          /* 1 when hash holds the present agents */
+    ff_shash_entry *points;    /* scratch for building the hash */
+    long long tick;            /* the last tick done; -1 before tick 0 */
+    ff_crowd_stats stats;
+} ff_crowd;
+
+/* Set up a crowd for scenario s on grid g following the direction channel
+ * dir (smoothed when smooth is 1).  Nothing moves until ff_crowd_step(). */
+ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
+                        const uint8_t *dir, int smooth, ff_error *err);
+void ff_crowd_free(ff_crowd *c);
+
+/* Run the next tick.  Tick 0 only places the agents whose spawn tick is 0
+ * and resolves their overlaps; each later tick steers, integrates and
+ * moves every agent present, adds that tick's spawns, resolves overlaps,
+ * then measures and checks arrivals.  FF_ENOMEM on allocation failure. */
+ff_status ff_crowd_step(ff_crowd *c, ff_error *err);
+
+/* Blend the behaviours' proposals px[k], py[k] of class cls (indexed as
+ * cls->behaviour) by priority group: each group's weighted sum is tried in
+ * ascending priority and the first whose length exceeds the threshold
+ * wins; when none does, the last group's sum is used.  Writes the result
+ * to *ox, *oy and returns the winning group's index, or -1 for the
+ * fallback to the last group.  The simulation uses the same code. */
+int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py,
+                   double *ox, double *oy);
+
+/* Write the trace's header lines (comments). */
+ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err);
+
+/* Write the trace lines of the last tick: one per agent present, and one
+ * with state "arrived" for each agent that arrived and left at that tick:
+ *   tick id x y vx vy heading radius state
+ * with x y vx vy radius to 4 decimals and heading in degrees to 2. */
+ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err);
+
+typedef struct {
+    size_t agents;            /* in the scenario */
+    size_t spawned;           /* that entered by the last tick */
+    size_t arrived;
+    double arrival_median;    /* tick; NaN when none arrived */
+    long long arrival_p95;    /* tick (nearest rank); -1 when none */
+    size_t stuck;             /* stopped at the end: no direction */
+    size_t remaining;         /* present at the end, neither arrived nor
+                                 stuck */
+    ff_crowd_stats stats;
+    long long ticks;
+} ff_crowd_summary;
+
+/* Gather the summary of the run so far.  FF_ENOMEM on failure. */
+ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err);
+
+/* Write it, one "key value" a line; steps_per_second < 0 leaves out the
+ * timing line (the only one that differs between runs). */
+ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
+                                 double steps_per_second, ff_error *err);
+
+#endif

@@ -1,0 +1,871 @@
+/* scenario.c - reading the crowd scenario format; see scenario.h and
+ * man 5 ffsim. */
+#define _POSIX_C_SOURCE 200809L
+#include "scenario.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "walls.h"
+
+#define LINE_MAX_BYTES 4096
+#define TOKENS_MAX 32
+
+uint64_t ff_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* A uniform draw in [0, 1) from the top 53 bits. */
+static double unit_draw(uint64_t *state)
+{
+    return (double)(ff_splitmix64(state) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+void ff_scenario_init(ff_scenario *s)
+{
+    memset(s, 0, sizeof *s);
+    s->tick_dt = 0.1;
+    s->arrive = -1;
+    s->passes = 4;
+}
+
+void ff_scenario_free(ff_scenario *s)
+{
+    free(s->cls);
+    free(s->agent);
+    ff_scenario_init(s);
+}
+
+void ff_class_group(ff_agent_class *c)
+{
+    int i, j;
+
+    /* Insertion sort: stable, so line order holds within a priority. */
+    for (i = 1; i < c->nbehaviours; i++) {
+        ff_behaviour b = c->behaviour[i];
+        for (j = i; j > 0 && c->behaviour[j - 1].priority > b.priority; j--)
+            c->behaviour[j] = c->behaviour[j - 1];
+        c->behaviour[j] = b;
+    }
+    c->ngroups = 0;
+    c->follows = 0;
+    for (i = 0; i < c->nbehaviours; i++) {
+        if (i == 0 || c->behaviour[i].priority != c->behaviour[i - 1].priority)
+            c->group_start[c->ngroups++] = i;
+        if (c->behaviour[i].kind == FF_BEHAVE_FOLLOW)
+            c->follows = 1;
+    }
+    c->group_start[c->ngroups] = c->nbehaviours;
+}
+
+/* ---- reading state ---- */
+
+typedef struct {
+    const char *text;
+    long col;
+} token;
+
+typedef struct {
+    const char *name;
+    const ff_grid *grid;
+    ff_walls walls;
+    ff_scenario *s;
+    ff_error *err;
+    long line;
+    size_t cap_cls, cap_agents;
+    int magic;
+    long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
+    int in_class;          /* index of the open class, or -1 */
+    double max_radius;     /* of the classes so far */
+    /* ids taken: open addressing, key id + 1 (0 = empty) -> line */
+    uint64_t *id_key;
+    long *id_line;
+    size_t id_cap, id_count;
+    int64_t max_id;        /* largest id so far, -1 for none */
+    /* placement: agents chained by map cell, built at the first spawn rule */
+    int32_t *cell_head;
+    int32_t *cell_next;
+    size_t cap_next;
+} reader;
+
+static ff_status fail_at(reader *r, const token *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static ff_status fail_at(reader *r, const token *t, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return ff_error_set(r->err, FF_EINPUT, r->name, r->line, t ? t->col : 0, "%s", msg);
+}
+
+static int parse_real(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return end != s && *end == '\0' && isfinite(*v);
+}
+
+static int parse_integer(const char *s, long long lo, long long hi, long long *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtoll(s, &end, 10);
+    return end != s && *end == '\0' && errno == 0 && *v >= lo && *v <= hi;
+}
+
+/* "a,b" or "a,b,c,d": n finite reals separated by commas. */
+static int parse_reals(const char *s, double *v, int n)
+{
+    int k;
+    for (k = 0; k < n; k++) {
+        char *end;
+        errno = 0;
+        v[k] = strtod(s, &end);
+        if (end == s || !isfinite(v[k]))
+            return 0;
+        if (k + 1 < n) {
+            if (*end != ',')
+                return 0;
+            s = end + 1;
+        } else if (*end != '\0') {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static ff_status want_real(reader *r, const token *t, const char *what, double *v)
+{
+    if (!t)
+        return fail_at(r, NULL, "%s needs a value", what);
+    if (!parse_real(t->text, v))
+        return fail_at(r, t, "%s '%.40s' is not a number", what, t->text);
+    return FF_OK;
+}
+
+static ff_status want_positive(reader *r, const token *t, const char *what, double *v)
+{
+    ff_status st = want_real(r, t, what, v);
+    if (st == FF_OK && !(*v > 0))
+        return fail_at(r, t, "%s %.40s must be > 0", what, t->text);
+    return st;
+}
+
+static ff_status want_count(reader *r, const token *t, const char *what, long long lo,
+                            long long hi, long long *v)
+{
+    if (!t)
+        return fail_at(r, NULL, "%s needs a value", what);
+    if (!parse_integer(t->text, lo, hi, v))
+        return fail_at(r, t, "%s '%.40s' is not an integer in %lld..%lld", what, t->text, lo, hi);
+    return FF_OK;
+}
+
+/* ---- ids ---- */
+
+static ff_status id_grow(reader *r)
+{
+    size_t cap = r->id_cap ? r->id_cap * 2 : 1024, k;
+    uint64_t *key = calloc(cap, sizeof *key);
+    long *line = calloc(cap, sizeof *line);
+
+    if (!key || !line) {
+        free(key);
+        free(line);
+        return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for agent ids");
+    }
+    for (k = 0; k < r->id_cap; k++)
+        if (r->id_key[k]) {
+            size_t h = (size_t)(r->id_key[k] * 0x9E3779B97F4A7C15ULL >> 20) & (cap - 1);
+            while (key[h])
+                h = (h + 1) & (cap - 1);
+            key[h] = r->id_key[k];
+            line[h] = r->id_line[k];
+        }
+    free(r->id_key);
+    free(r->id_line);
+    r->id_key = key;
+    r->id_line = line;
+    r->id_cap = cap;
+    return FF_OK;
+}
+
+/* Take id for the current line; 0 when free, else the line that has it
+ * (or -1 on allocation failure). */
+static long id_take(reader *r, uint32_t id)
+{
+    uint64_t want = (uint64_t)id + 1;
+    size_t h;
+
+    if (2 * (r->id_count + 1) > r->id_cap && id_grow(r) != FF_OK)
+        return -1;
+    h = (size_t)(want * 0x9E3779B97F4A7C15ULL >> 20) & (r->id_cap - 1);
+    while (r->id_key[h]) {
+        if (r->id_key[h] == want)
+            return r->id_line[h];
+        h = (h + 1) & (r->id_cap - 1);
+    }
+    r->id_key[h] = want;
+    r->id_line[h] = r->line;
+    r->id_count++;
+    if ((int64_t)id > r->max_id)
+        r->max_id = id;
+    return 0;
+}
+
+/* ---- agents ---- */
+
+/* 0 when (x, y) is a clear place for a disk of radius rad, else why not:
+ * 1 outside the map, 2 on a wall, 3 too near a wall. */
+static int place_problem(reader *r, double x, double y, double rad)
+{
+    long long cx, cy;
+    double ox = r->grid->origin_x, oy = r->grid->origin_y, c = r->grid->cell_size;
+
+    cx = (long long)floor((x - ox) / c);
+    cy = (long long)floor((y - oy) / c);
+    if (!(x >= ox && y >= oy) || cx >= r->grid->w || cy >= r->grid->h)
+        return 1;
+    if (!ff_grid_open(r->grid, (size_t)cy * (size_t)r->grid->w + (size_t)cx))
+        return 2;
+    if (ff_walls_nearest(&r->walls, x, y, rad, NULL, NULL) < rad)
+        return 3;
+    return 0;
+}
+
+static size_t cell_index(const reader *r, double x, double y)
+{
+    const ff_grid *g = r->grid;
+    long long cx = (long long)floor((x - g->origin_x) / g->cell_size);
+    long long cy = (long long)floor((y - g->origin_y) / g->cell_size);
+    if (cx < 0) cx = 0;
+    if (cy < 0) cy = 0;
+    if (cx >= g->w) cx = g->w - 1;
+    if (cy >= g->h) cy = g->h - 1;
+    return (size_t)cy * (size_t)g->w + (size_t)cx;
+}
+
+static ff_status chain_agent(reader *r, size_t k)
+{
+    size_t cell;
+    if (!r->cell_head)
+        return FF_OK;
+    if (k >= r->cap_next) {
+        size_t cap = r->cap_next ? r->cap_next * 2 : 1024;
+        int32_t *p;
+        while (cap <= k)
+            cap *= 2;
+        if (!(p = realloc(r->cell_next, cap * sizeof *p)))
+            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory placing agents");
+        r->cell_next = p;
+        r->cap_next = cap;
+    }
+    cell = cell_index(r, r->s->agent[k].x, r->s->agent[k].y);
+    r->cell_next[k] = r->cell_head[cell];
+    r->cell_head[cell] = (int32_t)k;
+    return FF_OK;
+}
+
+static ff_status push_agent(reader *r, const ff_agent_spec *a)
+{
+    ff_scenario *s = r->s;
+    if (s->nagents == r->cap_agents) {
+        size_t cap = r->cap_agents ? r->cap_agents * 2 : 64;
+        ff_agent_spec *p = realloc(s->agent, cap * sizeof *p);
+        if (!p)
+            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for agents");
+        s->agent = p;
+        r->cap_agents = cap;
+    }
+    s->agent[s->nagents] = *a;
+    s->nagents++;
+    return chain_agent(r, s->nagents - 1);
+}
+
+/* 1 when a disk at (x, y) of radius rad would overlap an agent placed
+ * so far with the same spawn tick. */
+static int overlaps_placed(const reader *r, double x, double y, double rad, long long tick)
+{
+    const ff_grid *g = r->grid;
+    long reach = (long)ceil((rad + r->max_radius) / g->cell_size);
+    long long cx = (long long)floor((x - g->origin_x) / g->cell_size);
+    long long cy = (long long)floor((y - g->origin_y) / g->cell_size);
+    long long i, j;
+
+    for (j = cy - reach; j <= cy + reach; j++)
+        for (i = cx - reach; i <= cx + reach; i++) {
+            int32_t k;
+            if (i < 0 || j < 0 || i >= g->w || j >= g->h)
+                continue;
+            for (k = r->cell_head[(size_t)j * (size_t)g->w + (size_t)i]; k >= 0; k = r->cell_next[k]) {
+                const ff_agent_spec *o = &r->s->agent[k];
+                double dx = o->x - x, dy = o->y - y, sum = rad + r->s->cls[o->cls].radius;
+                if (o->spawn_tick == tick && dx * dx + dy * dy < sum * sum)
+                    return 1;
+            }
+        }
+    return 0;
+}
+
+static int find_class(const reader *r, const char *name)
+{
+    size_t k;
+    for (k = 0; k < r->s->nclasses; k++)
+        if (strcmp(r->s->cls[k].name, name) == 0)
+            return (int)k;
+    return -1;
+}
+
+static ff_status check_id(reader *r, const token *t, uint32_t id)
+{
+    long other = id_take(r, id);
+    if (other < 0)
+        return r->err ? r->err->status : FF_ENOMEM;
+    if (other > 0)
+        return fail_at(r, t, "duplicate agent id %u (first given at line %ld)", id, other);
+    return FF_OK;
+}
+
+/* agent ID CLASS X,Y [tick T] [heading DEG] */
+static ff_status read_agent(reader *r, token *t, int n)
+{
+    ff_agent_spec a;
+    long long v;
+    double xy[2];
+    int k, why;
+    ff_status st;
+
+    if (n < 4)
+        return fail_at(r, &t[0], "agent needs ID CLASS X,Y");
+    if ((st = want_count(r, &t[1], "agent id", 0, UINT32_MAX, &v)) != FF_OK)
+        return st;
+    memset(&a, 0, sizeof a);
+    a.id = (uint32_t)v;
+    a.heading = NAN;
+    a.line = r->line;
+    if ((a.cls = find_class(r, t[2].text)) < 0)
+        return fail_at(r, &t[2], "unknown class '%.40s'", t[2].text);
+    if (!parse_reals(t[3].text, xy, 2))
+        return fail_at(r, &t[3], "position '%.40s' is not X,Y", t[3].text);
+    a.x = xy[0];
+    a.y = xy[1];
+    for (k = 4; k < n; k += 2) {
+        if (k + 1 >= n)
+            return fail_at(r, &t[k], "'%.40s' needs a value", t[k].text);
+        if (strcmp(t[k].text, "tick") == 0) {
+            if ((st = want_count(r, &t[k + 1], "spawn tick", 0, FF_SCENARIO_TICKS_MAX, &a.spawn_tick)) != FF_OK)
+                return st;
+        } else if (strcmp(t[k].text, "heading") == 0) {
+            if ((st = want_real(r, &t[k + 1], "heading", &a.heading)) != FF_OK)
+                return st;
+        } else {
+            return fail_at(r, &t[k], "unknown agent setting '%.40s' (tick, heading)", t[k].text);
+        }
+    }
+    why = place_problem(r, a.x, a.y, r->s->cls[a.cls].radius);
+    if (why == 1)
+        return fail_at(r, &t[3], "agent %u at %.40s is outside the map", a.id, t[3].text);
+    if (why == 2)
+        return fail_at(r, &t[3], "agent %u at %.40s is on a wall", a.id, t[3].text);
+    if (why == 3)
+        return fail_at(r, &t[3], "agent %u at %.40s is nearer than its radius %g to a wall",
+                       a.id, t[3].text, r->s->cls[a.cls].radius);
+    if ((st = check_id(r, &t[1], a.id)) != FF_OK)
+        return st;
+    if (r->s->nagents >= FF_SCENARIO_AGENTS_MAX)
+        return fail_at(r, &t[0], "more than %d agents", FF_SCENARIO_AGENTS_MAX);
+    return push_agent(r, &a);
+}
+
+static ff_status start_placing(reader *r)
+{
+    size_t n = (size_t)r->grid->w * (size_t)r->grid->h, k;
+    ff_status st;
+
+    if (r->cell_head)
+        return FF_OK;
+    if (!(r->cell_head = malloc(n * sizeof *r->cell_head)))
+        return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory placing agents");
+    for (k = 0; k < n; k++)
+        r->cell_head[k] = -1;
+    for (k = 0; k < r->s->nagents; k++)
+        if ((st = chain_agent(r, k)) != FF_OK)
+            return st;
+    return FF_OK;
+}
+
+/* spawn N CLASS spawns|rect X0,Y0,X1,Y1 [seed S] [tick T] [first ID] */
+static ff_status read_spawn(reader *r, token *t, int n)
+{
+    const ff_grid *g = r->grid;
+    long long count, tick = 0, first, id;
+    uint64_t seed = 1;
+    double rect[4] = { 0, 0, 0, 0 }, rad;
+    int cls, use_rect, k;
+    ff_status st;
+
+    if (n < 4)
+        return fail_at(r, &t[0], "spawn needs N CLASS and 'spawns' or 'rect X0,Y0,X1,Y1'");
+    if ((st = want_count(r, &t[1], "spawn count", 1, FF_SCENARIO_AGENTS_MAX, &count)) != FF_OK)
+        return st;
+    if ((cls = find_class(r, t[2].text)) < 0)
+        return fail_at(r, &t[2], "unknown class '%.40s'", t[2].text);
+    rad = r->s->cls[cls].radius;
+    k = 4;
+    if (strcmp(t[3].text, "spawns") == 0) {
+        use_rect = 0;
+        if (g->nspawns == 0)
+            return fail_at(r, &t[3], "the map has no spawn cells (S tiles or 'spawn' lines)");
+    } else if (strcmp(t[3].text, "rect") == 0) {
+        use_rect = 1;
+        if (n < 5 || !parse_reals(t[4].text, rect, 4))
+            return fail_at(r, n < 5 ? &t[3] : &t[4], "rect needs X0,Y0,X1,Y1 (world units)");
+        if (!(rect[0] < rect[2] && rect[1] < rect[3]))
+            return fail_at(r, &t[4], "rect %.60s is empty (want X0 < X1 and Y0 < Y1)", t[4].text);
+        k = 5;
+    } else {
+        return fail_at(r, &t[3], "unknown placement '%.40s' (spawns or rect)", t[3].text);
+    }
+    first = r->max_id + 1;
+    for (; k < n; k += 2) {
+        if (k + 1 >= n)
+            return fail_at(r, &t[k], "'%.40s' needs a value", t[k].text);
+        if (strcmp(t[k].text, "seed") == 0) {
+            char *end;
+            if (t[k + 1].text[0] == '-' || (errno = 0, seed = strtoull(t[k + 1].text, &end, 10),
+                                            end == t[k + 1].text || *end || errno))
+                return fail_at(r, &t[k + 1], "seed '%.40s' is not an integer in 0..18446744073709551615",
+                               t[k + 1].text);
+        } else if (strcmp(t[k].text, "tick") == 0) {
+            if ((st = want_count(r, &t[k + 1], "spawn tick", 0, FF_SCENARIO_TICKS_MAX, &tick)) != FF_OK)
+                return st;
+        } else if (strcmp(t[k].text, "first") == 0) {
+            if ((st = want_count(r, &t[k + 1], "first id", 0, UINT32_MAX, &first)) != FF_OK)
+                return st;
+        } else {
+            return fail_at(r, &t[k], "unknown spawn setting '%.40s' (seed, tick, first)", t[k].text);
+        }
+    }
+    if (first + count - 1 > (long long)UINT32_MAX)
+        return fail_at(r, &t[1], "ids %lld..%lld run past 4294967295", first, first + count - 1);
+    if ((long long)r->s->nagents + count > FF_SCENARIO_AGENTS_MAX)
+        return fail_at(r, &t[1], "more than %d agents", FF_SCENARIO_AGENTS_MAX);
+    if ((st = start_placing(r)) != FF_OK)
+        return st;
+    for (id = first; id < first + count; id++) {
+        ff_agent_spec a;
+        double fx = 0, fy = 0;
+        int tries, have_fallback = 0, placed = 0;
+
+        for (tries = 0; tries < FF_SPAWN_TRIES && !placed; tries++) {
+            double x, y;
+            if (use_rect) {
+                x = rect[0] + unit_draw(&seed) * (rect[2] - rect[0]);
+                y = rect[1] + unit_draw(&seed) * (rect[3] - rect[1]);
+            } else {
+                uint32_t cell = g->spawns[ff_splitmix64(&seed) % g->nspawns];
+                double u = unit_draw(&seed), v = unit_draw(&seed);
+                x = g->origin_x + ((double)(cell % (uint32_t)g->w) + u) * g->cell_size;
+                y = g->origin_y + ((double)(cell / (uint32_t)g->w) + v) * g->cell_size;
+            }
+            if (place_problem(r, x, y, rad))
+                continue;
+            if (!have_fallback) {
+                have_fallback = 1;
+                fx = x;
+                fy = y;
+            }
+            if (!overlaps_placed(r, x, y, rad, tick)) {
+                fx = x;
+                fy = y;
+                placed = 1;
+            }
+        }
+        if (!have_fallback)
+            return fail_at(r, &t[3], "no place clear of walls for a radius %g agent in %d draws",
+                           rad, FF_SPAWN_TRIES);
+        memset(&a, 0, sizeof a);
+        a.id = (uint32_t)id;
+        a.cls = cls;
+        a.x = fx;
+        a.y = fy;
+        a.heading = NAN;
+        a.spawn_tick = tick;
+        a.line = r->line;
+        if ((st = check_id(r, &t[1], a.id)) != FF_OK)
+            return st;
+        if ((st = push_agent(r, &a)) != FF_OK)
+            return st;
+    }
+    return FF_OK;
+}
+
+/* ---- classes ---- */
+
+static ff_status open_class(reader *r, token *t, int n)
+{
+    ff_scenario *s = r->s;
+    ff_agent_class *c;
+    const char *p;
+
+    if (n != 2)
+        return fail_at(r, &t[0], "class needs one NAME");
+    for (p = t[1].text; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              *p == '_' || *p == '-'))
+            return fail_at(r, &t[1], "class name '%.40s' may hold only letters, digits, _ and -",
+                           t[1].text);
+    if (strlen(t[1].text) >= FF_CLASS_NAME_MAX)
+        return fail_at(r, &t[1], "class name longer than %d bytes", FF_CLASS_NAME_MAX - 1);
+    if (find_class(r, t[1].text) >= 0)
+        return fail_at(r, &t[1], "class '%.40s' defined twice", t[1].text);
+    if (s->nclasses == r->cap_cls) {
+        size_t cap = r->cap_cls ? r->cap_cls * 2 : 4;
+        ff_agent_class *q = realloc(s->cls, cap * sizeof *q);
+        if (!q)
+            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for classes");
+        s->cls = q;
+        r->cap_cls = cap;
+    }
+    c = &s->cls[s->nclasses];
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%s", t[1].text);
+    c->radius = NAN;
+    c->max_speed = NAN;
+    c->max_accel = NAN;
+    c->max_turn = 360;
+    c->threshold = 0.01;
+    c->line = r->line;
+    r->in_class = (int)s->nclasses;
+    s->nclasses++;
+    return FF_OK;
+}
+
+static ff_status close_class(reader *r, token *t)
+{
+    ff_agent_class *c = &r->s->cls[r->in_class];
+    int k;
+
+    if (isnan(c->radius))
+        return fail_at(r, t, "class %s has no radius", c->name);
+    if (isnan(c->max_speed))
+        return fail_at(r, t, "class %s has no speed", c->name);
+    if (c->nbehaviours == 0)
+        return fail_at(r, t, "class %s has no behaviours", c->name);
+    if (isnan(c->max_accel))
+        c->max_accel = 4 * c->max_speed;
+    for (k = 0; k < c->nbehaviours; k++)
+        if (isnan(c->behaviour[k].range))
+            c->behaviour[k].range = c->behaviour[k].kind == FF_BEHAVE_SEPARATE ? 4 * c->radius
+                                                                              : 2 * c->radius;
+    ff_class_group(c);
+    if (c->radius > r->max_radius)
+        r->max_radius = c->radius;
+    r->in_class = -1;
+    return FF_OK;
+}
+
+static const char *const behaviour_word[] = { "follow", "separate", "avoid-walls", "seek" };
+
+static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, int kind)
+{
+    ff_behaviour *b;
+    int k = 1;
+    ff_status st;
+
+    if (c->nbehaviours == FF_BEHAVIOURS_MAX)
+        return fail_at(r, &t[0], "class %s has more than %d behaviours", c->name, FF_BEHAVIOURS_MAX);
+    b = &c->behaviour[c->nbehaviours];
+    memset(b, 0, sizeof *b);
+    b->kind = (ff_behaviour_kind)kind;
+    b->weight = 1;
+    b->range = NAN;
+    if (kind == FF_BEHAVE_SEEK) {
+        double xy[2];
+        if (n < 2 || !parse_reals(t[1].text, xy, 2))
+            return fail_at(r, n < 2 ? &t[0] : &t[1], "seek needs a point X,Y (world units)");
+        b->target_x = xy[0];
+        b->target_y = xy[1];
+        k = 2;
+    }
+    for (; k < n; k += 2) {
+        if (k + 1 >= n)
+            return fail_at(r, &t[k], "'%.40s' needs a value", t[k].text);
+        if (strcmp(t[k].text, "priority") == 0) {
+            long long p;
+            if ((st = want_count(r, &t[k + 1], "priority", -1000000, 1000000, &p)) != FF_OK)
+                return st;
+            b->priority = (long)p;
+        } else if (strcmp(t[k].text, "weight") == 0) {
+            if ((st = want_real(r, &t[k + 1], "weight", &b->weight)) != FF_OK)
+                return st;
+        } else if (strcmp(t[k].text, "range") == 0 &&
+                   (kind == FF_BEHAVE_SEPARATE || kind == FF_BEHAVE_AVOID_WALLS)) {
+            if ((st = want_positive(r, &t[k + 1], "range", &b->range)) != FF_OK)
+                return st;
+        } else {
+            return fail_at(r, &t[k], "unknown setting '%.40s' for %s (priority, weight%s)", t[k].text,
+                           behaviour_word[kind],
+                           kind == FF_BEHAVE_SEPARATE || kind == FF_BEHAVE_AVOID_WALLS ? ", range" : "");
+        }
+    }
+    c->nbehaviours++;
+    return FF_OK;
+}
+
+static int top_level_word(const char *w)
+{
+    static const char *const words[] = { "class", "agent", "spawn", "tick", "ticks",
+                                         "arrive", "arrived", "passes", "ffsim" };
+    size_t k;
+    for (k = 0; k < sizeof words / sizeof *words; k++)
+        if (strcmp(w, words[k]) == 0)
+            return 1;
+    return 0;
+}
+
+static ff_status read_class_line(reader *r, token *t, int n)
+{
+    ff_agent_class *c = &r->s->cls[r->in_class];
+    const char *w = t[0].text;
+    int k;
+    ff_status st;
+
+    if (strcmp(w, "end") == 0) {
+        if (n != 1)
+            return fail_at(r, &t[1], "nothing may follow 'end'");
+        return close_class(r, &t[0]);
+    }
+    for (k = 0; k < 4; k++)
+        if (strcmp(w, behaviour_word[k]) == 0)
+            return read_behaviour(r, c, t, n, k);
+    if (strcmp(w, "radius") == 0 || strcmp(w, "speed") == 0 || strcmp(w, "accel") == 0 ||
+        strcmp(w, "turn") == 0 || strcmp(w, "threshold") == 0) {
+        double v;
+        if (n != 2)
+            return fail_at(r, &t[0], "%s needs one value", w);
+        if ((st = want_real(r, &t[1], w, &v)) != FF_OK)
+            return st;
+        if (w[0] == 't' && w[1] == 'h') {
+            if (v < 0)
+                return fail_at(r, &t[1], "threshold %.40s must be >= 0", t[1].text);
+            c->threshold = v;
+            return FF_OK;
+        }
+        if (!(v > 0))
+            return fail_at(r, &t[1], "%s %.40s must be > 0", w, t[1].text);
+        if (w[0] == 'r') c->radius = v;
+        else if (w[0] == 's') c->max_speed = v;
+        else if (w[0] == 'a') c->max_accel = v;
+        else c->max_turn = v;
+        return FF_OK;
+    }
+    if (top_level_word(w))
+        return fail_at(r, &t[0], "'%s' inside class %s: missing 'end' (class begun at line %ld)?",
+                       w, c->name, c->line);
+    return fail_at(r, &t[0],
+                   "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
+                   "accel, turn, threshold, end)", w);
+}
+
+static ff_status once(reader *r, token *t, long *seen)
+{
+    if (*seen)
+        return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", t[0].text, *seen);
+    *seen = r->line;
+    return FF_OK;
+}
+
+static ff_status read_line(reader *r, token *t, int n)
+{
+    const char *w = t[0].text;
+    ff_scenario *s = r->s;
+    long long v;
+    ff_status st;
+
+    if (!r->magic) {
+        if (n != 2 || strcmp(w, "ffsim") != 0 || strcmp(t[1].text, "1") != 0)
+            return fail_at(r, &t[0], "expected 'ffsim 1' (the first line of a scenario)");
+        r->magic = 1;
+        return FF_OK;
+    }
+    if (r->in_class >= 0)
+        return read_class_line(r, t, n);
+    if (strcmp(w, "class") == 0)
+        return open_class(r, t, n);
+    if (strcmp(w, "agent") == 0)
+        return read_agent(r, t, n);
+    if (strcmp(w, "spawn") == 0)
+        return read_spawn(r, t, n);
+    if (strcmp(w, "end") == 0)
+        return fail_at(r, &t[0], "'end' outside a class");
+    if (strcmp(w, "tick") == 0 || strcmp(w, "ticks") == 0 || strcmp(w, "arrive") == 0 ||
+        strcmp(w, "arrived") == 0 || strcmp(w, "passes") == 0) {
+        if (n != 2)
+            return fail_at(r, &t[0], "%s needs one value", w);
+        if (strcmp(w, "tick") == 0) {
+            if ((st = once(r, t, &r->tick_line)) != FF_OK ||
+                (st = want_positive(r, &t[1], "tick", &s->tick_dt)) != FF_OK)
+                return st;
+        } else if (strcmp(w, "ticks") == 0) {
+            if ((st = once(r, t, &r->ticks_line)) != FF_OK ||
+                (st = want_count(r, &t[1], "ticks", 0, FF_SCENARIO_TICKS_MAX, &s->ticks)) != FF_OK)
+                return st;
+        } else if (strcmp(w, "arrive") == 0) {
+            if ((st = once(r, t, &r->arrive_line)) != FF_OK ||
+                (st = want_real(r, &t[1], "arrive", &s->arrive)) != FF_OK)
+                return st;
+            if (s->arrive < 0)
+                return fail_at(r, &t[1], "arrive %.40s must be >= 0", t[1].text);
+        } else if (strcmp(w, "arrived") == 0) {
+            if ((st = once(r, t, &r->arrived_line)) != FF_OK)
+                return st;
+            if (strcmp(t[1].text, "leave") == 0)
+                s->stay = 0;
+            else if (strcmp(t[1].text, "stay") == 0)
+                s->stay = 1;
+            else
+                return fail_at(r, &t[1], "arrived '%.40s' (leave or stay)", t[1].text);
+        } else {
+            if ((st = once(r, t, &r->passes_line)) != FF_OK ||
+                (st = want_count(r, &t[1], "passes", 0, 64, &v)) != FF_OK)
+                return st;
+            s->passes = (int)v;
+        }
+        return FF_OK;
+    }
+    return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
+                   "agent, spawn)", w);
+}
+
+/* Split buf (a line without its newline) into words; '#' starts a
+ * comment.  Returns the count or -1 when there are too many. */
+static int split(char *buf, token *t)
+{
+    char *p = buf;
+    int n = 0;
+
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (!*p || *p == '#')
+            return n;
+        if (n == TOKENS_MAX)
+            return -1;
+        t[n].text = p;
+        t[n].col = (long)(p - buf) + 1;
+        n++;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '#')
+            p++;
+        if (*p == '#') {
+            *p = '\0';
+            return n;
+        }
+        if (*p)
+            *p++ = '\0';
+    }
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+    uint32_t x = ((const ff_agent_spec *)a)->id, y = ((const ff_agent_spec *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
+static ff_status read_all(reader *r, FILE *f)
+{
+    char buf[LINE_MAX_BYTES];
+    token t[TOKENS_MAX];
+    ff_status st;
+
+    for (;;) {
+        size_t len = 0;
+        int c = 0, n;
+        while ((c = getc(f)) != EOF && c != '\n') {
+            if (len + 1 >= sizeof buf)
+                return ff_error_set(r->err, FF_EINPUT, r->name, r->line + 1, 0,
+                                    "line longer than %d bytes", LINE_MAX_BYTES - 1);
+            buf[len++] = (char)(c == '\0' ? 1 : c);
+        }
+        if (c == EOF && ferror(f))
+            return ff_error_set(r->err, FF_EIO, r->name, r->line + 1, 0, "read error: %s", strerror(errno));
+        if (c == EOF && len == 0)
+            break;
+        r->line++;
+        buf[len] = '\0';
+        if ((n = split(buf, t)) < 0)
+            return fail_at(r, NULL, "more than %d words on the line", TOKENS_MAX);
+        if (n > 0 && (st = read_line(r, t, n)) != FF_OK)
+            return st;
+        if (c == EOF)
+            break;
+    }
+    if (!r->magic)
+        return ff_error_set(r->err, FF_EINPUT, r->name, 0, 0, "empty scenario: expected 'ffsim 1'");
+    if (r->in_class >= 0)
+        return ff_error_set(r->err, FF_EINPUT, r->name, r->s->cls[r->in_class].line, 0,
+                            "class %s has no 'end'", r->s->cls[r->in_class].name);
+    if (!r->ticks_line)
+        return ff_error_set(r->err, FF_EINPUT, r->name, 0, 0, "no 'ticks' line: say how many ticks to run");
+    if (r->s->arrive < 0)
+        r->s->arrive = 0.5 * r->grid->cell_size;
+    qsort(r->s->agent, r->s->nagents, sizeof *r->s->agent, cmp_id);
+    return FF_OK;
+}
+
+ff_status ff_scenario_read(FILE *f, const char *name, const ff_grid *g, ff_scenario *s,
+                           ff_error *err)
+{
+    reader r;
+    ff_status st;
+
+    ff_scenario_init(s);
+    memset(&r, 0, sizeof r);
+    r.name = name;
+    r.grid = g;
+    r.s = s;
+    r.err = err;
+    r.in_class = -1;
+    r.max_id = -1;
+    if ((st = ff_walls_init(&r.walls, g, err)) != FF_OK)
+        return st;
+    st = read_all(&r, f);
+    ff_walls_free(&r.walls);
+    free(r.id_key);
+    free(r.id_line);
+    free(r.cell_head);
+    free(r.cell_next);
+    if (st != FF_OK)
+        ff_scenario_free(s);
+    return st;
+}
+
+ff_status ff_scenario_parse(const char *text, const char *name, const ff_grid *g,
+                            ff_scenario *s, ff_error *err)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "rb");
+    ff_status st;
+
+    if (!f) {
+        ff_scenario_init(s);
+        return ff_error_set(err, FF_EIO, name, 0, 0, "cannot open the scenario text");
+    }
+    st = ff_scenario_read(f, name, g, s, err);
+    fclose(f);
+    return st;
+}

@@ -1,0 +1,102 @@
+/* scenario.h - the crowd scenario that ffsim replays: tick length and
+ * count, agent classes with their behaviours, and the agents, given one by
+ * one or placed by seeded spawn rules (man 5 ffsim).
+ *
+ * A scenario is read against the map it will run on, so that an agent on
+ * a wall, outside the map or nearer than its radius to a wall is refused
+ * at its line and column.  A scenario owns every array it points to;
+ * ff_scenario_free() releases them.
+ */
+#ifndef FF_SCENARIO_H
+#define FF_SCENARIO_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "grid.h"
+
+#define FF_BEHAVIOURS_MAX 16       /* behaviours in one class */
+#define FF_CLASS_NAME_MAX 32       /* bytes, with the NUL */
+#define FF_SCENARIO_AGENTS_MAX 10000000
+#define FF_SCENARIO_TICKS_MAX 100000000LL
+#define FF_SPAWN_TRIES 100         /* draws per placed agent (man 5 ffsim) */
+
+typedef enum {
+    FF_BEHAVE_FOLLOW = 0,   /* the field's direction at the position */
+    FF_BEHAVE_SEPARATE,     /* away from neighbours within range */
+    FF_BEHAVE_AVOID_WALLS,  /* away from walls within a look-ahead */
+    FF_BEHAVE_SEEK          /* toward a point */
+} ff_behaviour_kind;
+
+typedef struct {
+    ff_behaviour_kind kind;
+    long priority;            /* groups are tried in ascending priority */
+    double weight;            /* finite; the sum of a group is weighted */
+    double range;             /* world units: separate's neighbour range,
+                                 avoid-walls' look-ahead; > 0 */
+    double target_x, target_y;/* seek's point, world units */
+} ff_behaviour;
+
+typedef struct {
+    char name[FF_CLASS_NAME_MAX];
+    double radius;            /* world units, > 0 */
+    double max_speed;         /* world units per second, > 0 */
+    double max_accel;         /* world units per second^2, > 0 */
+    double max_turn;          /* degrees per second, > 0 */
+    double threshold;         /* a group wins when its length exceeds this */
+    ff_behaviour behaviour[FF_BEHAVIOURS_MAX]; /* ascending priority; line
+                                 order within one priority */
+    int nbehaviours;          /* >= 1 */
+    int group_start[FF_BEHAVIOURS_MAX + 1]; /* group g is behaviours
+                                 [group_start[g], group_start[g+1]) */
+    int ngroups;
+    int follows;              /* 1 when a behaviour is follow */
+    long line;                /* where the class began */
+} ff_agent_class;
+
+typedef struct {
+    uint32_t id;              /* unique; agents are simulated in id order */
+    int32_t cls;              /* index into the scenario's classes */
+    double x, y;              /* world units: open, clear of walls */
+    double heading;           /* degrees, 0 east, 90 south; NaN = from the
+                                 field at the start */
+    long long spawn_tick;     /* >= 0 */
+    long line;                /* the agent or spawn line that made it */
+} ff_agent_spec;
+
+typedef struct {
+    double tick_dt;           /* seconds per tick, > 0 */
+    long long ticks;          /* ticks to run, >= 0 */
+    double arrive;            /* arrival distance to a goal cell's center,
+                                 world units, >= 0 */
+    int stay;                 /* 1: arrived agents stay as obstacles */
+    int passes;               /* overlap resolution passes per tick */
+    ff_agent_class *cls;
+    size_t nclasses;
+    ff_agent_spec *agent;     /* ascending id */
+    size_t nagents;
+} ff_scenario;
+
+void ff_scenario_init(ff_scenario *s);
+void ff_scenario_free(ff_scenario *s);
+
+/* Read a whole scenario from f (name is used in messages) for the map g,
+ * expanding spawn rules into agents.  Errors are FF_EINPUT at the line and
+ * column of the offending word; on failure s is left empty. */
+ff_status ff_scenario_read(FILE *f, const char *name, const ff_grid *g, ff_scenario *s,
+                           ff_error *err);
+
+/* The same for a scenario in a string (tests). */
+ff_status ff_scenario_parse(const char *text, const char *name, const ff_grid *g,
+                            ff_scenario *s, ff_error *err);
+
+/* Sort a class's behaviours by priority (stable: line order within a
+ * priority) and set its groups.  The reader calls it at each class's end. */
+void ff_class_group(ff_agent_class *c);
+
+/* splitmix64 (Steele, Lea and Flood 2014): advances *state by
+ * 0x9e3779b97f4a7c15 and returns the mixed value.  The spawn rules' only
+ * source of randomness. */
+uint64_t ff_splitmix64(uint64_t *state);
+
+#endif

@@ -1,0 +1,70 @@
+/* spatialhash.c - the uniform spatial hash; see spatialhash.h. */
+#include "spatialhash.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ff_shash_init(ff_shash *h)
+{
+    memset(h, 0, sizeof *h);
+    h->bucket_size = 1;
+    h->inv_bucket = 1;
+}
+
+void ff_shash_free(ff_shash *h)
+{
+    free(h->start);
+    free(h->entry);
+    ff_shash_init(h);
+}
+
+ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *points,
+                         size_t n, ff_error *err)
+{
+    size_t slots = 2, k;
+
+    if (n > ((size_t)1 << 30))
+        return ff_error_set(err, FF_EINPUT, NULL, 0, 0, "too many points for the spatial hash (%zu)", n);
+    while (slots < 2 * n)
+        slots *= 2;
+    if (slots > h->cap_slots) {
+        uint32_t *s = realloc(h->start, (slots + 1) * sizeof *s);
+        if (!s)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
+        h->start = s;
+        h->cap_slots = slots;
+    }
+    if (n > h->cap_entries) {
+        ff_shash_entry *e = realloc(h->entry, n * sizeof *e);
+        if (!e)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
+        h->entry = e;
+        h->cap_entries = n;
+    }
+    h->bucket_size = bucket_size;
+    h->inv_bucket = 1.0 / bucket_size;
+    h->mask = (uint32_t)(slots - 1);
+    h->n = n;
+    /* Counting sort by slot: count, prefix sums, then place in input order
+     * so that each slot lists its points in the order given. */
+    memset(h->start, 0, (slots + 1) * sizeof *h->start);
+    for (k = 0; k < n; k++) {
+        int32_t bx = ff_shash_bucket(h, points[k].x), by = ff_shash_bucket(h, points[k].y);
+        h->start[ff_shash_slot(h, bx, by) + 1]++;
+    }
+    for (k = 1; k <= slots; k++)
+        h->start[k] += h->start[k - 1];
+    for (k = 0; k < n; k++) {
+        ff_shash_entry e = points[k];
+        uint32_t s;
+        e.bx = ff_shash_bucket(h, e.x);
+        e.by = ff_shash_bucket(h, e.y);
+        s = ff_shash_slot(h, e.bx, e.by);
+        h->entry[h->start[s]++] = e;
+    }
+    /* The placing advanced each start to the next slot's: shift back. */
+    for (k = slots; k > 0; k--)
+        h->start[k] = h->start[k - 1];
+    h->start[0] = 0;
+    return FF_OK;
+}

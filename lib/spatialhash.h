@@ -1,0 +1,75 @@
+/* spatialhash.h - a uniform spatial hash of points, rebuilt whole each
+ * tick, for neighbour search without an O(n^2) pass (man 1 ffsim).
+ *
+ * Space is cut into square buckets of a given size; a bucket (bx, by)
+ * lives in slot hash(bx, by) & mask of a table whose size is the next
+ * power of two at or above twice the number of points, so a rebuild costs
+ * O(n) whatever the size of the map.  The build is a counting sort: within
+ * a slot, entries keep the order in which they were given, which makes
+ * every walk over the hash deterministic.  Different buckets may share a
+ * slot; each entry records its bucket so a query can skip strangers.
+ */
+#ifndef FF_SPATIALHASH_H
+#define FF_SPATIALHASH_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fferror.h"
+
+typedef struct {
+    double x, y;     /* position, world units */
+    int32_t bx, by;  /* its bucket */
+    uint32_t item;   /* the caller's index (an agent) */
+} ff_shash_entry;
+
+typedef struct {
+    double bucket_size;     /* world units, > 0 */
+    double inv_bucket;      /* 1 / bucket_size */
+    uint32_t mask;          /* table slots - 1 */
+    uint32_t *start;        /* mask + 2 offsets into entry; owned */
+    ff_shash_entry *entry;  /* the points, grouped by slot; owned */
+    size_t n;               /* points held */
+    size_t cap_entries, cap_slots;
+} ff_shash;
+
+void ff_shash_init(ff_shash *h);
+void ff_shash_free(ff_shash *h);
+
+/* The bucket coordinate of a world coordinate (floor, clamped to the
+ * int32 range). */
+static inline int32_t ff_shash_bucket(const ff_shash *h, double v)
+{
+    double f = floor(v * h->inv_bucket);
+    if (!(f > -2.0e9))
+        return -2000000000;
+    if (f > 2.0e9)
+        return 2000000000;
+    return (int32_t)f;
+}
+
+static inline uint32_t ff_shash_slot(const ff_shash *h, int32_t bx, int32_t by)
+{
+    uint32_t k = (uint32_t)bx * 0x9E3779B1u ^ (uint32_t)by * 0x85EBCA77u;
+    return (k ^ (k >> 15)) & h->mask;
+}
+
+/* Replace the contents with the n points given (x, y, item; bx and by are
+ * filled in).  points is the caller's and is not kept.  Allocates only
+ * when n outgrows every earlier build.  FF_ENOMEM on failure. */
+ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *points,
+                         size_t n, ff_error *err);
+
+/* The entries of the slot holding bucket (bx, by): [*first, *end).  They
+ * may include other buckets' points: compare bx and by. */
+static inline void ff_shash_slot_range(const ff_shash *h, int32_t bx, int32_t by,
+                                       const ff_shash_entry **first,
+                                       const ff_shash_entry **end)
+{
+    uint32_t s = ff_shash_slot(h, bx, by);
+    *first = h->entry + h->start[s];
+    *end = h->entry + h->start[s + 1];
+}
+
+#endif

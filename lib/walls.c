@@ -1,0 +1,241 @@
+/* walls.c - disks against walls: distance, push and sliding; see walls.h. */
+#include "walls.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* A substep that ends this far (in cell units) beyond the radius counts as
+ * clear, so that a projected position passes the strict test again. */
+#define SLIDE_SKIN 1e-9
+#define SLIDE_TRIES 4
+
+ff_status ff_walls_init(ff_walls *w, const ff_grid *g, ff_error *err)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t x, y;
+
+    w->grid = g;
+    w->inv_cell = 1.0 / g->cell_size;
+    w->near = malloc(n ? n : 1);
+    if (!w->near)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the wall map");
+    /* Chebyshev distance transform in two raster passes: exact for the
+     * 8-neighbour metric with unit weights. */
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++) {
+            size_t i = (size_t)y * (size_t)g->w + (size_t)x;
+            int32_t d = x + 1;
+            if (y + 1 < d) d = y + 1;
+            if (g->w - x < d) d = g->w - x;
+            if (g->h - y < d) d = g->h - y;
+            if (!ff_grid_open(g, i))
+                d = 0;
+            w->near[i] = (uint8_t)(d > 255 ? 255 : d);
+        }
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++) {
+            size_t i = (size_t)y * (size_t)g->w + (size_t)x;
+            int d = w->near[i];
+            if (x > 0 && w->near[i - 1] + 1 < d) d = w->near[i - 1] + 1;
+            if (y > 0) {
+                size_t up = i - (size_t)g->w;
+                if (w->near[up] + 1 < d) d = w->near[up] + 1;
+                if (x > 0 && w->near[up - 1] + 1 < d) d = w->near[up - 1] + 1;
+                if (x + 1 < g->w && w->near[up + 1] + 1 < d) d = w->near[up + 1] + 1;
+            }
+            w->near[i] = (uint8_t)d;
+        }
+    for (y = g->h - 1; y >= 0; y--)
+        for (x = g->w - 1; x >= 0; x--) {
+            size_t i = (size_t)y * (size_t)g->w + (size_t)x;
+            int d = w->near[i];
+            if (x + 1 < g->w && w->near[i + 1] + 1 < d) d = w->near[i + 1] + 1;
+            if (y + 1 < g->h) {
+                size_t down = i + (size_t)g->w;
+                if (w->near[down] + 1 < d) d = w->near[down] + 1;
+                if (x > 0 && w->near[down - 1] + 1 < d) d = w->near[down - 1] + 1;
+                if (x + 1 < g->w && w->near[down + 1] + 1 < d) d = w->near[down + 1] + 1;
+            }
+            w->near[i] = (uint8_t)d;
+        }
+    return FF_OK;
+}
+
+void ff_walls_free(ff_walls *w)
+{
+    free(w->near);
+    w->near = NULL;
+}
+
+/* The cell of a world coordinate, clamped far outside the int range. */
+static long cell_of(double v, double origin, double inv_cell)
+{
+    double f = floor((v - origin) * inv_cell);
+    if (!(f > -1e9))
+        return -1000000000L;
+    if (f > 1e9)
+        return 1000000000L;
+    return (long)f;
+}
+
+static int blocked(const ff_grid *g, long x, long y)
+{
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+        return 1;
+    return !ff_grid_open(g, (size_t)y * (size_t)g->w + (size_t)x);
+}
+
+int ff_walls_open_at(const ff_walls *w, double x, double y)
+{
+    const ff_grid *g = w->grid;
+    return !blocked(g, cell_of(x, g->origin_x, w->inv_cell), cell_of(y, g->origin_y, w->inv_cell));
+}
+
+/* 1 when no wall can lie within reach of (x, y), by the near-wall map
+ * alone. */
+static int far_from_walls(const ff_walls *w, long gx, long gy, double reach)
+{
+    const ff_grid *g = w->grid;
+    double k = floor(reach * w->inv_cell) + 1;
+    if (gx < 0 || gy < 0 || gx >= g->w || gy >= g->h)
+        return 0;
+    return (double)w->near[(size_t)gy * (size_t)g->w + (size_t)gx] > k;
+}
+
+/* The range of cells whose squares may lie within reach of v. */
+static void cell_span(double v, double reach, double origin, double inv_cell, long limit,
+                      long *lo, long *hi)
+{
+    *lo = cell_of(v - reach, origin, inv_cell);
+    *hi = cell_of(v + reach, origin, inv_cell);
+    if (*lo < -1) *lo = -1;
+    if (*hi > limit) *hi = limit;
+}
+
+static double clampd(double v, double lo, double hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+double ff_walls_nearest(const ff_walls *w, double x, double y, double reach,
+                        double *cx, double *cy)
+{
+    const ff_grid *g = w->grid;
+    double c = g->cell_size, best = reach * reach, bx = x, by = y;
+    long gx = cell_of(x, g->origin_x, w->inv_cell), gy = cell_of(y, g->origin_y, w->inv_cell);
+    long x0, x1, y0, y1, i, j;
+    int found = 0;
+
+    if (blocked(g, gx, gy)) {
+        if (cx) *cx = x;
+        if (cy) *cy = y;
+        return 0;
+    }
+    if (far_from_walls(w, gx, gy, reach))
+        return reach;
+    cell_span(x, reach, g->origin_x, w->inv_cell, g->w, &x0, &x1);
+    cell_span(y, reach, g->origin_y, w->inv_cell, g->h, &y0, &y1);
+    for (j = y0; j <= y1; j++)
+        for (i = x0; i <= x1; i++) {
+            double qx, qy, d2;
+            if (!blocked(g, i, j))
+                continue;
+            qx = clampd(x, g->origin_x + (double)i * c, g->origin_x + (double)(i + 1) * c);
+            qy = clampd(y, g->origin_y + (double)j * c, g->origin_y + (double)(j + 1) * c);
+            d2 = (x - qx) * (x - qx) + (y - qy) * (y - qy);
+            if (d2 < best) {
+                best = d2;
+                bx = qx;
+                by = qy;
+                found = 1;
+            }
+        }
+    if (!found)
+        return reach;
+    if (cx) *cx = bx;
+    if (cy) *cy = by;
+    return sqrt(best);
+}
+
+void ff_walls_push(const ff_walls *w, double x, double y, double r, double look,
+                   double *px, double *py)
+{
+    const ff_grid *g = w->grid;
+    double c = g->cell_size, reach = r + look, sx = 0, sy = 0, len2;
+    long gx = cell_of(x, g->origin_x, w->inv_cell), gy = cell_of(y, g->origin_y, w->inv_cell);
+    long x0, x1, y0, y1, i, j;
+
+    *px = *py = 0;
+    if (blocked(g, gx, gy) || far_from_walls(w, gx, gy, reach))
+        return;
+    cell_span(x, reach, g->origin_x, w->inv_cell, g->w, &x0, &x1);
+    cell_span(y, reach, g->origin_y, w->inv_cell, g->h, &y0, &y1);
+    for (j = y0; j <= y1; j++)
+        for (i = x0; i <= x1; i++) {
+            double qx, qy, d, gap;
+            if (!blocked(g, i, j))
+                continue;
+            qx = clampd(x, g->origin_x + (double)i * c, g->origin_x + (double)(i + 1) * c);
+            qy = clampd(y, g->origin_y + (double)j * c, g->origin_y + (double)(j + 1) * c);
+            d = sqrt((x - qx) * (x - qx) + (y - qy) * (y - qy));
+            if (!(d > 0) || d >= reach)
+                continue;
+            gap = d - r > 0 ? d - r : 0;
+            sx += (x - qx) / d * (1 - gap / look);
+            sy += (y - qy) / d * (1 - gap / look);
+        }
+    len2 = sx * sx + sy * sy;
+    if (len2 > 1) {
+        len2 = sqrt(len2);
+        sx /= len2;
+        sy /= len2;
+    }
+    *px = sx;
+    *py = sy;
+}
+
+int ff_walls_slide(const ff_walls *w, double r, double *x, double *y, double dx, double dy)
+{
+    double c = w->grid->cell_size, skin = SLIDE_SKIN * c;
+    double len = sqrt(dx * dx + dy * dy), max_sub = 0.5 * (r < c ? r : c);
+    double px = *x, py = *y, sx, sy;
+    long n, k;
+    int cut = 0;
+
+    if (!(len > 0))
+        return 0;
+    n = (long)ceil(len / max_sub);
+    if (n < 1)
+        n = 1;
+    if (n > 100000)  /* a runaway correction: cut it short rather than loop */
+        n = 100000;
+    sx = dx / (double)n;
+    sy = dy / (double)n;
+    for (k = 0; k < n; k++) {
+        double qx = px + sx, qy = py + sy;
+        double d = r;
+        int t;
+        for (t = 0; t < SLIDE_TRIES; t++) {
+            double wx, wy;
+            d = ff_walls_nearest(w, qx, qy, r, &wx, &wy);
+            if (d >= r)
+                break;
+            if (!(d > 0))
+                break;  /* inside a wall: no normal to slide along */
+            cut = 1;
+            qx = wx + (qx - wx) / d * (r + skin);
+            qy = wy + (qy - wy) / d * (r + skin);
+        }
+        if (t == SLIDE_TRIES)
+            d = ff_walls_nearest(w, qx, qy, r, NULL, NULL);
+        if (d < r && !(d > ff_walls_nearest(w, px, py, r, NULL, NULL))) {
+            cut = 1;
+            break;  /* a corner that projection cannot leave: stay */
+        }
+        px = qx;
+        py = qy;
+    }
+    *x = px;
+    *y = py;
+    return cut;
+}

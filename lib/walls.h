@@ -1,0 +1,56 @@
+/* walls.h - agents as disks against the blocked cells of a grid: the
+ * distance to the nearest wall, the push of avoid-walls, and a move with
+ * wall sliding (man 1 ffsim, "WALLS").
+ *
+ * A wall is a blocked cell (cost +inf) or any cell outside the map, taken
+ * as its closed square [x, x+1] x [y, y+1] in cell units.  A disk of radius
+ * r at p is clear when p is nearer than r to no wall; a point inside a wall
+ * is at distance 0.
+ */
+#ifndef FF_WALLS_H
+#define FF_WALLS_H
+
+#include <stdint.h>
+
+#include "grid.h"
+
+typedef struct {
+    const ff_grid *grid;  /* borrowed: must outlive the ff_walls */
+    uint8_t *near;        /* w*h: Chebyshev distance in cells to the nearest
+                             wall (outside cells count), capped at 255;
+                             0 on a blocked cell; owned */
+    double inv_cell;      /* 1 / cell_size */
+} ff_walls;
+
+/* Build the near-wall map of g (w*h bytes).  FF_ENOMEM on failure. */
+ff_status ff_walls_init(ff_walls *w, const ff_grid *g, ff_error *err);
+void ff_walls_free(ff_walls *w);
+
+/* 1 when world position (x, y) lies in an open cell of the map. */
+int ff_walls_open_at(const ff_walls *w, double x, double y);
+
+/* Distance (world units) from (x, y) to the nearest wall, when that is
+ * below reach; otherwise reach itself.  When a wall is nearer than reach,
+ * *cx, *cy receive the wall's point nearest to (x, y) (either may be NULL). */
+double ff_walls_nearest(const ff_walls *w, double x, double y, double reach,
+                        double *cx, double *cy);
+
+/* The avoid-walls push of a disk of radius r at (x, y) with look-ahead
+ * look (world units, > 0): the sum over walls whose gap to the disk's edge
+ * (distance - r) is below look, of the unit vector away from the wall's
+ * nearest point times 1 - gap / look (gap clamped at 0); a sum longer than
+ * 1 is scaled to length 1. */
+void ff_walls_push(const ff_walls *w, double x, double y, double r, double look,
+                   double *px, double *py);
+
+/* Move a disk of radius r (> 0) from (*x, *y) by (dx, dy) with wall
+ * sliding: the move is cut into substeps no longer than half of
+ * min(r, cell size); a substep that ends nearer than r to a wall is
+ * projected out along the wall's normal (what is left is the part along
+ * the wall), up to four times for corners, and dropped if that fails.
+ * A disk that starts clear stays clear.  A disk that starts too near a wall
+ * (a map change) accepts substeps that leave it less deep.  Returns 1 when
+ * any part of the move was cut. */
+int ff_walls_slide(const ff_walls *w, double r, double *x, double *y, double dx, double dy);
+
+#endif

@@ -1,0 +1,220 @@
+/* ffpng - a PNG picture of an ff stream's map or field, with paths, crowd
+ * traces and points drawn over it (man 1 ffpng). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/draw.h"
+#include "../lib/options.h"
+#include "../lib/outfile.h"
+#include "../lib/pngout.h"
+#include "../lib/stream.h"
+
+static const char *prog = "ffpng";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ffpng [-s SCALE] [-l LAYER] [--legend] [--path FILE]... [--trace FILE]...\n"
+            "             [--points FILE]... [--max-cells N] [-o FILE] [STREAM]\n"
+            "Draw the map or a field of an ff stream as a PNG, with overlays.\n"
+            "  -s, --scale N        pixels per cell (default: about 1024 on the long side)\n"
+            "  -l, --layer LAYER    map, cost, distance or direction (default: the richest)\n"
+            "      --legend         add a strip with the colour scale and its range\n"
+            "      --path FILE      draw a path ('x y' a line, world units)\n"
+            "      --trace FILE     draw a crowd trace ('tick id x y [radius]' a line)\n"
+            "      --points FILE    draw markers ('x y' a line)\n"
+            "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
+            "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
+            "  -h, --help           this help;  -V, --version  the version\n"
+            "Overlays may repeat and are drawn in order; FILE '-' is stdin (once).\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'ffpng --help'.\n");
+    return 2;
+}
+
+/* The overlays in command-line order. */
+typedef struct {
+    int kind;  /* 'p' path, 't' trace, 'm' points */
+    const char *path;
+} overlay_arg;
+
+static ff_status read_overlays(ff_overlay *ov, const overlay_arg *arg, int n, ff_error *err)
+{
+    int k;
+
+    for (k = 0; k < n; k++) {
+        int is_stdin = strcmp(arg[k].path, "-") == 0;
+        FILE *f = is_stdin ? stdin : fopen(arg[k].path, "r");
+        ff_status st;
+        if (!f)
+            return ff_error_set(err, FF_EINPUT, arg[k].path, 0, 0, "cannot open: %s",
+                                strerror(errno));
+        st = arg[k].kind == 'p'   ? ff_overlay_read_path(ov, f, arg[k].path, err)
+             : arg[k].kind == 't' ? ff_overlay_read_trace(ov, f, arg[k].path, err)
+                                  : ff_overlay_read_points(ov, f, arg[k].path, err);
+        if (!is_stdin)
+            fclose(f);
+        if (st != FF_OK)
+            return st;
+    }
+    return FF_OK;
+}
+
+/* Draw every row into the PNG writer, one row buffer for the picture. */
+static ff_status write_picture(ff_drawing *d, FILE *out, const char *out_name, ff_error *err)
+{
+    ff_png_writer png;
+    uint8_t *row;
+    uint32_t y;
+
+    if (!(row = malloc((size_t)d->width * 3)))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a row of %u pixels",
+                            (unsigned)d->width);
+    if (ff_png_begin(&png, out, d->width, d->height, out_name, err) != FF_OK) {
+        free(row);
+        return err->status;
+    }
+    for (y = 0; y < d->height; y++) {
+        ff_draw_row(d, row);
+        if (ff_png_row(&png, row, err) != FF_OK) {
+            ff_png_discard(&png);
+            free(row);
+            return err->status;
+        }
+    }
+    free(row);
+    return ff_png_end(&png, err);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "scale", required_argument, NULL, 's' },
+        { "layer", required_argument, NULL, 'l' },
+        { "legend", no_argument, NULL, 'L' },
+        { "path", required_argument, NULL, 'p' },
+        { "trace", required_argument, NULL, 't' },
+        { "points", required_argument, NULL, 'm' },
+        { "max-cells", required_argument, NULL, 'M' },
+        { "output", required_argument, NULL, 'o' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *out_path = NULL, *in_path = "-";
+    overlay_arg *overlays;
+    int noverlays = 0, layer = -1, c, k, stdin_uses;
+    ff_draw_options opt = { FF_LAYER_MAP, 0, 0 };
+    long long v;
+    ff_reader reader;
+    ff_field field;
+    ff_overlay ov;
+    ff_drawing drawing;
+    ff_outfile out;
+    ff_error err;
+    ff_status st;
+    uint32_t width, height;
+    FILE *in;
+
+    ff_error_clear(&err);
+    if (!(overlays = malloc((size_t)argc * sizeof *overlays))) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return 3;
+    }
+    ff_reader_init(&reader, NULL, in_path);
+    while ((c = getopt_long(argc, argv, "s:l:o:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            if (ff_parse_int(optarg, 1, 2147483647, &v))
+                return usage_error("bad --scale '%s' (a whole number of pixels, 1 or more)",
+                                   optarg);
+            opt.scale = (int)v;
+            break;
+        case 'l':
+            if ((layer = ff_layer_parse(optarg)) < 0)
+                return usage_error("bad --layer '%s' (map, cost, distance or direction)",
+                                   optarg);
+            break;
+        case 'L': opt.legend = 1; break;
+        case 'p': case 't': case 'm':
+            overlays[noverlays].kind = c;
+            overlays[noverlays++].path = optarg;
+            break;
+        case 'M':
+            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
+                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
+            reader.max_cells = (uint64_t)v;
+            break;
+        case 'o': out_path = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': ff_print_version(prog); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind > 1)
+        return usage_error("one stream at most, got '%s' too", argv[optind + 1]);
+    if (optind < argc)
+        in_path = argv[optind];
+    stdin_uses = strcmp(in_path, "-") == 0;
+    for (k = 0; k < noverlays; k++)
+        stdin_uses += strcmp(overlays[k].path, "-") == 0;
+    if (stdin_uses > 1)
+        return usage_error("%s", "standard input ('-', or no STREAM) can feed one input only");
+
+    in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
+    if (!in) {
+        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, in_path, strerror(errno));
+        return 2;
+    }
+    reader.f = in;
+    reader.name = in_path;
+    /* The first field of a multi-field stream. */
+    st = ff_field_read(&reader, &field, &err);
+    if (in != stdin)
+        fclose(in);
+    if (st == FF_ENOTFOUND)
+        ff_error_set(&err, FF_EINPUT, in_path, 0, 0, "empty input: no ff stream");
+    if (st != FF_OK) {
+        free(overlays);
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(err.status);
+    }
+    opt.layer = layer >= 0 ? (ff_layer)layer : ff_layer_richest(&field);
+    if (!opt.scale)
+        opt.scale = ff_draw_default_scale(&field.grid);
+    ff_overlay_init(&ov, &field.grid, opt.scale);
+    if (ff_layer_check(&field, opt.layer, in_path, &err) != FF_OK ||
+        ff_draw_size(&field, &opt, &width, &height, &err) != FF_OK ||
+        read_overlays(&ov, overlays, noverlays, &err) != FF_OK ||
+        ff_draw_begin(&drawing, &field, &opt, &ov, &err) != FF_OK)
+        goto failed;
+    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
+        goto failed_drawing;
+    if (write_picture(&drawing, out.f, out_path ? out_path : "-", &err) != FF_OK) {
+        ff_outfile_abort(&out);
+        goto failed_drawing;
+    }
+    if (ff_outfile_commit(&out, &err) != FF_OK)
+        goto failed_drawing;
+    ff_draw_end(&drawing);
+    ff_overlay_free(&ov);
+    ff_field_free(&field);
+    free(overlays);
+    return 0;
+failed_drawing:
+    ff_draw_end(&drawing);
+failed:
+    ff_overlay_free(&ov);
+    ff_field_free(&field);
+    free(overlays);
+    ff_error_print(stderr, prog, &err);
+    return ff_exit_status(err.status);
+}

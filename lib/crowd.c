@@ -98,6 +98,26 @@ static void initial_heading(const ff_crowd *c, ff_agent *a, double heading_deg)
     }
 }
 
+static const ff_agent *sort_agents;
+
+/* Order of spawning: spawn tick, then index (a total order: qsort is
+ * deterministic on it). */
+static int cmp_spawn(const void *pa, const void *pb)
+{
+    uint32_t i = *(const uint32_t *)pa, j = *(const uint32_t *)pb;
+    long long ti = sort_agents[i].spawn_tick, tj = sort_agents[j].spawn_tick;
+    if (ti != tj)
+        return ti < tj ? -1 : 1;
+    return i < j ? -1 : i > j;
+}
+
+static void qsort_agents_by_spawn(ff_crowd *c)
+{
+    sort_agents = c->agent;
+    qsort(c->spawn_order, c->nagents, sizeof *c->spawn_order, cmp_spawn);
+    sort_agents = NULL;
+}
+
 ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
                         const uint8_t *dir, int smooth, ff_error *err)
 {
@@ -116,9 +136,12 @@ ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
     c->goal = calloc(n ? n : 1, 1);
     c->agent = calloc(s->nagents ? s->nagents : 1, sizeof *c->agent);
     c->points = malloc((s->nagents ? s->nagents : 1) * sizeof *c->points);
+    c->live = malloc((s->nagents ? s->nagents : 1) * sizeof *c->live);
+    c->spawn_order = malloc((s->nagents ? s->nagents : 1) * sizeof *c->spawn_order);
     c->turn_cos = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_cos);
     c->turn_sin = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_sin);
-    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin) {
+    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->live ||
+        !c->spawn_order) {
         ff_crowd_free(c);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     }
@@ -143,6 +166,8 @@ ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
         c->bucket_size = 2 * c->max_radius;
     if (!(c->bucket_size > 0))
         c->bucket_size = g->cell_size;
+    /* Buckets twice the longest query reach: a query spans 2 x 2 of them. */
+    c->bucket_size *= 2;
     c->nagents = s->nagents;
     for (k = 0; k < s->nagents; k++) {
         ff_agent *a = &c->agent[k];
@@ -154,7 +179,10 @@ ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
         a->arrival_tick = -1;
         a->state = FF_AGENT_UNBORN;
         initial_heading(c, a, s->agent[k].heading);
+        c->spawn_order[k] = (uint32_t)k;
     }
+    qsort_agents_by_spawn(c);
+    c->live_dirty = 1;
     return FF_OK;
 }
 
@@ -167,30 +195,43 @@ void ff_crowd_free(ff_crowd *c)
     free(c->points);
     free(c->turn_cos);
     free(c->turn_sin);
+    free(c->contact);
+    free(c->live);
+    free(c->spawn_order);
+    c->live = c->spawn_order = NULL;
+    c->contact = NULL;
+    c->ncontacts = c->cap_contacts = 0;
     c->goal = NULL;
     c->agent = NULL;
     c->points = NULL;
     c->turn_cos = c->turn_sin = NULL;
 }
 
-/* Put every present agent into the hash at its current position. */
+/* Put every present agent into the hash at its current position, in
+ * index order. */
 static ff_status build_hash(ff_crowd *c, ff_error *err)
 {
-    size_t k, n = 0;
-    for (k = 0; k < c->nagents; k++) {
-        const ff_agent *a = &c->agent[k];
-        if (!present(a))
-            continue;
-        c->points[n].x = a->x;
-        c->points[n].y = a->y;
-        c->points[n].item = (uint32_t)k;
-        n++;
+    size_t k, n;
+
+    if (c->live_dirty) {
+        c->nlive = 0;
+        for (k = 0; k < c->nagents; k++)
+            if (present(&c->agent[k]))
+                c->live[c->nlive++] = (uint32_t)k;
+        c->live_dirty = 0;
+    }
+    n = c->nlive;
+    for (k = 0; k < n; k++) {
+        const ff_agent *a = &c->agent[c->live[k]];
+        c->points[k].x = a->x;
+        c->points[k].y = a->y;
+        c->points[k].item = c->live[k];
     }
     c->hash_current = 1;
     return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
 }
 
-static void bucket_span(const ff_shash *h, double v, double reach, int32_t *lo, int32_t *hi)
+static inline void bucket_span(const ff_shash *h, double v, double reach, int32_t *lo, int32_t *hi)
 {
     *lo = ff_shash_bucket(h, v - reach);
     *hi = ff_shash_bucket(h, v + reach);
@@ -426,6 +467,8 @@ static void step_agent(ff_crowd *c, size_t index)
     long long cx, cy;
 
     c->stats.agent_steps++;
+    a->x0 = a->x;
+    a->y0 = a->y;
     if (!ff_world_to_cell(g, a->x, a->y, &cx, &cy) ||
         !ff_grid_open(g, (size_t)cy * (size_t)g->w + (size_t)cx)) {
         escape(c, a, cls, cx, cy);
@@ -513,21 +556,22 @@ static void separate_pair(ff_crowd *c, ff_agent *a, double ri, ff_agent *b, doub
         ff_walls_slide(&c->walls, ri, &a->x, &a->y, -nx * (o - got_a - got_b), -ny * (o - got_a - got_b));
 }
 
-/* One Gauss-Seidel pass: each pair nearer than the sum of its radii, taken
- * with the lower index first, is pushed apart along the line between the
- * centers by half the overlap each (not scaled by the tick length), with
- * wall sliding.  Candidates come from the hash; positions are live. */
-static void resolve_pass(ff_crowd *c)
+/* The pairs that may touch this tick: every pair of present agents, lower
+ * index first, whose centers are nearer than the sum of their radii plus a
+ * margin of a tenth of it, in the hash's order (fixed by the positions
+ * and the indices, so deterministic, and kind to the cache).  Overlap passes walk this list, so only the first costs a
+ * neighbour search. */
+static ff_status find_contacts(ff_crowd *c, ff_error *err)
 {
     const ff_shash *h = &c->hash;
     const ff_scenario *s = c->scenario;
     size_t k;
 
+    c->ncontacts = 0;
     for (k = 0; k < h->n; k++) {
-        /* The hash lists points by slot; walk agents in index order. */
-        size_t i = c->points[k].item;
-        ff_agent *a = &c->agent[i];
-        double ri = s->cls[a->cls].radius, reach = ri + c->max_radius;
+        size_t i = h->entry[k].item;
+        const ff_agent *a = &c->agent[i];
+        double ri = s->cls[a->cls].radius, reach = 1.1 * (ri + c->max_radius);
         int32_t bx0, bx1, by0, by1, bx, by;
 
         bucket_span(h, a->x, reach, &bx0, &bx1);
@@ -537,30 +581,55 @@ static void resolve_pass(ff_crowd *c)
                 const ff_shash_entry *e, *end;
                 ff_shash_slot_range(h, bx, by, &e, &end);
                 for (; e < end; e++) {
-                    ff_agent *b;
-                    double rj, sum, dx, dy, d2, d, o, nx, ny;
+                    double near, dx, dy;
                     if (e->bx != bx || e->by != by || e->item <= i)
                         continue;
-                    b = &c->agent[e->item];
-                    rj = s->cls[b->cls].radius;
-                    sum = ri + rj;
-                    dx = b->x - a->x;
-                    dy = b->y - a->y;
-                    d2 = dx * dx + dy * dy;
-                    if (d2 >= sum * sum)
+                    near = 1.1 * (ri + s->cls[c->agent[e->item].cls].radius);
+                    dx = e->x - a->x;
+                    dy = e->y - a->y;
+                    if (dx * dx + dy * dy >= near * near)
                         continue;
-                    d = sqrt(d2);
-                    if (d > 0) {
-                        nx = dx / d;
-                        ny = dy / d;
-                    } else {
-                        nx = 1;  /* coincident: the higher id goes east */
-                        ny = 0;
+                    if (c->ncontacts == c->cap_contacts) {
+                        size_t cap = c->cap_contacts ? 2 * c->cap_contacts : 1024;
+                        uint32_t *p = realloc(c->contact, 2 * cap * sizeof *p);
+                        if (!p)
+                            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for contacts");
+                        c->contact = p;
+                        c->cap_contacts = cap;
                     }
-                    o = sum - d;
-                    separate_pair(c, a, ri, b, rj, nx, ny, o);
+                    c->contact[2 * c->ncontacts] = (uint32_t)i;
+                    c->contact[2 * c->ncontacts + 1] = e->item;
+                    c->ncontacts++;
                 }
             }
+    }
+    return FF_OK;
+}
+
+/* One Gauss-Seidel pass over the contacts: each pair nearer than the sum
+ * of its radii is pushed apart along the line between the centers (not
+ * scaled by the tick length), with wall sliding. */
+static void resolve_pass(ff_crowd *c)
+{
+    const ff_scenario *s = c->scenario;
+    size_t k;
+
+    for (k = 0; k < c->ncontacts; k++) {
+        ff_agent *a = &c->agent[c->contact[2 * k]], *b = &c->agent[c->contact[2 * k + 1]];
+        double ri = s->cls[a->cls].radius, rj = s->cls[b->cls].radius, sum = ri + rj;
+        double dx = b->x - a->x, dy = b->y - a->y, d2 = dx * dx + dy * dy, d, nx, ny;
+
+        if (d2 >= sum * sum)
+            continue;
+        d = sqrt(d2);
+        if (d > 0) {
+            nx = dx / d;
+            ny = dy / d;
+        } else {
+            nx = 1;  /* coincident: the higher id goes east */
+            ny = 0;
+        }
+        separate_pair(c, a, ri, b, rj, nx, ny, sum - d);
     }
 }
 
@@ -638,43 +707,38 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     int pass, changed = 0;
     ff_status st;
 
-    for (k = 0; k < c->nagents; k++) {
-        c->agent[k].x0 = c->agent[k].x;
-        c->agent[k].y0 = c->agent[k].y;
-    }
     if (t > 0) {
         if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
             return st;
-        for (k = 0; k < c->nagents; k++) {
-            int state = c->agent[k].state;
+        /* Steering reads only the start-of-tick positions in the hash and
+         * each move only its own agent, so the order of this walk changes
+         * nothing but speed: the hash's order keeps neighbours in cache. */
+        for (k = 0; k < c->hash.n; k++) {
+            uint32_t i = c->hash.entry[k].item;
+            int state = c->agent[i].state;
             if (state == FF_AGENT_MOVING || state == FF_AGENT_ESCAPING || state == FF_AGENT_STUCK)
-                step_agent(c, k);
+                step_agent(c, i);
         }
     }
-    for (k = 0; k < c->nagents; k++) {
-        ff_agent *a = &c->agent[k];
-        if (a->state == FF_AGENT_UNBORN && a->spawn_tick == t) {
-            a->state = FF_AGENT_MOVING;
-            a->vx = a->vy = 0;
-        }
+    /* Spawns, from the list sorted by spawn tick. */
+    for (; c->next_spawn < c->nagents; c->next_spawn++) {
+        ff_agent *a = &c->agent[c->spawn_order[c->next_spawn]];
+        if (a->spawn_tick > t)
+            break;
+        a->state = FF_AGENT_MOVING;
+        a->vx = a->vy = 0;
+        a->x0 = a->x;
+        a->y0 = a->y;
+        c->live_dirty = 1;
     }
     if (s->passes > 0) {
         if ((st = build_hash(c, err)) != FF_OK)
             return st;
+        if ((st = find_contacts(c, err)) != FF_OK)
+            return st;
         for (pass = 0; pass < s->passes; pass++)
             resolve_pass(c);
     }
-    /* An agent held back by its neighbours carries that into its velocity,
-     * as in position-based dynamics: a jam does not keep pushing at full
-     * speed. */
-    if (t > 0)
-        for (k = 0; k < c->nagents; k++) {
-            ff_agent *a = &c->agent[k];
-            if (a->state == FF_AGENT_MOVING || a->state == FF_AGENT_ESCAPING) {
-                a->vx = (a->x - a->x0) / s->tick_dt;
-                a->vy = (a->y - a->y0) / s->tick_dt;
-            }
-        }
     if ((st = build_hash(c, err)) != FF_OK)
         return st;
     {
@@ -682,12 +746,16 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (o > c->stats.max_overlap)
             c->stats.max_overlap = o;
     }
-    for (k = 0; k < c->nagents; k++) {
-        ff_agent *a = &c->agent[k];
-        double r;
-        if (!present(a))
-            continue;
-        r = s->cls[a->cls].radius;
+    for (k = 0; k < c->hash.n; k++) {
+        ff_agent *a = &c->agent[c->hash.entry[k].item];
+        double r = s->cls[a->cls].radius;
+        /* An agent held back by its neighbours carries that into its
+         * velocity, as in position-based dynamics: a jam does not keep
+         * pushing at full speed. */
+        if ((a->state == FF_AGENT_MOVING || a->state == FF_AGENT_ESCAPING) && a->spawn_tick < t) {
+            a->vx = (a->x - a->x0) / s->tick_dt;
+            a->vy = (a->y - a->y0) / s->tick_dt;
+        }
         if (ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
             c->stats.wall_penetrations++;
         if (a->state != FF_AGENT_ARRIVED && at_goal(c, a->x, a->y)) {
@@ -702,8 +770,10 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             }
         }
     }
-    if (changed)
+    if (changed) {
         c->hash_current = 0;
+        c->live_dirty = 1;
+    }
     return FF_OK;
 }
 

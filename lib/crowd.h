@@ -82,6 +82,13 @@ typedef struct {
                                   the last resolution (or the last build) */
     int hash_current;          /* 1 when hash holds the present agents */
     ff_shash_entry *points;    /* scratch for building the hash */
+    uint32_t *live;            /* indices of the present agents, ascending */
+    size_t nlive;
+    int live_dirty;            /* 1 when live must be gathered again */
+    uint32_t *spawn_order;     /* agent indices by spawn tick, then index */
+    size_t next_spawn;         /* spawn_order[next_spawn..] are unborn */
+    uint32_t *contact;         /* pairs of agent indices that may touch */
+    size_t ncontacts, cap_contacts;
     long long tick;            /* the last tick done; -1 before tick 0 */
     ff_crowd_stats stats;
 } ff_crowd;

@@ -44,6 +44,10 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
     h->bucket_size = bucket_size;
     h->inv_bucket = 1.0 / bucket_size;
     h->mask = (uint32_t)(slots - 1);
+    h->cols_log2 = 0;
+    while (((size_t)1 << (2 * (h->cols_log2 + 1))) <= slots)
+        h->cols_log2++;
+    h->col_mask = ((uint32_t)1 << h->cols_log2) - 1;
     h->n = n;
     /* Counting sort by slot: count, prefix sums, then place in input order
      * so that each slot lists its points in the order given. */

@@ -1,10 +1,12 @@
 /* spatialhash.h - a uniform spatial hash of points, rebuilt whole each
  * tick, for neighbour search without an O(n^2) pass (man 1 ffsim).
  *
- * Space is cut into square buckets of a given size; a bucket (bx, by)
- * lives in slot hash(bx, by) & mask of a table whose size is the next
- * power of two at or above twice the number of points, so a rebuild costs
- * O(n) whatever the size of the map.  The build is a counting sort: within
+ * Space is cut into square buckets of a given size; bucket (bx, by) lives
+ * in slot (by * C + bx mod C) mod S of a table of S slots, S the next power
+ * of two at or above twice the number of points and C about its square
+ * root: the plane wrapped onto a small torus, so that a rebuild costs O(n)
+ * whatever the size of the map and neighbouring buckets stay close in
+ * memory.  The build is a counting sort: within
  * a slot, entries keep the order in which they were given, which makes
  * every walk over the hash deterministic.  Different buckets may share a
  * slot; each entry records its bucket so a query can skip strangers.
@@ -28,6 +30,8 @@ typedef struct {
     double bucket_size;     /* world units, > 0 */
     double inv_bucket;      /* 1 / bucket_size */
     uint32_t mask;          /* table slots - 1 */
+    unsigned cols_log2;     /* the table as a grid: 2^cols_log2 columns */
+    uint32_t col_mask;      /* 2^cols_log2 - 1 */
     uint32_t *start;        /* mask + 2 offsets into entry; owned */
     ff_shash_entry *entry;  /* the points, grouped by slot; owned */
     size_t n;               /* points held */
@@ -37,22 +41,25 @@ typedef struct {
 void ff_shash_init(ff_shash *h);
 void ff_shash_free(ff_shash *h);
 
-/* The bucket coordinate of a world coordinate (floor, clamped to the
- * int32 range). */
+/* The bucket coordinate of a world coordinate (floor, clamped to
+ * +-2^30). */
 static inline int32_t ff_shash_bucket(const ff_shash *h, double v)
 {
-    double f = floor(v * h->inv_bucket);
-    if (!(f > -2.0e9))
-        return -2000000000;
-    if (f > 2.0e9)
-        return 2000000000;
-    return (int32_t)f;
+    double f = v * h->inv_bucket;
+    int32_t i;
+    if (!(f > -1073741824.0))
+        return -1073741824;
+    if (f > 1073741824.0)
+        return 1073741824;
+    i = (int32_t)f;  /* truncation, then down for negative fractions */
+    return i - ((double)i > f);
 }
 
+/* Buckets map onto the table as a grid wrapped on itself (2^cols_log2
+ * columns), so that neighbouring buckets sit in neighbouring slots. */
 static inline uint32_t ff_shash_slot(const ff_shash *h, int32_t bx, int32_t by)
 {
-    uint32_t k = (uint32_t)bx * 0x9E3779B1u ^ (uint32_t)by * 0x85EBCA77u;
-    return (k ^ (k >> 15)) & h->mask;
+    return (((uint32_t)by << h->cols_log2) | ((uint32_t)bx & h->col_mask)) & h->mask;
 }
 
 /* Replace the contents with the n points given (x, y, item; bx and by are

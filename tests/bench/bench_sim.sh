@@ -1,0 +1,66 @@
+#!/bin/sh
+# ffsim's speed: agent steps per second with follow + separate +
+# avoid-walls, at 1,000, 10,000 and 100,000 agents on a 1024x1024 open map
+# with square obstacles (a 6x6 block every 32 cells, 3.5% walls) and one
+# goal.  The figure is the summary's agent_steps_per_second, which times
+# the simulation alone (no trace is written: --every past the last tick).
+# Also prints the peak memory of each run, for the memory per agent.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+BIN=$PWD/bin
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+awk 'BEGIN {
+    n = 1024
+    print "ffmap 1"
+    print "legend # wall"
+    print "legend . 1"
+    print "legend G goal 1"
+    print "map"
+    for (y = 0; y < n; y++) {
+        row = ""
+        for (x = 0; x < n; x++) {
+            if (x == 0 || y == 0 || x == n - 1 || y == n - 1 || (x % 32 < 6 && y % 32 < 6))
+                c = "#"
+            else if (x == 520 && y == 520)
+                c = "G"
+            else
+                c = "."
+            row = row c
+        }
+        print row
+    }
+}' >"$TMP/open.ffmap"
+"$BIN/ffbuild" "$TMP/open.ffmap" | "$BIN/ffdir" >"$TMP/open.ff" || exit 1
+
+for spec in 1000:2000 10000:200 100000:20; do
+    agents=${spec%:*}
+    ticks=${spec#*:}
+    cat >"$TMP/s.scenario" <<EOS
+ffsim 1
+tick 0.1
+ticks $ticks
+class walker
+    radius 0.3
+    speed 1.4
+    accel 4
+    follow priority 0 weight 1
+    separate priority 0 weight 0.5 range 1.0
+    avoid-walls priority 0 weight 0.5 range 0.4
+end
+spawn $agents walker rect 1,1,1023,1023 seed 42
+EOS
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f '%M' -o "$TMP/mem" "$BIN/ffsim" --every 1000000000 -o /dev/null \
+            --summary "$TMP/sum" "$TMP/open.ff" "$TMP/s.scenario" || exit 1
+        mem="$(cat "$TMP/mem") KiB peak"
+    else
+        "$BIN/ffsim" --every 1000000000 -o /dev/null --summary "$TMP/sum" \
+            "$TMP/open.ff" "$TMP/s.scenario" || exit 1
+        mem="peak memory not measured"
+    fi
+    sps=$(sed -n 's/^agent_steps_per_second //p' "$TMP/sum")
+    steps=$(sed -n 's/^agent_steps //p' "$TMP/sum")
+    echo "ffsim: $agents agents x $ticks ticks: $steps agent steps, $sps agent steps/s, $mem"
+done

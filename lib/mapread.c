@@ -135,19 +135,28 @@ static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g
                             "Moving AI header without %s", w < 0 ? "'width'" : "'height'");
     if (ff_check_size(w, h, opt->max_cells, c->name, c->line, err) != FF_OK)
         return FF_EINPUT;
+    /* Check the rows before allocating: a header may claim far more cells
+     * than the input holds. */
+    {
+        cursor scan = *c;
+        for (y = 0; y < h; y++) {
+            if (!next_line(&scan, &s, &n))
+                return ff_error_set(err, FF_EINPUT, c->name, scan.line + 1, 1,
+                                    "map ends after %lld of %lld rows", (long long)y, h);
+            if ((long long)n != w)
+                return ff_error_set(err, FF_EINPUT, c->name, scan.line,
+                                    (long)(n < (size_t)w ? n + 1 : (size_t)w + 1),
+                                    "row %lld has %zu tiles, expected %lld (ragged rows)",
+                                    (long long)y, n, w);
+        }
+    }
     if (ff_grid_alloc(g, w, h, opt->max_cells, c->name, err) != FF_OK)
         return err ? err->status : FF_ENOMEM;
     g->terrain = malloc((size_t)w * (size_t)h);
     if (!g->terrain)
         return ff_error_set(err, FF_ENOMEM, c->name, 0, 0, "out of memory");
     for (y = 0; y < h; y++) {
-        if (!next_line(c, &s, &n))
-            return ff_error_set(err, FF_EINPUT, c->name, c->line + 1, 1,
-                                "map ends after %lld of %lld rows", (long long)y, h);
-        if ((long long)n != w)
-            return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(n < (size_t)w ? n + 1 : (size_t)w + 1),
-                                "row %lld has %zu tiles, expected %lld (ragged rows)",
-                                (long long)y, n, w);
+        next_line(c, &s, &n);
         for (x = 0; x < w; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
             if (!moving_ai_letter((unsigned char)s[x], &g->cost[i], &g->terrain[i]))

@@ -413,16 +413,42 @@ static void decode_value(ff_type t, const uint8_t *p, void *dst, size_t k)
     }
 }
 
-static ff_status read_binary(ff_reader *r, ff_type t, void *dst, size_t n,
+/* A channel's values are stored as they arrive, in an array that grows
+ * toward its n values: a header that claims more cells than the input
+ * holds costs no more memory than the input.  0, or -1 out of memory. */
+static int reserve(void **dst, size_t *cap, size_t need, size_t n, size_t size)
+{
+    size_t c;
+    void *p;
+
+    if (need <= *cap)
+        return 0;
+    c = *cap ? 2 * *cap : CHUNK;
+    if (c < need)
+        c = need;
+    if (c > n)
+        c = n;
+    p = realloc(*dst, c * size);
+    if (!p)
+        return -1;
+    *dst = p;
+    *cap = c;
+    return 0;
+}
+
+static ff_status read_binary(ff_reader *r, ff_type t, void **dst, size_t n,
                              const char *chname, ff_error *err)
 {
-    size_t size = type_sizes[t], done = 0;
+    size_t size = type_sizes[t], done = 0, cap = 0;
     uint8_t buf[CHUNK];
 
     while (done < n) {
         size_t want = n - done, got, k;
         if (want > CHUNK / size)
             want = CHUNK / size;
+        if (reserve(dst, &cap, done + want, n, size))
+            return ff_error_set(err, FF_ENOMEM, r->name, 0, 0,
+                                "out of memory for channel '%s'", chname);
         got = fread(buf, 1, want * size, r->f);
         if (got < want * size) {
             if (ferror(r->f))
@@ -433,7 +459,7 @@ static ff_status read_binary(ff_reader *r, ff_type t, void *dst, size_t n,
                                     chname, done + got / size, n);
         }
         for (k = 0; k < want; k++)
-            decode_value(t, buf + k * size, dst, done + k);
+            decode_value(t, buf + k * size, *dst, done + k);
         done += want;
         r->byte += (long long)(want * size);
     }
@@ -441,12 +467,14 @@ static ff_status read_binary(ff_reader *r, ff_type t, void *dst, size_t n,
 }
 
 /* Text payload: H lines of W tokens. */
-static ff_status read_text(ff_reader *r, ff_type t, void *dst, int64_t w,
+static ff_status read_text(ff_reader *r, ff_type t, void **data, int64_t w,
                            int64_t h, const char *chname, ff_error *err)
 {
     char tok[64];
     int64_t x, y;
     int c = 0;
+    size_t cap = 0;
+    void *dst;
 
     for (y = 0; y < h; y++) {
         long col = 1;
@@ -482,6 +510,10 @@ static ff_status read_text(ff_reader *r, ff_type t, void *dst, int64_t w,
             }
             if (c != EOF)
                 ungetc(c, r->f);
+            if (reserve(data, &cap, k + 1, (size_t)w * (size_t)h, type_sizes[t]))
+                return ff_error_set(err, FF_ENOMEM, r->name, 0, 0,
+                                    "out of memory for channel '%s'", chname);
+            dst = *data;
             errno = 0;
             if (t == FF_T_F32) {
                 float v = strtof(tok, &end);
@@ -559,23 +591,57 @@ static ff_status check_values(ff_reader *r, ff_field *f, ff_error *err)
     return FF_OK;
 }
 
-static ff_status take_points(ff_reader *r, ff_grid *g, const int64_t *xy,
-                             const long *lines, size_t n, int goals, ff_error *err)
+static int cmp_cell(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The goals, checked in header order, then sorted at once: adding them
+ * one by one to the sorted list would take quadratic time on a header
+ * that lists them in descending order. */
+static ff_status take_goals(ff_reader *r, ff_grid *g, const int64_t *xy,
+                            const long *lines, size_t n, ff_error *err)
+{
+    size_t k, m = 0;
+
+    for (k = 0; k < n; k++) {
+        int64_t x = xy[2 * k], y = xy[2 * k + 1];
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h ||
+            !ff_grid_open(g, (size_t)y * (size_t)g->w + (size_t)x)) {
+            /* Refused: let the grid say why, in its words. */
+            ff_grid_add_goal(g, x, y, r->name, lines[k], 0, err);
+            return FF_EINPUT;
+        }
+    }
+    if (n == 0)
+        return FF_OK;
+    g->goals = malloc(n * sizeof *g->goals);
+    if (!g->goals)
+        return ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory for goals");
+    for (k = 0; k < n; k++)
+        g->goals[k] = (uint32_t)((size_t)xy[2 * k + 1] * (size_t)g->w + (size_t)xy[2 * k]);
+    qsort(g->goals, n, sizeof *g->goals, cmp_cell);
+    for (k = 0; k < n; k++)
+        if (m == 0 || g->goals[m - 1] != g->goals[k])
+            g->goals[m++] = g->goals[k];
+    g->ngoals = m;
+    return FF_OK;
+}
+
+static ff_status take_spawns(ff_reader *r, ff_grid *g, const int64_t *xy,
+                             const long *lines, size_t n, ff_error *err)
 {
     size_t k;
 
     for (k = 0; k < n; k++) {
         int64_t x = xy[2 * k], y = xy[2 * k + 1];
-        if (goals) {
-            if (ff_grid_add_goal(g, x, y, r->name, lines[k], 0, err) != FF_OK)
-                return err ? err->status : FF_EINPUT;
-        } else {
-            if (x < 0 || y < 0 || x >= g->w || y >= g->h)
-                return ff_error_set(err, FF_EINPUT, r->name, lines[k], 0,
-                                    "spawn %lld,%lld is outside the %dx%d map",
-                                    (long long)x, (long long)y, g->w, g->h);
-            g->spawns[g->nspawns++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
-        }
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+            return ff_error_set(err, FF_EINPUT, r->name, lines[k], 0,
+                                "spawn %lld,%lld is outside the %dx%d map",
+                                (long long)x, (long long)y, g->w, g->h);
+        g->spawns[g->nspawns++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
     }
     return FF_OK;
 }
@@ -673,10 +739,11 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
     f->grid.h = (int32_t)h.h;
     n = (size_t)h.w * (size_t)h.h;
     for (k = 0; k < h.nch; k++) {
-        void *data = malloc(n * type_sizes[h.ch[k].type]);
-        if (!data) {
-            st = ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory for channel '%s'",
-                              h.ch[k].name);
+        void *data = NULL;
+        st = h.text ? read_text(r, h.ch[k].type, &data, h.w, h.h, h.ch[k].name, err)
+                    : read_binary(r, h.ch[k].type, &data, n, h.ch[k].name, err);
+        if (st != FF_OK) {
+            free(data);
             goto fail;
         }
         switch (h.ch[k].known) {
@@ -699,10 +766,6 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
             f->nextra++;
         }
         }
-        st = h.text ? read_text(r, h.ch[k].type, data, h.w, h.h, h.ch[k].name, err)
-                    : read_binary(r, h.ch[k].type, data, n, h.ch[k].name, err);
-        if (st != FF_OK)
-            goto fail;
         if (h.ch[k].known < 0 && (h.ch[k].type == FF_T_F32 || h.ch[k].type == FF_T_F64)) {
             size_t i;
             for (i = 0; i < n; i++)
@@ -721,8 +784,8 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
         st = ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
         goto fail;
     }
-    if ((st = take_points(r, &f->grid, h.goal_xy, h.goal_line, h.ngoal, 1, err)) != FF_OK ||
-        (st = take_points(r, &f->grid, h.spawn_xy, h.spawn_line, h.nspawn, 0, err)) != FF_OK ||
+    if ((st = take_goals(r, &f->grid, h.goal_xy, h.goal_line, h.ngoal, err)) != FF_OK ||
+        (st = take_spawns(r, &f->grid, h.spawn_xy, h.spawn_line, h.nspawn, err)) != FF_OK ||
         (st = check_ids(r, f, &h, err)) != FF_OK)
         goto fail;
     header_free(&h);

@@ -36,7 +36,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s: ", prog);
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'ffpng --help'.\n");
+    fprintf(stderr, " (see ffpng --help)\n");
     return 2;
 }
 

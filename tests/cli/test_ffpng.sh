@@ -1,0 +1,145 @@
+#!/bin/sh
+# ffpng from the command line: every picture passes pngcheck, sizes and the
+# default layer, the same bytes for the same input, overlays from files and
+# stdin, and the refusals (one stderr line, exit 2, nothing on stdout, no
+# file left).  Pixel colours are checked in tests/test_ffpng.c.
+. "$(dirname "$0")/lib.sh"
+P=$BIN/ffpng
+PNG=$TD/png
+
+if command -v pngcheck >/dev/null 2>&1; then
+    HAVE_PNGCHECK=1
+else
+    HAVE_PNGCHECK=0
+    echo "# pngcheck not found (Debian package pngcheck): the PNG validity checks are skipped"
+fi
+
+# The PNG passes pngcheck (when there is one) and is W x H pixels.
+png_ok() {
+    name=$1 file=$2 want=$3
+    if [ "$HAVE_PNGCHECK" -eq 1 ]; then
+        if pngcheck -q "$file" >"$TMP/pc" 2>&1; then pass "$name: pngcheck"
+        else fail "$name: pngcheck" "$(cat "$TMP/pc")"; fi
+    fi
+    # IHDR: width and height, big-endian, at bytes 16..23.
+    got=$(od -An -tu1 -j16 -N8 "$file" |
+        awk '{ printf "%dx%d", (($1*256+$2)*256+$3)*256+$4, (($5*256+$6)*256+$7)*256+$8 }')
+    check "$name: $want pixels" "$got" = "$want"
+}
+
+"$BIN/ffbuild" "$PNG/room.ffmap" >"$TMP/room-d.ff"
+"$BIN/ffdir" "$TMP/room-d.ff" >"$TMP/room.ff"
+"$BIN/ffbuild" --text "$PNG/room.ffmap" | "$BIN/ffdir" --text >"$TMP/room-text.ff"
+"$BIN/ffbuild" "$PNG/star.ffmap" | "$BIN/ffdir" >"$TMP/star.ff"
+
+run "--help" 0 "$P --help"
+check "--help on stdout" "$(printf '%s\n' "$OUT" | head -n 1 | cut -c1-12)" = "usage: ffpng"
+run "--version" 0 "$P --version"
+check "--version says ffpng" "$(printf '%s\n' "$OUT" | cut -d' ' -f1)" = "ffpng"
+
+# Sizes: the default scale gives the 10 x 6 room 1024 / 10 = 102 pixels a
+# cell; the legend adds 26 dots of 1 pixel below 600 pixels of width.
+run "default scale" 0 "$P $TMP/room.ff -o $TMP/default.png"
+png_ok "default scale" "$TMP/default.png" 1020x612
+run "scale 1" 0 "$P -s 1 $TMP/room.ff > $TMP/s1.png"
+png_ok "scale 1" "$TMP/s1.png" 10x6
+run "every layer, with a legend" 0 "for l in cost distance direction; do $P -s 8 --legend -l \$l $TMP/room.ff > $TMP/legend-\$l.png || exit 1; done"
+for l in cost distance direction; do png_ok "legend $l" "$TMP/legend-$l.png" 80x74; done
+run "direction below scale 8, legend of swatches" 0 "$P -s 4 --legend -l direction $TMP/room.ff > $TMP/sw.png"
+png_ok "swatch legend widens the picture" "$TMP/sw.png" 136x50
+run "map layer" 0 "$P -s 3 -l map $TMP/room.ff > $TMP/map.png"
+png_ok "map layer" "$TMP/map.png" 30x18
+run "a map-only stream" 0 "$P -s 5 --legend $PNG/terrain.ff > $TMP/terrain.png"
+png_ok "a map-only stream" "$TMP/terrain.png" 30x46
+
+# The default layer is the richest: direction, else distance, else cost.
+$P -s 8 "$TMP/room.ff" >"$TMP/rich1.png"
+$P -s 8 -l direction "$TMP/room.ff" >"$TMP/rich2.png"
+same "default layer of a field with directions: direction" "$TMP/rich1.png" "$TMP/rich2.png"
+$P -s 8 "$TMP/room-d.ff" >"$TMP/rich3.png"
+$P -s 8 -l distance "$TMP/room-d.ff" >"$TMP/rich4.png"
+same "default layer of a distance field: distance" "$TMP/rich3.png" "$TMP/rich4.png"
+$P -s 8 "$PNG/terrain.ff" >"$TMP/rich5.png"
+$P -s 8 -l cost "$PNG/terrain.ff" >"$TMP/rich6.png"
+same "default layer of a map: cost" "$TMP/rich5.png" "$TMP/rich6.png"
+check "layers differ" "$(cmp -s "$TMP/rich1.png" "$TMP/rich4.png" && echo same)" = ""
+
+# Same input, same bytes: twice, text or binary stream, file or stdin, -o
+# or stdout.
+printf '1.5 1.5\n4.5 4.5\n8.5 4.5\n' >"$TMP/path.txt"
+printf '# ffsim trace: tick id x y vx vy heading radius state\n0 1 8.5 4.5 0 0 0 0.3 moving\n1 1 7.5 4.5 0 0 0 0.3 moving\n0 2 6.5 2.5 0 0 0 0.45 moving\n' >"$TMP/trace.txt"
+printf '3 2\n6 3.5\n' >"$TMP/points.txt"
+OV="--path $TMP/path.txt --trace $TMP/trace.txt --points $TMP/points.txt"
+run "all overlays" 0 "$P -s 20 --legend $OV $TMP/room.ff -o $TMP/ov1.png"
+png_ok "all overlays" "$TMP/ov1.png" 200x146
+$P -s 20 --legend $OV "$TMP/room.ff" >"$TMP/ov2.png"
+same "same bytes twice (-o and stdout)" "$TMP/ov1.png" "$TMP/ov2.png"
+$P -s 20 --legend $OV <"$TMP/room-text.ff" >"$TMP/ov3.png"
+same "text stream on stdin, same bytes" "$TMP/ov1.png" "$TMP/ov3.png"
+$P -s 20 --legend --path - --trace "$TMP/trace.txt" --points "$TMP/points.txt" "$TMP/room.ff" \
+    <"$TMP/path.txt" >"$TMP/ov4.png"
+same "an overlay on stdin, same bytes" "$TMP/ov1.png" "$TMP/ov4.png"
+$P -s 20 --legend "$TMP/room.ff" >"$TMP/plain.png"
+check "overlays change the picture" "$(cmp -s "$TMP/ov1.png" "$TMP/plain.png" && echo same)" = ""
+$P -s 20 --legend --points "$TMP/points.txt" --trace "$TMP/trace.txt" --path "$TMP/path.txt" \
+    "$TMP/room.ff" >"$TMP/ov5.png"
+check "overlay order matters" "$(cmp -s "$TMP/ov1.png" "$TMP/ov5.png" && echo same)" = ""
+
+# A real ffsim trace, when ffsim is there.
+if [ -x "$BIN/ffsim" ]; then
+    "$BIN/ffbuild" "$TD/gate.ffmap" | "$BIN/ffdir" >"$TMP/gate.ff"
+    run "ffsim's trace" 0 "$BIN/ffsim $TMP/gate.ff $TD/gate.scenario 2>/dev/null | $P -s 8 --trace - $TMP/gate.ff > $TMP/crowd.png"
+    png_ok "ffsim's trace" "$TMP/crowd.png" 256x168
+fi
+
+# Refusals.
+refuse "a layer the stream lacks" \
+    "^ffpng: .*room-d.ff: the stream has no direction channel: its layers are map, cost, distance\$" \
+    "$P -l direction $TMP/room-d.ff"
+refuse "distance of a map alone" "its layers are map, cost \\(run ffbuild" \
+    "$P -l distance $PNG/terrain.ff"
+refuse "a picture over 2^31 bytes" "^ffpng: scale 30000 makes a 300000x180000 picture .* over the limit of 2\\^31" \
+    "$P -s 30000 $TMP/room.ff"
+refuse "the same on stdin" "over the limit" "$P -s 2147483647 < $TMP/room.ff"
+printf '1 1\n2 x\n' >"$TMP/bad-path.txt"
+refuse "malformed path" "^ffpng: $TMP/bad-path.txt:2:3: 'x' is not a number\$" \
+    "$P --path $TMP/bad-path.txt $TMP/room.ff"
+refuse "malformed points on stdin" "^ffpng: -:1: 1 number on the line" \
+    "printf '7\n' | $P --points - $TMP/room.ff"
+printf '# tick id x y radius\n0 1 2 3 0.2\n1 1 2 3 -0.5\n' >"$TMP/bad-trace.txt"
+refuse "malformed trace" "^ffpng: $TMP/bad-trace.txt:3:9: radius '-0.5' must be > 0\$" \
+    "$P --trace $TMP/bad-trace.txt $TMP/room.ff"
+refuse "trace with a fractional id" "^ffpng: -:1:3: agent id '1.5' is not an integer\$" \
+    "printf '0 1.5 2 3\n' | $P --trace - $TMP/room.ff"
+refuse "a point absurdly far away" "^ffpng: -:1: position 1e\\+300 0 lies too far outside" \
+    "echo '1e300 0' | $P --points - $TMP/room.ff"
+refuse "missing overlay file" "^ffpng: $TMP/none.txt: cannot open" "$P --path $TMP/none.txt $TMP/room.ff"
+refuse "missing stream" "cannot open" "$P $TMP/none.ff"
+refuse "empty input" "empty input" "$P < /dev/null"
+refuse "a map is not a stream" "bad magic" "$P $PNG/room.ffmap"
+refuse "stdin twice" "standard input" "$P --path - < $TMP/room.ff"
+refuse "stdin twice, two overlays" "standard input" "$P --path - --points - $TMP/room.ff < /dev/null"
+refuse "unknown layer" "bad --layer 'height'" "$P -l height $TMP/room.ff"
+refuse "scale 0" "bad --scale '0'" "$P -s 0 $TMP/room.ff"
+refuse "scale not a number" "bad --scale '2x'" "$P -s 2x $TMP/room.ff"
+refuse "two streams" "one stream at most" "$P $TMP/room.ff $TMP/room.ff"
+refuse "legend of the map layer" "--legend: the map layer" "$P -l map --legend $TMP/room.ff"
+refuse "--max-cells" "more than" "$P --max-cells 50 $TMP/room.ff"
+
+# A failed run leaves no file, and an earlier file survives whole.
+cp "$TMP/ov1.png" "$TMP/keep.png"
+refuse "failure keeps the old file" "is not a number" \
+    "$P --path $TMP/bad-path.txt $TMP/room.ff -o $TMP/keep.png"
+same "the old file is untouched" "$TMP/keep.png" "$TMP/ov1.png"
+refuse "failure makes no file" "no direction" "$P -l direction $TMP/room-d.ff -o $TMP/new.png"
+check "no new file" ! -e "$TMP/new.png"
+check "no temporary left" "$(ls -a "$TMP" | grep -c '^\.new\.png\.\|^\.keep\.png\.')" = 0
+
+if command -v mandoc >/dev/null 2>&1; then
+    run "mandoc -Tlint ffpng.1" 0 "mandoc -Tlint -Wwarning man/man1/ffpng.1"
+    check "mandoc -Tlint ffpng.1 is silent" -z "$OUT$ERR"
+fi
+help=$("$P" --help | grep -o -- '--[a-z][a-z-]*' | sort -u)
+doc=$(grep '^\.It Fl' man/man1/ffpng.1 | grep -o 'Fl -[a-z][a-z-]*' | sed 's/^Fl /-/' | sort -u)
+check "ffpng: --help and the page list the same long options" "$help" = "$doc"
+finish

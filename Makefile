@@ -14,8 +14,8 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omi
 endif
 PNG_CFLAGS = $(shell pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS = $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
-ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS)
-LDLIBS = $(PNG_LIBS) -lm
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS) -pthread
+LDLIBS = $(PNG_LIBS) -lm -pthread
 
 PROGRAMS = $(patsubst %.c,%,$(wildcard bin/ff*.c))
 LIB_SRC = $(wildcard lib/*.c)
@@ -59,11 +59,23 @@ demo: all
 bench: all
 	@sh tests/bench/run.sh
 
+# install: the programs, the man pages, and for a game's own tools libff.a,
+# its headers (include/fftools/, used as <fftools/stream.h>) and
+# lib/pkgconfig/fftools.pc from fftools.pc.in (prefix, version and the
+# libraries libff needs filled in).
+VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/options.h)
 install: all
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
-	cp $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
-	cp man/man1/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	cp man/man5/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/include/fftools \
+	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 lib/libff.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(LIB_HDR) $(DESTDIR)$(PREFIX)/include/fftools/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@LIBS@|$(strip $(SANFLAGS) $(LDLIBS))|' fftools.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fftools.pc
+	for f in man/man1/*.1; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man1/; done
+	for f in man/man5/*.5; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man5/; done
 
 clean:
 	rm -f lib/*.o lib/libff.a $(PROGRAMS) $(TEST_BIN) $(FLAGS_STAMP)

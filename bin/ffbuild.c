@@ -1,11 +1,15 @@
 /* ffbuild - the distance field of a map: cost to the nearest goal from
- * every cell (man 1 ffbuild). */
+ * every cell (man 1 ffbuild); with --goal-sets, one field per goal set. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "../lib/batch.h"
 #include "../lib/mapread.h"
 #include "../lib/options.h"
 #include "../lib/outfile.h"
@@ -19,11 +23,19 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffbuild [-g X,Y]... [--goals FILE] [-m 4|8] [-c strict|cut|free]\n"
-            "               [-r R] [--png-scale S] [--max-cells N] [--text] [-o FILE] [MAP]\n"
+            "               [-r R] [--png-scale S] [--max-cells N] [--name NAME] [--text]\n"
+            "               [-o FILE] [MAP]\n"
+            "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [options] [MAP]\n"
             "Build the distance field (cost to the nearest goal) of a Moving AI map,\n"
             "an ffmap, a grey PNG or an ff stream, and write it as an ff stream.\n"
             "  -g, --goal X,Y       a goal cell (repeatable; replaces the map's goal tiles)\n"
             "      --goals FILE     goal cells, one 'x y' a line\n"
+            "      --name NAME      name the field (the stream's 'name' key)\n"
+            "      --goal-sets FILE one field per line 'NAME X,Y [X,Y ...]' of FILE, in its\n"
+            "                       order, as one multi-field stream\n"
+            "      --split DIR      with --goal-sets: write DIR/NAME.ff for each set instead\n"
+            "      --list           with --goal-sets: check the sets, print their names\n"
+            "  -j, --jobs N         with --goal-sets: N threads (default: online processors)\n"
             "  -m, --moves 4|8      move set (default 8)\n"
             "  -c, --corners RULE   diagonal rule: strict, cut or free (default strict)\n"
             "  -r, --radius R       agent clearance radius in world units (default 0)\n"
@@ -90,8 +102,109 @@ static ff_status read_goal_file(const char *path, ff_grid *g, ff_error *err)
     return st == FF_ENOTFOUND ? FF_OK : st;
 }
 
+/* Where a --goal-sets run writes: one multi-field stream, or DIR/NAME.ff
+ * for each set. */
+typedef struct {
+    ff_outfile *stream;    /* the stream; NULL with split */
+    const char *out_name;  /* the stream's name in messages */
+    const char *split;     /* the folder, or NULL */
+    int text;
+} sink;
+
+static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_error *err)
+{
+    sink *s = ctx;
+    ff_outfile one;
+    ff_status st;
+    char *path;
+
+    (void)index;
+    if (!s->split) {
+        if ((st = ff_field_write(s->stream->f, field, s->text, err)) != FF_OK)
+            snprintf(err->file, sizeof err->file, "%s", s->out_name);
+        return st;
+    }
+    path = malloc(strlen(s->split) + strlen(field->name) + 5);
+    if (!path)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
+    sprintf(path, "%s/%s.ff", s->split, field->name);
+    if ((st = ff_outfile_open(&one, path, err)) == FF_OK) {
+        if ((st = ff_field_write(one.f, field, s->text, err)) != FF_OK) {
+            snprintf(err->file, sizeof err->file, "%s", path);
+            ff_outfile_abort(&one);
+        } else {
+            st = ff_outfile_commit(&one, err);
+        }
+    }
+    free(path);
+    return st;
+}
+
+/* Make sure dir is a folder, creating it (one level) when it is missing. */
+static ff_status make_folder(const char *dir, ff_error *err)
+{
+    struct stat sb;
+
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return ff_error_set(err, FF_EIO, dir, 0, 0, "cannot create the folder: %s",
+                            strerror(errno));
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return ff_error_set(err, FF_EINPUT, dir, 0, 0, "not a folder");
+    return FF_OK;
+}
+
+/* The --goal-sets run: one field per set of sets_path on grid g (the map
+ * read once, its clearance applied), or with list only their names. */
+static ff_status build_sets(const ff_grid *g, const char *sets_path, const char *split,
+                            const char *out_path, int list, int jobs, int text, ff_error *err)
+{
+    FILE *f = strcmp(sets_path, "-") == 0 ? stdin : fopen(sets_path, "r");
+    ff_goal_sets sets;
+    ff_outfile out;
+    ff_status st;
+    sink s;
+    size_t k;
+
+    if (!f)
+        return ff_error_set(err, FF_EINPUT, sets_path, 0, 0, "cannot open: %s", strerror(errno));
+    st = ff_goal_sets_read(f, sets_path, g, &sets, err);
+    if (f != stdin)
+        fclose(f);
+    if (st != FF_OK)
+        return st;
+    if (split && (st = make_folder(split, err)) != FF_OK)
+        goto done;
+    if (!split && (st = ff_outfile_open(&out, out_path, err)) != FF_OK)
+        goto done;
+    if (list) {
+        for (k = 0; k < sets.nsets; k++)
+            fprintf(out.f, "%s\n", sets.set[k].name);
+    } else {
+        s.stream = split ? NULL : &out;
+        s.out_name = out_path ? out_path : "-";
+        s.split = split;
+        s.text = text;
+        st = ff_batch_build(g, &sets, jobs, 0, write_set, &s, err);
+    }
+    if (!split && st == FF_OK)
+        st = ff_outfile_commit(&out, err);
+    else if (!split)
+        ff_outfile_abort(&out);
+done:
+    ff_goal_sets_free(&sets);
+    return st;
+}
+
+/* Threads by default: one per online processor. */
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}
+
 int main(int argc, char **argv)
 {
+    enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST };
     static const struct option longopts[] = {
         { "goal", required_argument, NULL, 'g' },
         { "goals", required_argument, NULL, 'G' },
@@ -100,6 +213,11 @@ int main(int argc, char **argv)
         { "radius", required_argument, NULL, 'r' },
         { "png-scale", required_argument, NULL, 'P' },
         { "max-cells", required_argument, NULL, 'M' },
+        { "name", required_argument, NULL, OPT_NAME },
+        { "goal-sets", required_argument, NULL, OPT_GOAL_SETS },
+        { "split", required_argument, NULL, OPT_SPLIT },
+        { "list", no_argument, NULL, OPT_LIST },
+        { "jobs", required_argument, NULL, 'j' },
         { "text", no_argument, NULL, 't' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
@@ -109,7 +227,9 @@ int main(int argc, char **argv)
     ff_map_options mopt;
     goal_list goals = { NULL, 0 };
     const char *goal_file = NULL, *out_path = NULL, *in_path = "-";
-    int moves = 8, corners = FF_CORNERS_STRICT, text = 0, c, status;
+    const char *name = NULL, *sets_path = NULL, *split = NULL;
+    int moves = 8, corners = FF_CORNERS_STRICT, text = 0, list = 0, jobs = default_jobs();
+    int c, status;
     double radius = 0;
     long long x, y, v;
     ff_error err;
@@ -120,7 +240,7 @@ int main(int argc, char **argv)
 
     ff_map_options_init(&mopt);
     ff_error_clear(&err);
-    while ((c = getopt_long(argc, argv, "g:m:c:r:o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "g:m:c:r:j:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'g':
             if (ff_parse_cell(optarg, &x, &y) || goal_push(&goals, x, y))
@@ -149,6 +269,20 @@ int main(int argc, char **argv)
                 return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
             mopt.max_cells = (uint64_t)v;
             break;
+        case OPT_NAME:
+            if (!ff_set_name_ok(optarg))
+                return usage_error("bad --name '%s' (1 to 63 of A-Z a-z 0-9 . _ -, "
+                                   "not starting with . or -)", optarg);
+            name = optarg;
+            break;
+        case OPT_GOAL_SETS: sets_path = optarg; break;
+        case OPT_SPLIT: split = optarg; break;
+        case OPT_LIST: list = 1; break;
+        case 'j':
+            if (ff_parse_int(optarg, 1, 1024, &v))
+                return usage_error("bad --jobs '%s' (1 to 1024)", optarg);
+            jobs = (int)v;
+            break;
         case 't': text = 1; break;
         case 'o': out_path = optarg; break;
         case 'h': usage(stdout); return 0;
@@ -160,6 +294,16 @@ int main(int argc, char **argv)
         return usage_error("one map at most, got '%s' too", argv[optind + 1]);
     if (optind < argc)
         in_path = argv[optind];
+    if (sets_path && (goals.n > 0 || goal_file || name))
+        return usage_error("%s", "--goal-sets names its own goals: -g, --goals and --name "
+                                 "do not go with it");
+    if (!sets_path && (split || list))
+        return usage_error("%s", "--split and --list need --goal-sets");
+    if (split && (list || out_path))
+        return usage_error("%s", "--split writes files in its folder: -o and --list do not "
+                                 "go with it");
+    if (sets_path && strcmp(sets_path, "-") == 0 && strcmp(in_path, "-") == 0)
+        return usage_error("%s", "the map and the goal sets cannot both be standard input");
 
     in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
     if (!in) {
@@ -176,6 +320,15 @@ int main(int argc, char **argv)
     field.grid.corners = (ff_corners)corners;
     if (ff_grid_apply_clearance(&field.grid, radius, &err) != FF_OK)
         goto failed;
+    if (sets_path) {
+        if (build_sets(&field.grid, sets_path, split, out_path, list, jobs, text, &err) != FF_OK) {
+            if (!err.file[0])
+                snprintf(err.file, sizeof err.file, "%s", in_path);
+            goto failed;
+        }
+        ff_field_free(&field);
+        return 0;
+    }
     if (goals.n > 0 || goal_file) {
         free(field.grid.goals);
         field.grid.goals = NULL;
@@ -196,6 +349,8 @@ int main(int argc, char **argv)
             goto failed;
     if (goal_file && read_goal_file(goal_file, &field.grid, &err) != FF_OK)
         goto failed;
+    if (name)
+        strcpy(field.name, name);
     field.distance = malloc((size_t)field.grid.w * (size_t)field.grid.h * sizeof *field.distance);
     if (!field.distance) {
         ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory for the distance field");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../lib/direction.h"
+#include "../lib/fieldsel.h"
 #include "../lib/options.h"
 #include "../lib/outfile.h"
 #include "../lib/stream.h"
@@ -17,8 +18,11 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffdir [--text] [--max-cells N] [-o FILE] [STREAM]\n"
+            "       ffdir --list [STREAM]\n"
             "Add the direction channel to an ff stream that has a distance channel.\n"
-            "Every other channel is passed on untouched.\n"
+            "Every other channel is passed on untouched; each field of a multi-field\n"
+            "stream is done in turn and keeps its name.\n"
+            "      --list           print the name of each field, one a line ('-': none)\n"
             "      --text           write the text encoding\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
@@ -28,6 +32,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
+        { "list", no_argument, NULL, 'L' },
         { "text", no_argument, NULL, 't' },
         { "max-cells", required_argument, NULL, 'M' },
         { "output", required_argument, NULL, 'o' },
@@ -36,7 +41,7 @@ int main(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     const char *out_path = NULL, *in_path = "-";
-    int text = 0, c, nfields = 0;
+    int text = 0, list = 0, c, nfields = 0;
     long long v;
     uint64_t max_cells = 0;
     ff_error err;
@@ -49,6 +54,7 @@ int main(int argc, char **argv)
     ff_error_clear(&err);
     while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
         switch (c) {
+        case 'L': list = 1; break;
         case 't': text = 1; break;
         case 'M':
             if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
@@ -78,6 +84,11 @@ int main(int argc, char **argv)
     reader.max_cells = max_cells;
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed_early;
+    if (list) {
+        if (ff_field_list(&reader, out.f, &err) != FF_OK)
+            goto failed_read;
+        goto done;
+    }
     /* Each field of a multi-field stream in turn. */
     while ((st = ff_field_read(&reader, &field, &err)) == FF_OK) {
         size_t n = (size_t)field.grid.w * (size_t)field.grid.h;
@@ -106,6 +117,7 @@ int main(int argc, char **argv)
         ff_error_set(&err, FF_EINPUT, in_path, 0, 0, "empty input: no ff stream");
         goto failed_read;
     }
+done:
     if (in != stdin)
         fclose(in);
     if (ff_outfile_commit(&out, &err) != FF_OK)

@@ -1,0 +1,284 @@
+/* test_scenario.c - the crowd scenario format (man 5 ffsim): values,
+ * defaults, behaviour order, seeded spawn rules, and malformed lines
+ * refused at their line and column. */
+#include "testutil.h"
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <math.h>
+
+#include "../lib/scenario.h"
+
+/* 12 x 6: walls around, a wall stub at 6,1..2, spawn tiles at 2..3,3..4,
+ * and an open cell elsewhere. */
+static void test_grid(ff_grid *g)
+{
+    static const char *const rows[6] = {
+        "############",
+        "#.....#....#",
+        "#.....#....#",
+        "#.SS.......#",
+        "#.SS.......#",
+        "############",
+    };
+    ff_error err;
+    int x, y;
+    size_t n = 0;
+
+    ff_grid_init(g);
+    cr_assert_eq(ff_grid_alloc(g, 12, 6, 0, "t", &err), FF_OK);
+    g->spawns = malloc(4 * sizeof *g->spawns);
+    cr_assert_not_null(g->spawns);
+    for (y = 0; y < 6; y++)
+        for (x = 0; x < 12; x++) {
+            g->cost[y * 12 + x] = rows[y][x] == '#' ? INFINITY : 1.0f;
+            if (rows[y][x] == 'S')
+                g->spawns[n++] = (uint32_t)(y * 12 + x);
+        }
+    g->nspawns = n;
+}
+
+#define HEAD "ffsim 1\nticks 10\n"
+#define WALKER "class w\n radius 0.3\n speed 1\n follow\nend\n"
+
+Test(scenario, splitmix64_reference_values)
+{
+    /* The published first outputs of splitmix64 from seed 0. */
+    uint64_t s = 0;
+    cr_expect_eq(ff_splitmix64(&s), 0xe220a8397b1dcdafULL);
+    cr_expect_eq(ff_splitmix64(&s), 0x6e789e6aa1b965f4ULL);
+    cr_expect_eq(ff_splitmix64(&s), 0x06c45d188009454fULL);
+}
+
+Test(scenario, values_defaults_and_order)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+    const ff_agent_class *c;
+    const char *text =
+        "ffsim 1   # magic\n"
+        "# a comment line\n"
+        "\n"
+        "tick 0.05\n"
+        "ticks 30\n"
+        "arrive 0.25\n"
+        "arrived stay\n"
+        "passes 3\n"
+        "class big\n"
+        "  radius 0.4\n"
+        "  speed 2\n"
+        "  turn 90\n"
+        "  threshold 0.2\n"
+        "  seek 9.5,2.5 priority 5 weight 2\n"
+        "  follow priority 1\n"
+        "  separate priority 5 weight 0.5 range 1.5\n"
+        "  avoid-walls priority 1\n"
+        "end\n"
+        "agent 7 big 8.5,3.5 tick 4 heading 90\n"
+        "agent 2 big 1.5,1.5\n";
+
+    test_grid(&g);
+    cr_assert_eq(ff_scenario_parse(text, "s", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(s.tick_dt, 0.05);
+    cr_expect_eq(s.ticks, 30);
+    cr_expect_eq(s.arrive, 0.25);
+    cr_expect_eq(s.stay, 1);
+    cr_expect_eq(s.passes, 3);
+    cr_assert_eq(s.nclasses, 1);
+    c = &s.cls[0];
+    cr_expect_eq(c->radius, 0.4);
+    cr_expect_eq(c->max_speed, 2);
+    cr_expect_eq(c->max_accel, 8, "accel defaults to 4 x speed");
+    cr_expect_eq(c->max_turn, 90);
+    cr_expect_eq(c->threshold, 0.2);
+    /* Sorted by priority, line order kept within one: follow, avoid-walls
+     * (priority 1), then seek, separate (priority 5). */
+    cr_assert_eq(c->nbehaviours, 4);
+    cr_expect_eq(c->behaviour[0].kind, FF_BEHAVE_FOLLOW);
+    cr_expect_eq(c->behaviour[1].kind, FF_BEHAVE_AVOID_WALLS);
+    cr_expect_eq(c->behaviour[2].kind, FF_BEHAVE_SEEK);
+    cr_expect_eq(c->behaviour[3].kind, FF_BEHAVE_SEPARATE);
+    cr_expect_eq(c->ngroups, 2);
+    cr_expect_eq(c->group_start[0], 0);
+    cr_expect_eq(c->group_start[1], 2);
+    cr_expect_eq(c->group_start[2], 4);
+    cr_expect_eq(c->behaviour[1].range, 0.8, "avoid-walls look-ahead defaults to 2 x radius");
+    cr_expect_eq(c->behaviour[2].weight, 2);
+    cr_expect_eq(c->behaviour[2].target_x, 9.5);
+    cr_expect_eq(c->behaviour[2].target_y, 2.5);
+    cr_expect_eq(c->behaviour[3].range, 1.5);
+    cr_expect_eq(c->behaviour[3].weight, 0.5);
+    cr_expect(c->follows);
+    /* Agents come out in id order. */
+    cr_assert_eq(s.nagents, 2);
+    cr_expect_eq(s.agent[0].id, 2);
+    cr_expect_eq(s.agent[0].x, 1.5);
+    cr_expect(isnan(s.agent[0].heading));
+    cr_expect_eq(s.agent[0].spawn_tick, 0);
+    cr_expect_eq(s.agent[1].id, 7);
+    cr_expect_eq(s.agent[1].spawn_tick, 4);
+    cr_expect_eq(s.agent[1].heading, 90);
+    cr_expect_eq(s.agent[1].line, 19);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
+Test(scenario, separate_range_default_and_arrive_default)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+
+    test_grid(&g);
+    cr_assert_eq(ff_scenario_parse(HEAD "class w\n radius 0.25\n speed 1\n separate\nend\n", "s", &g, &s,
+                                   &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(s.cls[0].behaviour[0].range, 1.0, "separate range defaults to 4 x radius");
+    cr_expect_eq(s.arrive, 0.5, "arrive defaults to half a cell");
+    cr_expect_eq(s.tick_dt, 0.1);
+    cr_expect_eq(s.passes, 4);
+    cr_expect_eq(s.stay, 0);
+    cr_expect(!s.cls[0].follows);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
+/* A distance that brute force over every blocked cell and the outside of
+ * the map gives, independent of walls.c. */
+static double wall_distance(const ff_grid *g, double x, double y)
+{
+    double best = INFINITY;
+    int i, j;
+    for (j = -1; j <= g->h; j++)
+        for (i = -1; i <= g->w; i++) {
+            double qx, qy, d;
+            if (i >= 0 && j >= 0 && i < g->w && j < g->h && isfinite(g->cost[j * g->w + i]))
+                continue;
+            qx = x < i ? i : x > i + 1 ? i + 1 : x;
+            qy = y < j ? j : y > j + 1 ? j + 1 : y;
+            d = hypot(x - qx, y - qy);
+            if (d < best)
+                best = d;
+        }
+    return best;
+}
+
+Test(scenario, spawn_rules_are_seeded_placed_and_numbered)
+{
+    ff_grid g;
+    ff_scenario a, b, c;
+    ff_error err;
+    const char *text = HEAD WALKER
+        "agent 3 w 8.5,1.5\n"
+        "spawn 6 w spawns seed 11\n"
+        "spawn 5 w rect 7,1,11,5 seed 2 tick 3 first 100\n";
+    size_t k, m;
+
+    test_grid(&g);
+    cr_assert_eq(ff_scenario_parse(text, "s", &g, &a, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_scenario_parse(text, "s", &g, &b, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(a.nagents, 12);
+    /* ids: 3, then 4..9 (after the largest so far), then 100..104 */
+    for (k = 0; k < 7; k++)
+        cr_expect_eq(a.agent[k].id, 3 + k);
+    for (k = 7; k < 12; k++)
+        cr_expect_eq(a.agent[k].id, 100 + k - 7);
+    for (k = 0; k < a.nagents; k++) {
+        const ff_agent_spec *p = &a.agent[k];
+        cr_expect_eq(p->x, b.agent[k].x, "same seed, same place");
+        cr_expect_eq(p->y, b.agent[k].y);
+        cr_expect(wall_distance(&g, p->x, p->y) >= 0.3, "agent %u at %g,%g too near a wall", p->id, p->x, p->y);
+        if (p->id >= 4 && p->id <= 9) {
+            int cx = (int)floor(p->x), cy = (int)floor(p->y);
+            cr_expect(cx >= 2 && cx <= 3 && cy >= 3 && cy <= 4, "agent %u not on a spawn cell", p->id);
+            cr_expect_eq(p->spawn_tick, 0);
+        }
+        if (p->id >= 100) {
+            cr_expect(p->x >= 7 && p->x < 11 && p->y >= 1 && p->y < 5);
+            cr_expect_eq(p->spawn_tick, 3);
+        }
+        /* There is room: no two agents of one spawn tick overlap. */
+        for (m = k + 1; m < a.nagents; m++)
+            if (a.agent[m].spawn_tick == p->spawn_tick)
+                cr_expect(hypot(a.agent[m].x - p->x, a.agent[m].y - p->y) >= 0.6);
+    }
+    /* Another seed places them elsewhere. */
+    {
+        char other[512];
+        snprintf(other, sizeof other, HEAD WALKER "agent 3 w 8.5,1.5\nspawn 6 w spawns seed 12\n");
+        cr_assert_eq(ff_scenario_parse(other, "s", &g, &c, &err), FF_OK, "%s", err.msg);
+        cr_expect(c.agent[1].x != a.agent[1].x || c.agent[1].y != a.agent[1].y);
+        ff_scenario_free(&c);
+    }
+    ff_scenario_free(&a);
+    ff_scenario_free(&b);
+    ff_grid_free(&g);
+}
+
+/* ---- refused ---- */
+
+/* Arrays, not pointers: Criterion runs each test in a new process. */
+struct bad_case {
+    char text[160];
+    long line, col;
+    char what[64];
+};
+
+ParameterizedTestParameters(scenario, refused)
+{
+    static struct bad_case bad_cases[] = {
+    { "ffsim 2\n", 1, 1, "expected 'ffsim 1'" },
+    { "# only a comment\n", 0, 0, "empty scenario" },
+    { "ffsim 1\n", 0, 0, "no 'ticks' line" },
+    { HEAD "class w\n radius 0.3\n speed 1\n fly priority 0\nend\n", 6, 2, "unknown behaviour 'fly'" },
+    { HEAD "class w\n radius -0.3\n speed 1\n follow\nend\n", 4, 9, "radius -0.3 must be > 0" },
+    { HEAD "class w\n radius 0.3\n speed 0\n follow\nend\n", 5, 8, "speed 0 must be > 0" },
+    { HEAD "class w\n radius 0.3\n speed 1\nend\n", 6, 1, "has no behaviours" },
+    { HEAD "class w\n speed 1\n follow\nend\n", 6, 1, "has no radius" },
+    { HEAD "class w\n radius 0.3\n speed 1\n follow\n", 3, 0, "has no 'end'" },
+    { HEAD "class w\n radius 0.3\n speed 1\n follow\nagent 1 w 2.5,2.5\n", 7, 1, "missing 'end'" },
+    { HEAD "class w\n radius 0.3\n speed 1\n follow weight x\nend\n", 6, 16, "weight 'x' is not a number" },
+    { HEAD "class w\n radius 0.3\n speed 1\n follow range 2\nend\n", 6, 9, "unknown setting 'range' for follow" },
+    { HEAD "class w\n radius 0.3\n speed 1\n seek priority 1\nend\n", 6, 7, "seek needs a point" },
+    { HEAD WALKER "agent 1 w 6.5,1.5\n", 8, 11, "agent 1 at 6.5,1.5 is on a wall" },
+    { HEAD WALKER "agent 1 w 40,1.5\n", 8, 11, "agent 1 at 40,1.5 is outside the map" },
+    { HEAD WALKER "agent 1 w -0.5,1.5\n", 8, 11, "outside the map" },
+    { HEAD WALKER "agent 1 w 1.1,1.5\n", 8, 11, "nearer than its radius 0.3 to a wall" },
+    { HEAD WALKER "agent 1 w 1.5,1.5\nagent 1 w 2.5,1.5\n", 9, 7, "duplicate agent id 1 (first given at line 8)" },
+    { HEAD WALKER "agent 1 w 1.5,1.5\nspawn 2 w spawns first 0\n", 9, 7, "duplicate agent id 1" },
+    { HEAD WALKER "agent 1 x 1.5,1.5\n", 8, 9, "unknown class 'x'" },
+    { HEAD WALKER "agent 1 w 1.5;1.5\n", 8, 11, "is not X,Y" },
+    { HEAD WALKER "agent 1 w 1.5,1.5 speed 3\n", 8, 19, "unknown agent setting 'speed'" },
+    { HEAD WALKER "spawn 3 w rect 5,1,4,2\n", 8, 16, "is empty" },
+    { HEAD WALKER "spawn 3 w circle\n", 8, 11, "unknown placement 'circle'" },
+    { HEAD WALKER "spawn 3 w rect 6,1,7,2\n", 8, 11, "no place clear of walls" },
+    { HEAD WALKER "spawn 0 w spawns\n", 8, 7, "spawn count '0'" },
+    { HEAD WALKER "spawn 2 w spawns seed -1\n", 8, 23, "seed '-1'" },
+    { HEAD "walk 3\n", 3, 1, "unknown keyword 'walk'" },
+    { HEAD "ticks 4\n", 3, 1, "'ticks' given twice (first at line 2)" },
+    { HEAD "tick 0\n", 3, 6, "tick 0 must be > 0" },
+    { HEAD "arrived maybe\n", 3, 9, "arrived 'maybe'" },
+    { HEAD "end\n", 3, 1, "'end' outside a class" },
+    { HEAD WALKER "class w\n", 8, 7, "class 'w' defined twice" },
+    };
+    return cr_make_param_array(struct bad_case, bad_cases, sizeof bad_cases / sizeof *bad_cases);
+}
+
+ParameterizedTest(struct bad_case *b, scenario, refused)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+
+    test_grid(&g);
+    ff_error_clear(&err);
+    cr_assert_eq(ff_scenario_parse(b->text, "bad.scenario", &g, &s, &err), FF_EINPUT,
+                 "accepted: %s", b->text);
+    cr_expect_str_eq(err.file, "bad.scenario");
+    cr_expect_eq(err.line, b->line, "line %ld, want %ld (%s)", err.line, b->line, err.msg);
+    cr_expect_eq(err.col, b->col, "col %ld, want %ld (%s)", err.col, b->col, err.msg);
+    cr_expect(strstr(err.msg, b->what) != NULL, "'%s' does not say '%s'", err.msg, b->what);
+    cr_expect_eq(s.nagents, 0, "a refused scenario is left empty");
+    cr_expect_null(s.agent);
+    ff_grid_free(&g);
+}

@@ -59,6 +59,17 @@ demo: all
 bench: all
 	@sh tests/bench/run.sh
 
+# fuzz: the libFuzzer targets of tests/fuzz/ (clang), each for FUZZ_SECONDS
+# from its seed corpus; check-valgrind: one run of each program under
+# valgrind (not part of check; build without SAN=1).
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz check-valgrind
+fuzz:
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+check-valgrind: all
+	@sh tests/valgrind.sh
+
 # install: the programs, the man pages, and for a game's own tools libff.a,
 # its headers (include/fftools/, used as <fftools/stream.h>) and
 # lib/pkgconfig/fftools.pc from fftools.pc.in (prefix, version and the

@@ -94,7 +94,19 @@ static ff_status write_picture(ff_drawing *d, FILE *out, const char *out_name, f
     return ff_png_end(&png, err);
 }
 
-int main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct {
+    ff_draw_options opt;   /* scale 0: the default */
+    int layer;             /* -1: the richest */
+    const char *in_path, *out_path;
+    overlay_arg *overlay;  /* argc entries at most, in command-line order */
+    int noverlays;
+    uint64_t max_cells;
+} request;
+
+/* Parse the command line into r; returns -1 to go on, else the exit
+ * status (after --help, --version or a usage error). */
+static int parse_args(int argc, char **argv, request *r)
 {
     static const struct option longopts[] = {
         { "scale", required_argument, NULL, 's' },
@@ -109,11 +121,53 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    const char *out_path = NULL, *in_path = "-";
-    overlay_arg *overlays;
-    int noverlays = 0, layer = -1, c, k, stdin_uses;
-    ff_draw_options opt = { FF_LAYER_MAP, 0, 0 };
+    int c, k, stdin_uses;
     long long v;
+
+    while ((c = getopt_long(argc, argv, "s:l:o:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            if (ff_parse_int(optarg, 1, 2147483647, &v))
+                return usage_error("bad --scale '%s' (a whole number of pixels, 1 or more)",
+                                   optarg);
+            r->opt.scale = (int)v;
+            break;
+        case 'l':
+            if ((r->layer = ff_layer_parse(optarg)) < 0)
+                return usage_error("bad --layer '%s' (map, cost, distance or direction)",
+                                   optarg);
+            break;
+        case 'L': r->opt.legend = 1; break;
+        case 'p': case 't': case 'm':
+            r->overlay[r->noverlays].kind = c;
+            r->overlay[r->noverlays++].path = optarg;
+            break;
+        case 'M':
+            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
+                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
+            r->max_cells = (uint64_t)v;
+            break;
+        case 'o': r->out_path = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': ff_print_version(prog); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind > 1)
+        return usage_error("one stream at most, got '%s' too", argv[optind + 1]);
+    if (optind < argc)
+        r->in_path = argv[optind];
+    stdin_uses = strcmp(r->in_path, "-") == 0;
+    for (k = 0; k < r->noverlays; k++)
+        stdin_uses += strcmp(r->overlay[k].path, "-") == 0;
+    if (stdin_uses > 1)
+        return usage_error("%s", "standard input ('-', or no STREAM) can feed one input only");
+    return -1;
+}
+
+/* Read the stream and the overlays, draw, write; returns the exit status. */
+static int draw_stream(request *r)
+{
     ff_reader reader;
     ff_field field;
     ff_overlay ov;
@@ -125,80 +179,36 @@ int main(int argc, char **argv)
     FILE *in;
 
     ff_error_clear(&err);
-    if (!(overlays = malloc((size_t)argc * sizeof *overlays))) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        return 3;
-    }
-    ff_reader_init(&reader, NULL, in_path);
-    while ((c = getopt_long(argc, argv, "s:l:o:hV", longopts, NULL)) != -1) {
-        switch (c) {
-        case 's':
-            if (ff_parse_int(optarg, 1, 2147483647, &v))
-                return usage_error("bad --scale '%s' (a whole number of pixels, 1 or more)",
-                                   optarg);
-            opt.scale = (int)v;
-            break;
-        case 'l':
-            if ((layer = ff_layer_parse(optarg)) < 0)
-                return usage_error("bad --layer '%s' (map, cost, distance or direction)",
-                                   optarg);
-            break;
-        case 'L': opt.legend = 1; break;
-        case 'p': case 't': case 'm':
-            overlays[noverlays].kind = c;
-            overlays[noverlays++].path = optarg;
-            break;
-        case 'M':
-            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
-                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
-            reader.max_cells = (uint64_t)v;
-            break;
-        case 'o': out_path = optarg; break;
-        case 'h': usage(stdout); return 0;
-        case 'V': ff_print_version(prog); return 0;
-        default: usage(stderr); return 2;
-        }
-    }
-    if (argc - optind > 1)
-        return usage_error("one stream at most, got '%s' too", argv[optind + 1]);
-    if (optind < argc)
-        in_path = argv[optind];
-    stdin_uses = strcmp(in_path, "-") == 0;
-    for (k = 0; k < noverlays; k++)
-        stdin_uses += strcmp(overlays[k].path, "-") == 0;
-    if (stdin_uses > 1)
-        return usage_error("%s", "standard input ('-', or no STREAM) can feed one input only");
-
-    in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
+    in = strcmp(r->in_path, "-") == 0 ? stdin : fopen(r->in_path, "rb");
     if (!in) {
-        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, in_path, strerror(errno));
+        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, r->in_path, strerror(errno));
         return 2;
     }
-    reader.f = in;
-    reader.name = in_path;
+    ff_reader_init(&reader, in, r->in_path);
+    reader.max_cells = r->max_cells;
     /* The first field of a multi-field stream. */
     st = ff_field_read(&reader, &field, &err);
     if (in != stdin)
         fclose(in);
     if (st == FF_ENOTFOUND)
-        ff_error_set(&err, FF_EINPUT, in_path, 0, 0, "empty input: no ff stream");
+        ff_error_set(&err, FF_EINPUT, r->in_path, 0, 0, "empty input: no ff stream");
     if (st != FF_OK) {
-        free(overlays);
         ff_error_print(stderr, prog, &err);
         return ff_exit_status(err.status);
     }
-    opt.layer = layer >= 0 ? (ff_layer)layer : ff_layer_richest(&field);
-    if (!opt.scale)
-        opt.scale = ff_draw_default_scale(&field.grid);
-    ff_overlay_init(&ov, &field.grid, opt.scale);
-    if (ff_layer_check(&field, opt.layer, in_path, &err) != FF_OK ||
-        ff_draw_size(&field, &opt, &width, &height, &err) != FF_OK ||
-        read_overlays(&ov, overlays, noverlays, &err) != FF_OK ||
-        ff_draw_begin(&drawing, &field, &opt, &ov, &err) != FF_OK)
+    r->opt.layer = r->layer >= 0 ? (ff_layer)r->layer : ff_layer_richest(&field);
+    if (!r->opt.scale)
+        r->opt.scale = ff_draw_default_scale(&field.grid);
+    ff_overlay_init(&ov, &field.grid, r->opt.scale);
+    /* Everything that can be refused is, before any output. */
+    if (ff_layer_check(&field, r->opt.layer, r->in_path, &err) != FF_OK ||
+        ff_draw_size(&field, &r->opt, &width, &height, &err) != FF_OK ||
+        read_overlays(&ov, r->overlay, r->noverlays, &err) != FF_OK ||
+        ff_draw_begin(&drawing, &field, &r->opt, &ov, &err) != FF_OK)
         goto failed;
-    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
+    if (ff_outfile_open(&out, r->out_path, &err) != FF_OK)
         goto failed_drawing;
-    if (write_picture(&drawing, out.f, out_path ? out_path : "-", &err) != FF_OK) {
+    if (write_picture(&drawing, out.f, r->out_path ? r->out_path : "-", &err) != FF_OK) {
         ff_outfile_abort(&out);
         goto failed_drawing;
     }
@@ -207,14 +217,28 @@ int main(int argc, char **argv)
     ff_draw_end(&drawing);
     ff_overlay_free(&ov);
     ff_field_free(&field);
-    free(overlays);
     return 0;
 failed_drawing:
     ff_draw_end(&drawing);
 failed:
     ff_overlay_free(&ov);
     ff_field_free(&field);
-    free(overlays);
     ff_error_print(stderr, prog, &err);
     return ff_exit_status(err.status);
+}
+
+int main(int argc, char **argv)
+{
+    request r = { { FF_LAYER_MAP, 0, 0 }, -1, "-", NULL, NULL, 0, 0 };
+    int status;
+
+    if (!(r.overlay = malloc((size_t)argc * sizeof *r.overlay))) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return 3;
+    }
+    status = parse_args(argc, argv, &r);
+    if (status < 0)
+        status = draw_stream(&r);
+    free(r.overlay);
+    return status;
 }

@@ -7,6 +7,8 @@
 
 #include "sample.h"
 
+
+
 #define PI 3.14159265358979323846
 
 const char *ff_agent_state_name(int state)
@@ -272,9 +274,10 @@ static void propose_follow(const agent_ctx *q, double *px, double *py)
 }
 
 /* separate: each neighbour nearer than the range R pushes away with
- * strength 1 - d/R, and one ahead (in front of the heading) also pushes to
- * the right in proportion to how squarely ahead it is, so that an agent
- * meeting another head-on steps aside rather than stopping behind it.
+ * strength s = 1 - d/R, and one ahead also pushes to the agent's right
+ * with strength s * a, where a is the cosine between the heading and the
+ * direction to the neighbour, so that an agent meeting another head-on
+ * steps aside rather than only backing off.
  * Longer sums are cut to length 1.  Neighbours are read from the hash:
  * where they stood at the start of the tick. */
 static void propose_separate(const agent_ctx *q, double range, double *px, double *py)

@@ -1,0 +1,633 @@
+/* test_crowd.c - the crowd simulation and its parts: priority blending by
+ * hand, wall distances and the spatial hash against brute force, sliding
+ * and overlap resolution by hand, follow against ff_sample_smooth, the
+ * seeds' priority example, escaping a wall, the unreachable agent, and the
+ * gate bottleneck with wall penetrations and overlaps measured here. */
+#include "testutil.h"
+
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "../lib/crowd.h"
+#include "../lib/direction.h"
+#include "../lib/mapread.h"
+#include "../lib/sample.h"
+#include "../lib/search.h"
+#include "../lib/spatialhash.h"
+#include "../lib/walls.h"
+
+/* ---- fields from pictures ---- */
+
+typedef struct {
+    ff_grid g;
+    double *dist;
+    uint8_t *dir;
+} field;
+
+/* '#' wall, '.' open, 'G' goal. */
+static void make_field(field *f, const char *const *rows, int h)
+{
+    int w = (int)strlen(rows[0]), x, y;
+    ff_error err;
+
+    ff_grid_init(&f->g);
+    cr_assert_eq(ff_grid_alloc(&f->g, w, h, 0, "t", &err), FF_OK);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            f->g.cost[y * w + x] = rows[y][x] == '#' ? INFINITY : 1.0f;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            if (rows[y][x] == 'G')
+                cr_assert_eq(ff_grid_add_goal(&f->g, x, y, "t", 0, 0, &err), FF_OK);
+    f->dist = malloc((size_t)w * (size_t)h * sizeof *f->dist);
+    f->dir = malloc((size_t)w * (size_t)h);
+    cr_assert(f->dist && f->dir);
+    cr_assert_eq(ff_search(&f->g, f->dist, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_direction_field(&f->g, f->dist, f->dir, &err), FF_OK, "%s", err.msg);
+}
+
+static void free_field(field *f)
+{
+    free(f->dist);
+    free(f->dir);
+    ff_grid_free(&f->g);
+}
+
+/* An open room 20 x 9 with walls around and the goal at 18,4. */
+static const char *const room[9] = {
+    "####################",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#.................G#",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "####################",
+};
+
+static void scenario(const char *text, const ff_grid *g, ff_scenario *s)
+{
+    ff_error err;
+    cr_assert_eq(ff_scenario_parse(text, "t.scenario", g, s, &err), FF_OK, "%s", err.msg);
+}
+
+static const ff_agent *agent_by_id(const ff_crowd *c, uint32_t id)
+{
+    size_t k;
+    for (k = 0; k < c->nagents; k++)
+        if (c->agent[k].id == id)
+            return &c->agent[k];
+    cr_assert_fail("no agent %u", id);
+    return NULL;
+}
+
+/* Brute force: distance from (x, y) to the nearest blocked cell or the
+ * outside of the map, over every cell. */
+static double wall_distance(const ff_grid *g, double x, double y)
+{
+    double best = INFINITY;
+    int i, j;
+    for (j = -1; j <= g->h; j++)
+        for (i = -1; i <= g->w; i++) {
+            double qx, qy, d;
+            if (i >= 0 && j >= 0 && i < g->w && j < g->h && isfinite(g->cost[j * g->w + i]))
+                continue;
+            qx = x < i ? i : x > i + 1 ? i + 1 : x;
+            qy = y < j ? j : y > j + 1 ? j + 1 : y;
+            d = hypot(x - qx, y - qy);
+            if (d < best)
+                best = d;
+        }
+    return best;
+}
+
+/* ---- priority groups, by hand ---- */
+
+static ff_agent_class blend_class(void)
+{
+    ff_agent_class c;
+    memset(&c, 0, sizeof c);
+    c.threshold = 0.5;
+    /* line order: priority 5, 1, 5, 1 */
+    c.behaviour[0].priority = 5; c.behaviour[0].weight = 1;   c.behaviour[0].kind = FF_BEHAVE_SEEK;
+    c.behaviour[1].priority = 1; c.behaviour[1].weight = 2;   c.behaviour[1].kind = FF_BEHAVE_SEPARATE;
+    c.behaviour[2].priority = 5; c.behaviour[2].weight = 0.5; c.behaviour[2].kind = FF_BEHAVE_FOLLOW;
+    c.behaviour[3].priority = 1; c.behaviour[3].weight = 1;   c.behaviour[3].kind = FF_BEHAVE_AVOID_WALLS;
+    c.nbehaviours = 4;
+    ff_class_group(&c);
+    return c;
+}
+
+Test(crowd, groups_sorted_stably_by_priority)
+{
+    ff_agent_class c = blend_class();
+    cr_assert_eq(c.ngroups, 2);
+    cr_expect_eq(c.behaviour[0].kind, FF_BEHAVE_SEPARATE);   /* priority 1, first */
+    cr_expect_eq(c.behaviour[1].kind, FF_BEHAVE_AVOID_WALLS);/* priority 1, second */
+    cr_expect_eq(c.behaviour[2].kind, FF_BEHAVE_SEEK);       /* priority 5, first */
+    cr_expect_eq(c.behaviour[3].kind, FF_BEHAVE_FOLLOW);     /* priority 5, second */
+}
+
+Test(crowd, blend_first_group_over_threshold_wins)
+{
+    ff_agent_class c = blend_class();
+    /* group 1: 2*(0.25,0) + 1*(0,0.25) = (0.5,0.25), length 0.559 > 0.5 */
+    double px[4] = { 0.25, 0, 1, 0 }, py[4] = { 0, 0.25, 0, 1 }, ox, oy;
+    cr_expect_eq(ff_crowd_blend(&c, px, py, &ox, &oy), 0);
+    cr_expect_eq(ox, 0.5);
+    cr_expect_eq(oy, 0.25);
+}
+
+Test(crowd, blend_group_below_threshold_gives_way)
+{
+    ff_agent_class c = blend_class();
+    /* group 1: 2*(0.1,0) + (0,0.2) = (0.2,0.2), length 0.283 <= 0.5: next.
+     * group 5: (0,-1) + 0.5*(1,0) = (0.5,-1), length 1.118 > 0.5 */
+    double px[4] = { 0.1, 0, 0, 1 }, py[4] = { 0, 0.2, -1, 0 }, ox, oy;
+    cr_expect_eq(ff_crowd_blend(&c, px, py, &ox, &oy), 1);
+    cr_expect_eq(ox, 0.5);
+    cr_expect_eq(oy, -1);
+}
+
+Test(crowd, blend_exactly_at_threshold_does_not_exceed)
+{
+    ff_agent_class c = blend_class();
+    /* group 1: 2*(0.25,0) + (0,0) = (0.5,0): length 0.5, not above 0.5.
+     * group 5: (0,0.25) + 0.5*(0.5,0) = (0.25,0.25): below too, and last,
+     * so it is the answer, as a fallback (-1). */
+    double px[4] = { 0.25, 0, 0, 0.5 }, py[4] = { 0, 0, 0.25, 0 }, ox, oy;
+    cr_expect_eq(ff_crowd_blend(&c, px, py, &ox, &oy), -1);
+    cr_expect_eq(ox, 0.25);
+    cr_expect_eq(oy, 0.25);
+}
+
+/* ---- walls ---- */
+
+Test(crowd, wall_distance_matches_brute_force)
+{
+    static const char *const rows[6] = { "#######", "#..#..#", "#.....#", "#.##..#", "#....G#", "#######" };
+    field f;
+    ff_walls w;
+    ff_error err;
+    unsigned long long seed = 5;
+    int k;
+
+    make_field(&f, rows, 6);
+    cr_assert_eq(ff_walls_init(&w, &f.g, &err), FF_OK);
+    for (k = 0; k < 4000; k++) {
+        double x = -1 + 9 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        double y = -1 + 8 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        double reach = 0.05 + 2.5 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        double want = wall_distance(&f.g, x, y), got = ff_walls_nearest(&w, x, y, reach, NULL, NULL);
+        if (want > reach)
+            want = reach;
+        cr_assert(fabs(got - want) < 1e-12, "at %g,%g reach %g: %g, brute force %g", x, y, reach, got, want);
+    }
+    ff_walls_free(&w);
+    free_field(&f);
+}
+
+Test(crowd, slide_keeps_the_part_along_the_wall)
+{
+    field f;
+    ff_walls w;
+    ff_error err;
+    double x = 5.5, y = 1.3 + 1e-6;
+    int cut;
+
+    make_field(&f, room, 9);
+    cr_assert_eq(ff_walls_init(&w, &f.g, &err), FF_OK);
+    /* Against the north wall (y = 1): a move of (0.1, -0.1) keeps (0.1, 0)
+     * and stops at the radius 0.3 from the wall. */
+    cut = ff_walls_slide(&w, 0.3, &x, &y, 0.1, -0.1);
+    cr_expect(cut);
+    cr_expect(fabs(x - 5.6) < 1e-9, "x %.12g", x);
+    cr_expect(fabs(y - 1.3) < 1e-8, "y %.12g", y);
+    cr_expect(y >= 1.3);
+    /* A move away from the wall is not cut. */
+    cut = ff_walls_slide(&w, 0.3, &x, &y, 0, 0.2);
+    cr_expect(!cut);
+    cr_expect(fabs(y - 1.5) < 1e-8);
+    /* Into the north-west corner: both walls hold it at 1.3, 1.3. */
+    x = 1.5;
+    y = 1.5;
+    ff_walls_slide(&w, 0.3, &x, &y, -1, -1);
+    cr_expect(fabs(x - 1.3) < 1e-8 && fabs(y - 1.3) < 1e-8, "%.12g %.12g", x, y);
+    cr_expect(wall_distance(&f.g, x, y) >= 0.3);
+    ff_walls_free(&w);
+    free_field(&f);
+}
+
+Test(crowd, slide_never_ends_in_or_near_a_wall)
+{
+    static const char *const rows[7] = { "########", "#..#...#", "#..#.#.#", "#......#", "##.##..#",
+                                         "#.....G#", "########" };
+    field f;
+    ff_walls w;
+    ff_error err;
+    unsigned long long seed = 9;
+    int k, moved = 0;
+
+    make_field(&f, rows, 7);
+    cr_assert_eq(ff_walls_init(&w, &f.g, &err), FF_OK);
+    for (k = 0; k < 20000; k++) {
+        double r = 0.1 + 0.35 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        double x = 1 + 6 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        double y = 1 + 5 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        double dx = -1.5 + 3 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        double dy = -1.5 + 3 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        double x0, y0;
+        if (wall_distance(&f.g, x, y) < r)
+            continue;
+        x0 = x;
+        y0 = y;
+        ff_walls_slide(&w, r, &x, &y, dx, dy);
+        moved += x != x0 || y != y0;
+        cr_assert(wall_distance(&f.g, x, y) >= r, "from %g,%g by %g,%g (r %g) to %g,%g: %g from a wall",
+                  x0, y0, dx, dy, r, x, y, wall_distance(&f.g, x, y));
+    }
+    cr_expect(moved > 5000, "only %d moves went anywhere", moved);
+    ff_walls_free(&w);
+    free_field(&f);
+}
+
+/* ---- the spatial hash ---- */
+
+Test(crowd, spatial_hash_finds_what_brute_force_finds)
+{
+    enum { N = 3000 };
+    static ff_shash_entry pts[N];
+    ff_shash h;
+    ff_error err;
+    unsigned long long seed = 77;
+    size_t k, m;
+
+    for (k = 0; k < N; k++) {
+        pts[k].x = -30 + 90 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        pts[k].y = -10 + 50 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
+        pts[k].item = (uint32_t)k;
+    }
+    ff_shash_init(&h);
+    cr_assert_eq(ff_shash_build(&h, 2.0, pts, N, &err), FF_OK);
+    cr_assert_eq(h.n, N);
+    for (k = 0; k < N; k += 7) {
+        double r = 1.0;
+        size_t brute = 0, found = 0;
+        int32_t bx, by;
+        for (m = 0; m < N; m++)
+            brute += hypot(pts[m].x - pts[k].x, pts[m].y - pts[k].y) < r;
+        for (by = ff_shash_bucket(&h, pts[k].y - r); by <= ff_shash_bucket(&h, pts[k].y + r); by++)
+            for (bx = ff_shash_bucket(&h, pts[k].x - r); bx <= ff_shash_bucket(&h, pts[k].x + r); bx++) {
+                const ff_shash_entry *e, *end;
+                ff_shash_slot_range(&h, bx, by, &e, &end);
+                for (; e < end; e++)
+                    if (e->bx == bx && e->by == by && hypot(e->x - pts[k].x, e->y - pts[k].y) < r)
+                        found++;
+            }
+        cr_assert_eq(found, brute, "point %zu: %zu found, %zu by brute force", k, found, brute);
+    }
+    /* Within a slot, points keep the order they were given. */
+    for (k = 0; k + 1 < h.n; k++)
+        if (ff_shash_slot(&h, h.entry[k].bx, h.entry[k].by) == ff_shash_slot(&h, h.entry[k + 1].bx, h.entry[k + 1].by))
+            cr_assert_lt(h.entry[k].item, h.entry[k + 1].item);
+    ff_shash_free(&h);
+}
+
+/* ---- follow ---- */
+
+static void follow_matches(int smooth)
+{
+    static const char *const rows[7] = { "##########", "#........#", "#..##....#", "#.....#..#",
+                                         "#........#", "#.......G#", "##########" };
+    static const double start[][2] = { { 1.9, 1.6 }, { 2.25, 4.7 }, { 5.05, 3.5 }, { 7.6, 1.95 },
+                                       { 4.5, 4.5 }, { 3.4, 3.3 } };
+    char text[1024];
+    int k, n = (int)(sizeof start / sizeof *start);
+    size_t len;
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+
+    make_field(&f, rows, 7);
+    len = (size_t)snprintf(text, sizeof text, "ffsim 1\nticks 1\npasses 0\n"
+                           "class p\n radius 0.05\n speed 0.01\n accel 1000\n follow\nend\n");
+    for (k = 0; k < n; k++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "agent %d p %.17g,%.17g\n", k, start[k][0], start[k][1]);
+    scenario(text, &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, smooth, &err), FF_OK);
+    cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    for (k = 0; k < n; k++) {
+        const ff_agent *a = agent_by_id(&c, (uint32_t)k);
+        double dx, dy;
+        if (smooth)
+            ff_sample_smooth(&f.g, f.dir, start[k][0], start[k][1], &dx, &dy);
+        else
+            ff_sample_raw(&f.g, f.dir, start[k][0], start[k][1], &dx, &dy);
+        cr_expect(fabs(a->vx - 0.01 * dx) < 1e-12 && fabs(a->vy - 0.01 * dy) < 1e-12,
+                  "agent %d: velocity %g,%g, field %g,%g", k, a->vx, a->vy, dx, dy);
+        cr_expect(fabs(a->x - (start[k][0] + 0.001 * dx)) < 1e-12);
+    }
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+Test(crowd, follow_is_ff_sample_smooth) { follow_matches(1); }
+Test(crowd, follow_raw_is_ff_sample_raw) { follow_matches(0); }
+
+/* ---- overlaps ---- */
+
+Test(crowd, overlap_resolution_by_hand)
+{
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+    const ff_agent *a, *b, *p, *q;
+
+    make_field(&f, room, 9);
+    /* Free pair 0.4 apart with radii 0.3: half the overlap each, along the
+     * line between them: 4.9 and 5.5.  Pair against the west wall (x = 1):
+     * agent 3 cannot go west, so agent 4 takes the whole 0.4. */
+    scenario("ffsim 1\nticks 0\npasses 1\nclass p\n radius 0.3\n speed 1\n follow\nend\n"
+             "agent 1 p 5.0,3.5\nagent 2 p 5.4,3.5\nagent 3 p 1.3,6.5\nagent 4 p 1.5,6.5\n", &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    a = agent_by_id(&c, 1);
+    b = agent_by_id(&c, 2);
+    p = agent_by_id(&c, 3);
+    q = agent_by_id(&c, 4);
+    cr_expect(fabs(a->x - 4.9) < 1e-12 && a->y == 3.5, "%.15g %.15g", a->x, a->y);
+    cr_expect(fabs(b->x - 5.5) < 1e-12 && b->y == 3.5, "%.15g %.15g", b->x, b->y);
+    cr_expect(fabs(p->x - 1.3) < 1e-8, "%.15g", p->x);
+    cr_expect(fabs(q->x - 1.9) < 1e-8, "%.15g", q->x);
+    cr_expect(c.stats.max_overlap < 1e-8, "%g", c.stats.max_overlap);
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+/* ---- the seeds' priority example ---- */
+
+/* A fast agent (1) behind a slow one (2) on the same line toward the goal
+ * of the room.  Returns whether 1 ever got ahead of 2, and the largest
+ * sideways offset it took. */
+static int overtakes(const char *fast_behaviours, double *sideways)
+{
+    char text[1024];
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+    int ahead = 0, t;
+
+    make_field(&f, room, 9);
+    snprintf(text, sizeof text,
+             "ffsim 1\nticks 300\narrived stay\n"
+             "class fast\n radius 0.3\n speed 1.2\n accel 4\n threshold 0.1\n%send\n"
+             "class slow\n radius 0.3\n speed 0.3\n follow\nend\n"
+             "agent 1 fast 2.5,4.5 heading 0\nagent 2 slow 5.5,4.5 heading 0\n",
+             fast_behaviours);
+    scenario(text, &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    *sideways = 0;
+    for (t = 0; t <= 300; t++) {
+        const ff_agent *a, *b;
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+        a = agent_by_id(&c, 1);
+        b = agent_by_id(&c, 2);
+        if (b->state == FF_AGENT_ARRIVED)
+            break;
+        if (a->x > b->x + 0.6)
+            ahead = 1;
+        if (fabs(a->y - 4.5) > *sideways)
+            *sideways = fabs(a->y - 4.5);
+    }
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+    return ahead;
+}
+
+Test(crowd, avoidance_on_top_goes_around_a_slower_agent)
+{
+    double side;
+    int ahead = overtakes(" separate priority 0 weight 2 range 1.0\n follow priority 1\n avoid-walls priority 1\n", &side);
+    cr_expect(ahead, "the avoiding agent never got past the slow one");
+    cr_expect(side > 0.5, "it went around (sideways %g)", side);
+}
+
+Test(crowd, follow_and_avoid_walls_alone_push_through)
+{
+    double side;
+    int ahead = overtakes(" follow priority 0\n avoid-walls priority 0\n", &side);
+    cr_expect(!ahead, "an agent without neighbour avoidance got past");
+    cr_expect(side < 1e-9, "it left the line (sideways %g)", side);
+}
+
+Test(crowd, group_below_threshold_gives_way_in_the_simulation)
+{
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+    const ff_agent *weak, *strong;
+    int t;
+
+    make_field(&f, room, 9);
+    /* Both seek 5.5,1.5 (north) in the top group and follow (east) in the
+     * next.  With weight 0.05 the top group's length 0.05 is below the
+     * threshold 0.1: the agent follows east.  With weight 1 it seeks. */
+    scenario("ffsim 1\nticks 5\n"
+             "class weak\n radius 0.3\n speed 1\n accel 100\n threshold 0.1\n"
+             " seek 5.5,1.5 priority 0 weight 0.05\n follow priority 1\nend\n"
+             "class strong\n radius 0.3\n speed 1\n accel 100\n threshold 0.1\n"
+             " seek 5.5,1.5 priority 0 weight 1\n follow priority 1\nend\n"
+             "agent 1 weak 5.5,4.5\nagent 2 strong 5.5,6.5\n", &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    for (t = 0; t <= 5; t++)
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    weak = agent_by_id(&c, 1);
+    strong = agent_by_id(&c, 2);
+    cr_expect(fabs(weak->x - 6.0) < 1e-9 && fabs(weak->y - 4.5) < 1e-9, "weak at %g,%g", weak->x, weak->y);
+    cr_expect(fabs(strong->x - 5.5) < 1e-9 && fabs(strong->y - 6.0) < 1e-9, "strong at %g,%g", strong->x, strong->y);
+    cr_expect_eq(c.stats.group_fallbacks, 0);
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+/* ---- walls, unreachable cells ---- */
+
+Test(crowd, agent_in_a_blocked_cell_walks_out)
+{
+    static const char *const rows[5] = { "#######", "#.....#", "#.###.#", "#....G#", "#######" };
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+    ff_agent *a, *b;
+    int t;
+
+    make_field(&f, rows, 5);
+    scenario("ffsim 1\nticks 40\nclass p\n radius 0.2\n speed 1\n follow\nend\n"
+             "agent 1 p 1.5,1.5\nagent 2 p 1.5,3.5\n", &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    /* As if a map change had closed cells on them: agent 1 into the wall
+     * cell 2,2 (no direction: it heads for the nearest open center, 2.5,1.5
+     * or 2.5,3.5 at the same distance: the first in row order, 2.5,1.5);
+     * agent 2 into 3,2 with a direction given by hand (east). */
+    a = &c.agent[0];
+    b = &c.agent[1];
+    a->x = 2.5;
+    a->y = 2.4;
+    b->x = 3.5;
+    b->y = 2.5;
+    f.dir[2 * 7 + 3] = FF_DIR_E;
+    cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    cr_expect_eq(a->state, FF_AGENT_ESCAPING);
+    cr_expect(fabs(a->x - 2.5) < 1e-12 && fabs(a->y - 2.3) < 1e-12, "%.15g %.15g", a->x, a->y);
+    cr_expect(fabs(b->x - 3.6) < 1e-12 && fabs(b->y - 2.5) < 1e-12, "%.15g %.15g", b->x, b->y);
+    for (t = 0; t < 20; t++)
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    cr_expect(ff_grid_open(&f.g, (size_t)floor(a->y) * 7 + (size_t)floor(a->x)), "agent 1 still in a wall");
+    cr_expect(b->state == FF_AGENT_GONE || ff_grid_open(&f.g, (size_t)floor(b->y) * 7 + (size_t)floor(b->x)),
+              "agent 2 still in a wall");
+    cr_expect_gt(c.stats.escapes, 0);
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+Test(crowd, unreachable_agent_stops_and_is_reported)
+{
+    static const char *const rows[5] = { "########", "#..#...#", "#..#..G#", "#..#...#", "########" };
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_crowd_summary sum;
+    ff_error err;
+    const ff_agent *a;
+    int t;
+
+    make_field(&f, rows, 5);
+    scenario("ffsim 1\nticks 40\nclass p\n radius 0.3\n speed 1\n follow\nend\n"
+             "agent 1 p 1.5,2.5 heading 0\nagent 2 p 4.5,1.5\n", &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    for (t = 0; t <= 40; t++)
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    a = agent_by_id(&c, 1);
+    cr_expect_eq(a->state, FF_AGENT_STUCK);
+    cr_expect(a->x == 1.5 && a->y == 2.5 && a->vx == 0 && a->vy == 0);
+    cr_assert_eq(ff_crowd_summarise(&c, &sum, &err), FF_OK);
+    cr_expect_eq(sum.stuck, 1);
+    cr_expect_eq(sum.arrived, 1);
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+/* ---- the gate ---- */
+
+typedef struct {
+    double max_overlap, jitter;
+    size_t arrived, agents;
+    unsigned long long penetrations, checked;
+    double end_x_sum;
+} gate_run;
+
+/* The bundled bottleneck, with every position checked here each tick
+ * against every wall cell and every other agent, by brute force. */
+static void run_gate(int smooth, gate_run *out)
+{
+    char map_path[256], scen_path[256];
+    ff_map_options mopt;
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_crowd_summary sum;
+    ff_error err;
+    FILE *in;
+    size_t n, i, j;
+
+    memset(out, 0, sizeof *out);
+    ff_map_options_init(&mopt);
+    ff_grid_init(&f.g);
+    in = fopen(tu_testdata("gate.ffmap", map_path, sizeof map_path), "rb");
+    cr_assert_not_null(in);
+    cr_assert_eq(ff_map_read(in, map_path, &mopt, &f.g, &err), FF_OK, "%s", err.msg);
+    fclose(in);
+    n = (size_t)f.g.w * (size_t)f.g.h;
+    f.dist = malloc(n * sizeof *f.dist);
+    f.dir = malloc(n);
+    cr_assert_eq(ff_search(&f.g, f.dist, &err), FF_OK);
+    cr_assert_eq(ff_direction_field(&f.g, f.dist, f.dir, &err), FF_OK);
+    in = fopen(tu_testdata("gate.scenario", scen_path, sizeof scen_path), "rb");
+    cr_assert_not_null(in);
+    cr_assert_eq(ff_scenario_read(in, scen_path, &f.g, &s, &err), FF_OK, "%s", err.msg);
+    fclose(in);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, smooth, &err), FF_OK);
+    while (c.tick < s.ticks) {
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+        for (i = 0; i < c.nagents; i++) {
+            const ff_agent *a = &c.agent[i];
+            double r;
+            if (a->state == FF_AGENT_UNBORN || (a->state == FF_AGENT_GONE && a->arrival_tick != c.tick))
+                continue;
+            r = s.cls[a->cls].radius;
+            out->checked++;
+            if (wall_distance(&f.g, a->x, a->y) < r - 1e-9)
+                out->penetrations++;
+            for (j = i + 1; j < c.nagents; j++) {
+                const ff_agent *b = &c.agent[j];
+                double d, rs;
+                if (b->state == FF_AGENT_UNBORN || (b->state == FF_AGENT_GONE && b->arrival_tick != c.tick))
+                    continue;
+                rs = r + s.cls[b->cls].radius;
+                d = hypot(a->x - b->x, a->y - b->y);
+                if ((rs - d) / rs > out->max_overlap)
+                    out->max_overlap = (rs - d) / rs;
+            }
+        }
+    }
+    cr_assert_eq(ff_crowd_summarise(&c, &sum, &err), FF_OK);
+    out->arrived = sum.arrived;
+    out->agents = sum.agents;
+    out->jitter = sum.stats.jitter_sum / (double)sum.stats.jitter_moves;
+    cr_expect_eq(sum.stats.wall_penetrations, out->penetrations, "the crowd's own count disagrees");
+    cr_expect(fabs(sum.stats.max_overlap - out->max_overlap) < 1e-12, "max overlap %g, measured %g",
+              sum.stats.max_overlap, out->max_overlap);
+    for (i = 0; i < c.nagents; i++)
+        out->end_x_sum += c.agent[i].x;
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+Test(crowd, gate_bottleneck_raw_and_smooth, .timeout = 120)
+{
+    gate_run smooth, raw, again;
+
+    run_gate(1, &smooth);
+    run_gate(0, &raw);
+    cr_expect_eq(smooth.agents, 300);
+    cr_expect_gt(smooth.checked, 50000);
+    cr_expect_eq(smooth.penetrations, 0, "wall penetrations (smooth): %llu", smooth.penetrations);
+    cr_expect_eq(raw.penetrations, 0, "wall penetrations (raw): %llu", raw.penetrations);
+    cr_expect_eq(smooth.arrived, 300, "smooth: %zu of 300 arrived", smooth.arrived);
+    cr_expect_eq(raw.arrived, 300, "raw: %zu of 300 arrived", raw.arrived);
+    /* The stated bound (man 1 ffsim): overlaps after resolution stay under
+     * 30% of the radii sum. */
+    cr_expect_lt(smooth.max_overlap, 0.3, "%g", smooth.max_overlap);
+    cr_expect_lt(raw.max_overlap, 0.3, "%g", raw.max_overlap);
+    /* Smoothing exists for this: at least a quarter less heading jitter. */
+    cr_expect_lt(smooth.jitter, 0.75 * raw.jitter, "jitter smooth %g, raw %g", smooth.jitter, raw.jitter);
+    /* Deterministic within one process too. */
+    run_gate(1, &again);
+    cr_expect_eq(again.end_x_sum, smooth.end_x_sum);
+    cr_expect_eq(again.jitter, smooth.jitter);
+}

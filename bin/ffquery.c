@@ -1,0 +1,191 @@
+/* ffquery - ask a direction field: the smoothed direction at world
+ * positions, the cell path to a goal, and whether spawn cells can reach a
+ * goal (man 1 ffquery). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/options.h"
+#include "../lib/query.h"
+#include "../lib/stream.h"
+
+static const char *prog = "ffquery";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ffquery [--raw] [-d] [--binary] [--map MAPFILE] FIELD < positions\n"
+            "       ffquery --trace X,Y [--map MAPFILE] [FIELD]\n"
+            "       ffquery --check [--map MAPFILE] FIELD < cells\n"
+            "Answer questions about a direction field (an ff stream made by ffdir).\n"
+            "Reads world positions 'x y', one a line, and writes the smoothed direction\n"
+            "'dx dy' of each (a unit vector, or '0 0' where there is none).\n"
+            "      --raw            the direction of the cell itself, not smoothed\n"
+            "  -d, --distance       append the distance of the cell ('inf': none)\n"
+            "      --binary         positions and answers as little-endian f64\n"
+            "      --trace X,Y      print the cell path from cell X,Y to a goal\n"
+            "      --check          read cells 'x y' and list those that cannot reach\n"
+            "                       a goal; exit 1 if there are any\n"
+            "      --map MAPFILE    refuse a field that was not built from MAPFILE\n"
+            "      --max-cells N    refuse fields of more cells (default 1073741824)\n"
+            "  -h, --help           this help;  -V, --version  the version\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'ffquery --help'.\n");
+    return 2;
+}
+
+static FILE *open_input(const char *path, ff_error *err)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        ff_error_set(err, FF_EUSAGE, path, 0, 0, "cannot open: %s", strerror(errno));
+    return f;
+}
+
+/* Read the first field of the stream at path; it must have directions. */
+static ff_status read_field(const char *path, uint64_t max_cells, ff_field *field, ff_error *err)
+{
+    ff_reader reader;
+    ff_status st;
+    FILE *in = open_input(path, err);
+
+    ff_field_init(field);
+    if (!in)
+        return err->status;
+    ff_reader_init(&reader, in, path);
+    reader.max_cells = max_cells;
+    st = ff_field_read(&reader, field, err);
+    if (in != stdin)
+        fclose(in);
+    if (st == FF_ENOTFOUND)
+        return ff_error_set(err, FF_EINPUT, path, 0, 0, "empty input: no ff stream");
+    if (st == FF_OK && !field->direction)
+        st = ff_error_set(err, FF_EINPUT, path, 0, 0,
+                          "the field has no direction channel: run ffdir "
+                          "(ffbuild ... | ffdir > FIELD)");
+    return st;
+}
+
+/* Refuse the field unless the map at map_path, under the field's rules,
+ * has the field's map id. */
+static ff_status check_map(const char *map_path, const char *field_path, const ff_field *field,
+                           ff_error *err)
+{
+    uint64_t id;
+    ff_status st;
+    FILE *in = open_input(map_path, err);
+
+    if (!in)
+        return err->status;
+    st = ff_query_map_id(in, map_path, field, &id, err);
+    if (in != stdin)
+        fclose(in);
+    if (st == FF_OK && id != field->map_id)
+        st = ff_error_set(err, FF_EINPUT, field_path, 0, 0,
+                          "map id %016llx is not %s's map id %016llx: the field was built "
+                          "from another map or with other options; rebuild it",
+                          (unsigned long long)field->map_id, map_path, (unsigned long long)id);
+    return st;
+}
+
+int main(int argc, char **argv)
+{
+    enum { OPT_RAW = 256, OPT_BINARY, OPT_TRACE, OPT_CHECK, OPT_MAP, OPT_MAX_CELLS };
+    static const struct option longopts[] = {
+        { "raw", no_argument, NULL, OPT_RAW },
+        { "distance", no_argument, NULL, 'd' },
+        { "binary", no_argument, NULL, OPT_BINARY },
+        { "trace", required_argument, NULL, OPT_TRACE },
+        { "check", no_argument, NULL, OPT_CHECK },
+        { "map", required_argument, NULL, OPT_MAP },
+        { "max-cells", required_argument, NULL, OPT_MAX_CELLS },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    ff_query_options qo = { 0, 0, 0 };
+    const char *field_path = "-", *map_path = NULL, *trace_arg = NULL;
+    int check = 0, c;
+    long long tx = 0, ty = 0, v;
+    uint64_t max_cells = 0;
+    uint32_t *path = NULL;
+    size_t n = 0;
+    ff_field field;
+    ff_error err;
+    ff_status st;
+
+    ff_error_clear(&err);
+    while ((c = getopt_long(argc, argv, "dhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_RAW: qo.raw = 1; break;
+        case 'd': qo.distance = 1; break;
+        case OPT_BINARY: qo.binary = 1; break;
+        case OPT_TRACE:
+            if (ff_parse_cell(optarg, &tx, &ty))
+                return usage_error("bad --trace '%s' (want X,Y)", optarg);
+            trace_arg = optarg;
+            break;
+        case OPT_CHECK: check = 1; break;
+        case OPT_MAP: map_path = optarg; break;
+        case OPT_MAX_CELLS:
+            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
+                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
+            max_cells = (uint64_t)v;
+            break;
+        case 'h': usage(stdout); return 0;
+        case 'V': ff_print_version(prog); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind > 1)
+        return usage_error("one field at most, got '%s' too", argv[optind + 1]);
+    if (optind < argc)
+        field_path = argv[optind];
+    if (trace_arg && check)
+        return usage_error("%s", "--trace and --check are different modes: give one");
+    if ((trace_arg || check) && (qo.raw || qo.distance || qo.binary))
+        return usage_error("%s", "--raw, -d and --binary apply to positions, not to "
+                                 "--trace or --check");
+    if (!trace_arg && strcmp(field_path, "-") == 0)
+        return usage_error("%s", "FIELD must be a file: standard input carries the "
+                                 "positions (or the cells of --check)");
+    if (map_path && strcmp(map_path, "-") == 0 && (!trace_arg || strcmp(field_path, "-") == 0))
+        return usage_error("%s", "--map - : standard input is already taken");
+
+    if (read_field(field_path, max_cells, &field, &err) != FF_OK)
+        goto failed;
+    if (map_path && check_map(map_path, field_path, &field, &err) != FF_OK)
+        goto failed;
+    if (trace_arg) {
+        if ((st = ff_query_trace(&field, tx, ty, field_path, &path, &n, &err)) != FF_OK)
+            goto failed;
+        if (ff_query_write_path(stdout, &field.grid, path, n, &err) != FF_OK)
+            goto failed;
+    } else if (check) {
+        if (ff_query_check(&field, stdin, "-", stdout, &n, &err) != FF_OK)
+            goto failed;
+    } else if (ff_query_stream(&field, &qo, STDIN_FILENO, "-", stdout, &err) != FF_OK) {
+        goto failed;
+    }
+    if (fclose(stdout) != 0) {
+        ff_error_set(&err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+        goto failed;
+    }
+    free(path);
+    ff_field_free(&field);
+    return check && n > 0 ? 1 : 0;
+failed:
+    free(path);
+    ff_field_free(&field);
+    ff_error_print(stderr, prog, &err);
+    return ff_exit_status(err.status);
+}

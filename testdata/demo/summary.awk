@@ -1,9 +1,22 @@
-# summary.awk - a few lines about an ff stream in the text encoding (man 5
-# ff): its size, how many cells reach a goal, and the distance and first
-# step at each spawn and at each cell of -v cells="X,Y X,Y ...".
+# summary.awk - a few lines about each field of an ff stream in the text
+# encoding (man 5 ff): its size, how many cells reach a goal, and the
+# distance and first step at each spawn and at each cell of
+# -v cells="X,Y X,Y ...".
 BEGIN { split("N E S W NE SE SW NW goal none", dirname, " ") }
 
+# A new field: sum up the one before.
+$0 == "ff 1" {
+    if (started) summary()
+    started = 1
+    in_payload = 0
+    nch = 0
+    name = goals = spawns = ""
+    split("", value)
+    next
+}
+
 !in_payload {
+    if ($1 == "name") name = $2
     if ($1 == "size") { w = $2; h = $3 }
     if ($1 == "goal") goals = goals " " $2 "," $3
     if ($1 == "spawn") spawns = spawns " " $2 "," $3
@@ -14,9 +27,9 @@ BEGIN { split("N E S W NE SE SW NW goal none", dirname, " ") }
 
 # Payload: each channel is h lines of w numbers, in header order.
 {
-    name = channel[int(row / h)]
+    ch = channel[int(row / h)]
     y = row % h
-    for (x = 0; x < w; x++) value[name, x, y] = $(x + 1)
+    for (x = 0; x < w; x++) value[ch, x, y] = $(x + 1)
     row++
 }
 
@@ -30,12 +43,14 @@ function report(what, cell,    xy, d) {
     printf "\n"
 }
 
-END {
+function summary(    x, y, open, reach, n, k, list) {
+    open = reach = 0
     for (y = 0; y < h; y++)
         for (x = 0; x < w; x++) {
             if (value["cost", x, y] != "inf") open++
             if (value["distance", x, y] != "inf") reach++
         }
+    if (name != "") printf "%s:\n", name
     printf "  %d x %d cells, %d open, %d reach a goal; goals%s\n",
         w, h, open, reach, goals
     n = split(spawns, list, " ")
@@ -43,3 +58,5 @@ END {
     n = split(cells, list, " ")
     for (k = 1; k <= n; k++) report("cell", list[k])
 }
+
+END { if (started) summary() }

@@ -135,6 +135,16 @@ refuse "failure makes no file" "no direction" "$P -l direction $TMP/room-d.ff -o
 check "no new file" ! -e "$TMP/new.png"
 check "no temporary left" "$(ls -a "$TMP" | grep -c '^\.new\.png\.\|^\.keep\.png\.')" = 0
 
+# -o onto a FIFO (or a device such as /dev/null) writes into it: renaming
+# a temporary file over it would replace it with a plain file.
+if mkfifo "$TMP/fifo" 2>/dev/null; then
+    timeout 30 cat "$TMP/fifo" >"$TMP/from-fifo.png" &
+    run "-o a FIFO" 0 "$P -s 20 --legend $OV $TMP/room.ff -o $TMP/fifo"
+    wait
+    check "the FIFO is still a FIFO" -p "$TMP/fifo"
+    same "the picture went through the FIFO" "$TMP/from-fifo.png" "$TMP/ov1.png"
+fi
+
 if command -v mandoc >/dev/null 2>&1; then
     run "mandoc -Tlint ffpng.1" 0 "mandoc -Tlint -Wwarning man/man1/ffpng.1"
     check "mandoc -Tlint ffpng.1 is silent" -z "$OUT$ERR"

@@ -812,8 +812,6 @@ static ff_status picture_size(const ff_field *f, const ff_draw_options *opt, ff_
         h += (uint64_t)LEGEND_ROWS * (uint64_t)lg->glyph;
         lg->bar_x0 = (uint32_t)(LEGEND_MARGIN * lg->glyph);
         lg->bar_x1 = (uint32_t)(w - (uint64_t)LEGEND_MARGIN * (uint64_t)lg->glyph);
-    } else if (!opt->legend) {
-        *has_range = value_range(f, opt->layer, low, high);
     }
     /* Each side is at most 2^31 here, so the product cannot wrap. */
     if (w > FF_DRAW_MAX_BYTES || h > FF_DRAW_MAX_BYTES || w * h * 3 > FF_DRAW_MAX_BYTES)
@@ -904,6 +902,10 @@ ff_status ff_draw_begin(ff_drawing *d, const ff_field *f, const ff_draw_options 
     if ((st = picture_size(f, opt, &d->legend, &d->width, &d->height, &d->map_width,
                            &d->map_height, &d->low, &d->high, &d->has_range, err)) != FF_OK)
         return st;
+    /* The legend's layout found the range already; otherwise find it here
+     * rather than in ff_draw_size, a scan of every cell. */
+    if (!opt->legend && opt->layer != FF_LAYER_MAP)
+        d->has_range = value_range(f, opt->layer, &d->low, &d->high);
     d->arrows = opt->layer == FF_LAYER_DIRECTION && s >= FF_DRAW_ARROW_SCALE;
     d->base = malloc((size_t)d->width * 3);
     d->goal_span = malloc((size_t)s * 2 * sizeof *d->goal_span);

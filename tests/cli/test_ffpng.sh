@@ -115,7 +115,7 @@ refuse "a point absurdly far away" "^ffpng: -:1: position 1e\\+300 0 lies too fa
     "echo '1e300 0' | $P --points - $TMP/room.ff"
 refuse "missing overlay file" "^ffpng: $TMP/none.txt: cannot open" "$P --path $TMP/none.txt $TMP/room.ff"
 refuse "missing stream" "cannot open" "$P $TMP/none.ff"
-refuse "empty input" "empty input" "$P < /dev/null"
+refuse "empty input" "empty input" ": | $P"
 refuse "a map is not a stream" "bad magic" "$P $PNG/room.ffmap"
 refuse "stdin twice" "standard input" "$P --path - < $TMP/room.ff"
 refuse "stdin twice, two overlays" "standard input" "$P --path - --points - $TMP/room.ff < /dev/null"

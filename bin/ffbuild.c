@@ -202,7 +202,9 @@ static int default_jobs(void)
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
-int main(int argc, char **argv)
+/* The whole run; goals (given with -g) are the caller's to free, so that
+ * every return path, usage errors included, leaves nothing behind. */
+static int run(int argc, char **argv, goal_list *goals)
 {
     enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST };
     static const struct option longopts[] = {
@@ -225,7 +227,6 @@ int main(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     ff_map_options mopt;
-    goal_list goals = { NULL, 0 };
     const char *goal_file = NULL, *out_path = NULL, *in_path = "-";
     const char *name = NULL, *sets_path = NULL, *split = NULL;
     int moves = 8, corners = FF_CORNERS_STRICT, text = 0, list = 0, jobs = default_jobs();
@@ -243,7 +244,7 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "g:m:c:r:j:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'g':
-            if (ff_parse_cell(optarg, &x, &y) || goal_push(&goals, x, y))
+            if (ff_parse_cell(optarg, &x, &y) || goal_push(goals, x, y))
                 return usage_error("bad goal '%s' (want X,Y)", optarg);
             break;
         case 'G': goal_file = optarg; break;
@@ -294,7 +295,7 @@ int main(int argc, char **argv)
         return usage_error("one map at most, got '%s' too", argv[optind + 1]);
     if (optind < argc)
         in_path = argv[optind];
-    if (sets_path && (goals.n > 0 || goal_file || name))
+    if (sets_path && (goals->n > 0 || goal_file || name))
         return usage_error("%s", "--goal-sets names its own goals: -g, --goals and --name "
                                  "do not go with it");
     if (!sets_path && (split || list))
@@ -329,7 +330,7 @@ int main(int argc, char **argv)
         ff_field_free(&field);
         return 0;
     }
-    if (goals.n > 0 || goal_file) {
+    if (goals->n > 0 || goal_file) {
         free(field.grid.goals);
         field.grid.goals = NULL;
         field.grid.ngoals = 0;
@@ -343,8 +344,8 @@ int main(int argc, char **argv)
             goto failed;
         }
     }
-    for (k = 0; k < goals.n; k++)
-        if (ff_grid_add_goal(&field.grid, goals.xy[2 * k], goals.xy[2 * k + 1], "-g", 0, 0,
+    for (k = 0; k < goals->n; k++)
+        if (ff_grid_add_goal(&field.grid, goals->xy[2 * k], goals->xy[2 * k + 1], "-g", 0, 0,
                              &err) != FF_OK)
             goto failed;
     if (goal_file && read_goal_file(goal_file, &field.grid, &err) != FF_OK)
@@ -372,10 +373,17 @@ int main(int argc, char **argv)
     if (ff_outfile_commit(&out, &err) != FF_OK)
         goto failed;
     ff_field_free(&field);
-    free(goals.xy);
     return 0;
 failed:
     ff_field_free(&field);
-    free(goals.xy);
     return fail(&err);
+}
+
+int main(int argc, char **argv)
+{
+    goal_list goals = { NULL, 0 };
+    int status = run(argc, argv, &goals);
+
+    free(goals.xy);
+    return status;
 }

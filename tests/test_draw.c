@@ -100,8 +100,8 @@ Test(scale, default_aims_at_1024)
     cr_expect_eq(ff_draw_default_scale(&g), 1);
 }
 
-/* 2^31 bytes is 26754^2 * 3 + 153 more: one cell at scale 26754 fits,
- * 26755 does not (2147490075 bytes). */
+/* One cell at scale 26754 is 26754^2 * 3 = 2147329548 bytes, under
+ * 2^31 = 2147483648; at 26755 it is 2147490075, over. */
 Test(scale, picture_over_2_31_bytes_is_refused)
 {
     ff_field f;

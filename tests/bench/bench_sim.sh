@@ -52,12 +52,12 @@ end
 spawn $agents walker rect 1,1,1023,1023 seed 42
 EOS
     if [ -x /usr/bin/time ]; then
-        /usr/bin/time -f '%M' -o "$TMP/mem" "$BIN/ffsim" --every 1000000000 -o /dev/null \
-            --summary "$TMP/sum" "$TMP/open.ff" "$TMP/s.scenario" || exit 1
+        /usr/bin/time -f '%M' -o "$TMP/mem" "$BIN/ffsim" --every 1000000000 \
+            --summary "$TMP/sum" "$TMP/open.ff" "$TMP/s.scenario" >/dev/null || exit 1
         mem="$(cat "$TMP/mem") KiB peak"
     else
-        "$BIN/ffsim" --every 1000000000 -o /dev/null --summary "$TMP/sum" \
-            "$TMP/open.ff" "$TMP/s.scenario" || exit 1
+        "$BIN/ffsim" --every 1000000000 --summary "$TMP/sum" \
+            "$TMP/open.ff" "$TMP/s.scenario" >/dev/null || exit 1
         mem="peak memory not measured"
     fi
     sps=$(sed -n 's/^agent_steps_per_second //p' "$TMP/sum")

@@ -99,4 +99,22 @@ refuse no_scenario "cannot open" "$BIN/ffsim $TMP/room.ff $TMP/missing.scenario"
 refuse bad_direction "bad --direction" "$BIN/ffsim --direction sideways $TMP/room.ff $SD/pass.scenario 2>&1 | head -n 1 >&2; exit 2"
 run failed_run_leaves_no_file 2 "$BIN/ffsim -o $TMP/never.trace $TMP/room.ff $SD/bad.scenario"
 check no_partial_output ! -e "$TMP/never.trace"
+# The EXAMPLES of man 1 ffsim run as written and print what the page
+# shows; both pages are clean under mandoc -Tlint.
+SAND=$TMP/sand
+mkdir -p "$SAND"
+ln -s "$TD" "$SAND/testdata"
+awk -v dir="$TMP" '
+    /^\.Sh / { inex = ($0 == ".Sh EXAMPLES"); next }
+    inex && /^\.Bd -literal/ { lit = 1; next }
+    inex && /^\.Ed/ { lit = 0; next }
+    !lit { next }
+    { gsub(/\\&/, ""); gsub(/\\-/, "-"); gsub(/\\e/, "\\") }
+    /^\$ / { print substr($0, 3) >> (dir "/ex.sh"); next }
+    { print >> (dir "/ex.want") }' man/man1/ffsim.1
+(cd "$SAND" && PATH="$BIN:$PATH" sh "$TMP/ex.sh" >"$TMP/ex.got" 2>&1)
+same man_examples "$TMP/ex.got" "$TMP/ex.want"
+if command -v mandoc >/dev/null; then
+    run mandoc_lint 0 "test -z \"\$(mandoc -Tlint -Wwarning man/man1/ffsim.1 man/man5/ffsim.5 2>&1)\""
+fi
 finish

@@ -49,7 +49,7 @@ cmd() {
     fffunnel) [ "${3:-}" = bad ] && echo "$BIN/fffunnel -o $o <$TMP/bad.txt" ||
         echo "$BIN/fffunnel -o $o <$TMP/portals.txt" ;;
     ffsim) [ "${3:-}" = bad ] && echo "$BIN/ffsim -o $o $TMP/gate.ff $TMP/bad.scen" ||
-        echo "$BIN/ffsim --summary /dev/null -o $o $TMP/gate.ff $TMP/s.scen" ;;
+        echo "$BIN/ffsim --summary $TMP/summary.txt -o $o $TMP/gate.ff $TMP/s.scen" ;;
     esac
 }
 

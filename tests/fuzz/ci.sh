@@ -1,0 +1,38 @@
+#!/bin/sh
+# CI's share of the fuzzing: make sure clang and libFuzzer are here
+# (Debian: clang, libclang-rt-14-dev), replay every seed of every corpus
+# (the regression cases of fixed crashes) and fuzz each target for
+# FUZZ_CI_SECONDS (default 20) from it; then run the table of malformed
+# inputs against the programs.  Any crash, sanitizer report, timeout or
+# round-trip difference fails.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+
+has_libfuzzer() {
+    command -v clang >/dev/null 2>&1 || return 1
+    printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
+        >"${TMPDIR:-/tmp}/ff-fuzz-probe.c"
+    clang -fsanitize=fuzzer "${TMPDIR:-/tmp}/ff-fuzz-probe.c" -o "${TMPDIR:-/tmp}/ff-fuzz-probe" 2>/dev/null
+    ok=$?
+    rm -f "${TMPDIR:-/tmp}/ff-fuzz-probe.c" "${TMPDIR:-/tmp}/ff-fuzz-probe"
+    return $ok
+}
+
+if ! has_libfuzzer; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "fuzz: installing clang and libFuzzer" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        { apt-get update -qq && apt-get install -y -qq --no-install-recommends clang libclang-rt-14-dev; } >&2 || {
+            echo "fuzz: apt-get failed" >&2
+            exit 2
+        }
+    fi
+    has_libfuzzer || { echo "fuzz: clang with libFuzzer is not available" >&2; exit 2; }
+fi
+
+# A fresh build folder: CI fuzzes from the committed seeds only.
+export FUZZ_BUILD=tests/fuzz/build-ci
+rm -rf "$FUZZ_BUILD"
+sh tests/fuzz/run.sh 0 || exit 1
+sh tests/fuzz/run.sh "${FUZZ_CI_SECONDS:-20}" || exit 1
+rm -rf "$FUZZ_BUILD"

@@ -824,7 +824,8 @@ static ff_status read_all(reader *r, FILE *f)
         return ff_error_set(r->err, FF_EINPUT, r->name, 0, 0, "no 'ticks' line: say how many ticks to run");
     if (r->s->arrive < 0)
         r->s->arrive = 0.5 * r->grid->cell_size;
-    qsort(r->s->agent, r->s->nagents, sizeof *r->s->agent, cmp_id);
+    if (r->s->nagents > 1)
+        qsort(r->s->agent, r->s->nagents, sizeof *r->s->agent, cmp_id);
     return FF_OK;
 }
 

@@ -102,7 +102,8 @@ static void drop_single_class(ff_grid *g)
 static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g,
                                 ff_error *err)
 {
-    long long w = -1, h = -1;
+    long long w = 0, h = 0;
+    int have_w = 0, have_h = 0;
     const char *s;
     size_t n;
     char buf[128];
@@ -111,9 +112,10 @@ static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g
     /* Header: "type octile", then "height H" and "width W" in either
      * order, then "map". */
     while (next_line(c, &s, &n)) {
-        char key[16];
+        char *key = buf, *num, *end;
+        size_t klen;
         long long v;
-        char extra;
+        int is_h, is_w;
         line_copy(buf, sizeof buf, s, n);
         if (n == 0)
             continue;
@@ -121,18 +123,33 @@ static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g
             continue;   /* "type octile", checked by the caller */
         if (strcmp(buf, "map") == 0)
             break;
-        if (sscanf(buf, "%15s %lld %c", key, &v, &extra) != 2 ||
-            (strcmp(key, "height") && strcmp(key, "width")))
+        /* strtoll, not sscanf: sscanf's behaviour on an out-of-range
+         * number is undefined. */
+        key += strspn(key, " \t");
+        klen = strcspn(key, " \t");
+        is_h = klen == 6 && memcmp(key, "height", 6) == 0;
+        is_w = klen == 5 && memcmp(key, "width", 5) == 0;
+        num = key + klen;
+        errno = 0;
+        v = strtoll(num, &end, 10);
+        if ((!is_h && !is_w) || end == num || end[strspn(end, " \t")] != '\0')
             return ff_error_set(err, FF_EINPUT, c->name, c->line, 1,
                                 "expected 'height H', 'width W' or 'map', not '%.40s'", buf);
-        if (key[0] == 'h')
+        num += strspn(num, " \t");
+        if (errno == ERANGE)
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(num - buf) + 1,
+                                "%s '%.30s' is out of range", is_h ? "height" : "width", num);
+        if (is_h) {
             h = v;
-        else
+            have_h = 1;
+        } else {
             w = v;
+            have_w = 1;
+        }
     }
-    if (w < 0 || h < 0)
+    if (!have_w || !have_h)
         return ff_error_set(err, FF_EINPUT, c->name, c->line, 0,
-                            "Moving AI header without %s", w < 0 ? "'width'" : "'height'");
+                            "Moving AI header without %s", !have_w ? "'width'" : "'height'");
     if (ff_check_size(w, h, opt->max_cells, c->name, c->line, err) != FF_OK)
         return FF_EINPUT;
     /* Check the rows before allocating: a header may claim far more cells

@@ -20,6 +20,23 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
         o->f = stdout;
         return FF_OK;
     }
+    /* A device or a FIFO (-o /dev/null, a pipe) is written in place: a
+     * rename would replace the device with a plain file. */
+    {
+        struct stat sb;
+        if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+            o->f = fopen(path, "wb");
+            if (!o->f)
+                return ff_error_set(err, FF_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+            o->path = strdup(path);
+            if (!o->path) {
+                fclose(o->f);
+                o->f = NULL;
+                return ff_error_set(err, FF_ENOMEM, path, 0, 0, "out of memory");
+            }
+            return FF_OK;
+        }
+    }
     slash = strrchr(path, '/');
     dirlen = slash ? (size_t)(slash - path) + 1 : 0;
     o->path = strdup(path);
@@ -67,11 +84,11 @@ ff_status ff_outfile_commit(ff_outfile *o, ff_error *err)
             return ff_error_set(err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
         return FF_OK;
     }
-    bad = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
+    bad = fflush(o->f) != 0 || ferror(o->f) || (o->tmp && fsync(fileno(o->f)) != 0);
     if (fclose(o->f) != 0)
         bad = 1;
     o->f = NULL;
-    if (bad || rename(o->tmp, o->path) != 0) {
+    if (bad || (o->tmp && rename(o->tmp, o->path) != 0)) {
         ff_status st = ff_error_set(err, FF_EIO, o->path, 0, 0, "write error: %s", strerror(errno));
         ff_outfile_abort(o);
         return st;

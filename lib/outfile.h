@@ -1,7 +1,8 @@
 /* outfile.h - atomic output: -o FILE is written to a temporary file in the
  * same folder and renamed over FILE only after a successful, flushed,
  * closed write, so a failed run never leaves a half-written or truncated
- * file and an earlier FILE survives whole.
+ * file and an earlier FILE survives whole.  A FILE that exists and is not
+ * a regular file (a device such as /dev/null, a FIFO) is written in place.
  */
 #ifndef FF_OUTFILE_H
 #define FF_OUTFILE_H
@@ -13,7 +14,7 @@
 typedef struct {
     FILE *f;       /* where to write */
     char *path;    /* the final name, or NULL for stdout */
-    char *tmp;     /* the temporary name, or NULL for stdout */
+    char *tmp;     /* the temporary name, or NULL for stdout and devices */
 } ff_outfile;
 
 /* Open path for writing (NULL or "-" means standard output). */

@@ -1,60 +1,115 @@
-/* pngmap.c - a grey PNG as a map (painted maps); see mapread.h. */
+/* pngmap.c - a grey PNG as a map (painted maps); see mapread.h.
+ *
+ * libpng's low-level API, not the simplified one: the simplified API
+ * converts grey levels through the file's gAMA chunk, and a painted level
+ * must be read as painted.  No transform but the expansion of 1, 2 and
+ * 4-bit grey to 8 bits is asked for. */
 #include <math.h>
 #include <png.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mapread.h"
 
+typedef struct {
+    const unsigned char *data;
+    size_t size, at;
+    char message[200];
+} png_source;
+
+static void read_bytes(png_structp png, png_bytep out, size_t n)
+{
+    png_source *src = png_get_io_ptr(png);
+
+    if (n > src->size - src->at)
+        png_error(png, "truncated PNG");
+    memcpy(out, src->data + src->at, n);
+    src->at += n;
+}
+
+static void on_error(png_structp png, png_const_charp msg)
+{
+    png_source *src = png_get_error_ptr(png);
+
+    snprintf(src->message, sizeof src->message, "%s", msg);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg)
+{
+    (void)png;
+    (void)msg;
+}
+
 ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *name,
                            const ff_map_options *opt, ff_grid *g, ff_error *err)
 {
-    png_image image;
-    png_bytep pixels;
-    size_t n, i;
+    png_source src = { data, size, 0, "" };
+    png_structp png;
+    png_infop info = NULL;
+    unsigned char *volatile levels = NULL;
+    png_bytep *volatile rows = NULL;
+    png_uint_32 w, h, y;
+    int depth, colour, interlace;
+    size_t i, n;
 
     if (!(opt->png_scale > 0) || !isfinite(opt->png_scale))
         return ff_error_set(err, FF_EUSAGE, name, 0, 0,
                             "--png-scale %g must be a positive number", opt->png_scale);
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size))
-        return ff_error_set(err, FF_EINPUT, name, 0, 0, "bad PNG: %s", image.message);
-    if (image.format & PNG_FORMAT_FLAG_COLOR) {
-        png_image_free(&image);
-        return ff_error_set(err, FF_EINPUT, name, 0, 0,
-                            "colour PNG: paint the map in grey (0 = wall, 1..255 = cost)");
+    png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &src, on_error, on_warning);
+    if (!png || !(info = png_create_info_struct(png))) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory");
     }
-    if (ff_check_size(image.width, image.height, opt->max_cells, name, 0, err) != FF_OK) {
-        png_image_free(&image);
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(levels);
+        free(rows);
+        ff_grid_free(g);
+        return ff_error_set(err, FF_EINPUT, name, 0, 0, "bad PNG: %s", src.message);
+    }
+    png_set_read_fn(png, &src, read_bytes);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    png_read_info(png, info);
+    png_get_IHDR(png, info, &w, &h, &depth, &colour, &interlace, NULL, NULL);
+    if (colour != PNG_COLOR_TYPE_GRAY || depth > 8) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return ff_error_set(err, FF_EINPUT, name, 0, 0,
+                            "%s PNG: paint the map in 8-bit grey without alpha "
+                            "(0 = wall, 1..255 = cost)",
+                            depth > 8 ? "16-bit" : colour == PNG_COLOR_TYPE_GRAY_ALPHA
+                                                       ? "grey with alpha" : "colour");
+    }
+    if (ff_check_size(w, h, opt->max_cells, name, 0, err) != FF_OK) {
+        png_destroy_read_struct(&png, &info, NULL);
         return FF_EINPUT;
     }
-    /* The simplified API would convert 16-bit and alpha images through
-     * gamma and compositing, which changes the levels: refuse them. */
-    if (image.format & (PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_ALPHA)) {
-        int linear = (image.format & PNG_FORMAT_FLAG_LINEAR) != 0;
-        png_image_free(&image);
-        return ff_error_set(err, FF_EINPUT, name, 0, 0, "%s: save the map as 8-bit grey",
-                            linear ? "16-bit PNG" : "PNG with an alpha channel");
-    }
-    image.format = PNG_FORMAT_GRAY;
-    n = (size_t)image.width * (size_t)image.height;
-    pixels = malloc(PNG_IMAGE_SIZE(image));
-    if (!pixels) {
-        png_image_free(&image);
+    if (depth < 8)
+        png_set_expand_gray_1_2_4_to_8(png);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    n = (size_t)w * (size_t)h;
+    levels = malloc(n);
+    rows = malloc((size_t)h * sizeof *rows);
+    if (!levels || !rows) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(levels);
+        free(rows);
         return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for %zu pixels", n);
     }
-    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
-        free(pixels);
-        return ff_error_set(err, FF_EINPUT, name, 0, 0, "bad PNG: %s", image.message);
-    }
-    if (ff_grid_alloc(g, image.width, image.height, opt->max_cells, name, err) != FF_OK) {
-        free(pixels);
+    for (y = 0; y < h; y++)
+        rows[y] = levels + (size_t)y * w;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    if (ff_grid_alloc(g, w, h, opt->max_cells, name, err) != FF_OK) {
+        free(levels);
         return err ? err->status : FF_ENOMEM;
     }
-    for (i = 0; i < n; i++) {
-        g->cost[i] = pixels[i] == 0 ? INFINITY : (float)(pixels[i] * opt->png_scale);
-    }
-    free(pixels);
+    for (i = 0; i < n; i++)
+        g->cost[i] = levels[i] == 0 ? INFINITY : (float)(levels[i] * opt->png_scale);
+    free(levels);
     return FF_OK;
 }

@@ -221,3 +221,48 @@ Test(mapread, max_cells_is_enforced_before_allocating)
     text = "ffmap 1\nmap\n...\n...\n";
     cr_assert_eq(ff_map_parse((const unsigned char *)text, strlen(text), "m", &o, &g, &err), FF_EINPUT);
 }
+
+/* A grey PNG with a gAMA chunk: levels are read as painted, not converted
+ * through the gamma (the simplified libpng API would turn 128 into 186). */
+static void write_fn(png_structp png, png_bytep data, size_t n)
+{
+    FILE *f = png_get_io_ptr(png);
+    fwrite(data, 1, n, f);
+}
+
+static void flush_fn(png_structp png)
+{
+    (void)png;
+}
+
+Test(mapread, grey_png_with_gamma_keeps_levels)
+{
+    unsigned char row[4] = { 0, 1, 128, 255 };
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&buf, &size);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    ff_map_options o;
+    ff_grid g;
+    ff_error err;
+
+    cr_assert(png && info);
+    png_set_write_fn(png, mem, write_fn, flush_fn);
+    png_set_IHDR(png, info, 4, 1, 8, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_gAMA(png, info, 1.0);
+    png_write_info(png, info);
+    png_write_row(png, row);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    fclose(mem);
+    ff_map_options_init(&o);
+    cr_assert_eq(ff_map_parse((unsigned char *)buf, size, "g.png", &o, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert(isinf(g.cost[0]));
+    cr_assert_eq(g.cost[1], 1);
+    cr_assert_eq(g.cost[2], 128);
+    cr_assert_eq(g.cost[3], 255);
+    ff_grid_free(&g);
+    free(buf);
+}

@@ -114,6 +114,19 @@ if [ -w /dev/full ]; then
     run "full disk is an error" 3 "$BIN/ffbuild -g 0,0 $B/small.map >/dev/full"
 fi
 
+# A device or FIFO given to -o is written in place, never replaced.
+if [ -c /dev/null ]; then
+    run "-o /dev/null" 0 "$BIN/ffbuild -g 0,0 -o /dev/null $B/small.map"
+    check "/dev/null is still a device" -c /dev/null
+fi
+mkfifo "$TMP/fifo"
+cat "$TMP/fifo" >"$TMP/from_fifo" &
+run "-o FIFO" 0 "$BIN/ffbuild -g 0,0 -o $TMP/fifo $B/small.map"
+wait
+"$BIN/ffbuild" -g 0,0 "$B/small.map" >"$TMP/direct.ff"
+same "-o FIFO carries the stream" "$TMP/from_fifo" "$TMP/direct.ff"
+check "the FIFO is still a FIFO" -p "$TMP/fifo"
+
 run "--help" 0 "$BIN/ffbuild --help"
 check "--help on stdout" -n "$OUT"
 run "--version" 0 "$BIN/ffdir --version"

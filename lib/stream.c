@@ -699,11 +699,19 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
     got = read_line(r, line, 1, err);
     if (got <= 0)
         return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
-    nw = split(line, word, 7);
-    if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0) {
-        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
-                          "bad magic: an ff stream starts with 'ff 1', not '%.40s'", line);
-        goto fail;
+    {
+        char first[48];
+        size_t k2;
+        /* Keep the line as read for the message; split() cuts it. */
+        for (k2 = 0; k2 + 1 < sizeof first && line[k2]; k2++)
+            first[k2] = (line[k2] >= 0x20 && line[k2] < 0x7f) ? line[k2] : '?';
+        first[k2] = '\0';
+        nw = split(line, word, 7);
+        if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0) {
+            st = ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
+                              "bad magic: an ff stream starts with 'ff 1', not '%s'", first);
+            goto fail;
+        }
     }
     for (;;) {
         got = read_line(r, line, 0, err);

@@ -464,47 +464,16 @@ static const uint8_t *agent_colour(int64_t id)
     return AGENT_COLOUR[((id % AGENT_COLOURS) + AGENT_COLOURS) % AGENT_COLOURS];
 }
 
-/* A trace is read a line at a time by hand rather than through records.h:
+/* A trace is read a line at a time with ff_records_line rather than as records:
  * its lines end in words (ffsim's agent state), and its columns are named
  * by a comment.  Same conventions otherwise: '#' starts a comment, blank
  * lines are skipped, errors name the line and column. */
 #define TRACE_WORDS 64
 
 typedef struct {
-    FILE *f;
-    const char *name;
-    long line;
+    ff_records rec;  /* the lines, with their numbers */
     int radius_col;  /* column of the radius, or -1 */
 } trace_reader;
-
-/* Read one line into buf (FF_RECORD_LINE_MAX bytes): 1, 0 at the end of
- * input, -1 on error. */
-static int trace_line(trace_reader *t, char *buf, ff_error *err)
-{
-    size_t n = 0;
-    int c, any = 0;
-
-    while ((c = getc(t->f)) != EOF) {
-        any = 1;
-        if (c == '\n')
-            break;
-        if (n + 1 >= FF_RECORD_LINE_MAX) {
-            ff_error_set(err, FF_EINPUT, t->name, t->line + 1, 0, "line longer than %d bytes",
-                         FF_RECORD_LINE_MAX - 1);
-            return -1;
-        }
-        buf[n++] = (char)(c == '\0' ? 1 : c);
-    }
-    if (c == EOF && ferror(t->f)) {
-        ff_error_set(err, FF_EIO, t->name, t->line + 1, 0, "read error");
-        return -1;
-    }
-    if (!any)
-        return 0;
-    t->line++;
-    buf[n] = '\0';
-    return 1;
-}
 
 /* Split s into words (space, tab, CR); returns how many, at most max. */
 static int split_words(char *s, char **word, int max)
@@ -550,7 +519,7 @@ static ff_status trace_number(const trace_reader *t, const char *buf, const char
 
     *v = strtod(word, &end);
     if (end == word || *end || !isfinite(*v))
-        return ff_error_set(err, FF_EINPUT, t->name, t->line, (long)(word - buf) + 1,
+        return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line, (long)(word - buf) + 1,
                             "%s '%.40s' is not a finite number (want 'tick id x y ...')", what,
                             word);
     return FF_OK;
@@ -566,7 +535,7 @@ static ff_status trace_next(trace_reader *t, double *v, ff_error *err)
     int n, k, got;
 
     for (;;) {
-        if ((got = trace_line(t, buf, err)) <= 0)
+        if ((got = ff_records_line(&t->rec, buf, err)) <= 0)
             return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
         if ((hash = strchr(buf, '#')) != NULL) {
             *hash = '\0';
@@ -575,21 +544,21 @@ static ff_status trace_next(trace_reader *t, double *v, ff_error *err)
         if ((n = split_words(buf, word, TRACE_WORDS)) == 0)
             continue;
         if (n < 4)
-            return ff_error_set(err, FF_EINPUT, t->name, t->line, 0,
+            return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line, 0,
                                 "%d word%s on the line, expected 'tick id x y ...'", n,
                                 n == 1 ? "" : "s");
         for (k = 0; k < 4; k++)
             if ((st = trace_number(t, buf, word[k], what[k], &v[k], err)) != FF_OK)
                 return st;
         if (!(fabs(v[1]) <= 9007199254740992.0) || v[1] != floor(v[1]))
-            return ff_error_set(err, FF_EINPUT, t->name, t->line, (long)(word[1] - buf) + 1,
+            return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line, (long)(word[1] - buf) + 1,
                                 "agent id '%s' is not an integer", word[1]);
         v[4] = 0;
         if (t->radius_col >= 0 && t->radius_col < n) {
             if ((st = trace_number(t, buf, word[t->radius_col], "radius", &v[4], err)) != FF_OK)
                 return st;
             if (!(v[4] > 0))
-                return ff_error_set(err, FF_EINPUT, t->name, t->line,
+                return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line,
                                     (long)(word[t->radius_col] - buf) + 1,
                                     "radius '%s' must be > 0", word[t->radius_col]);
         }
@@ -603,24 +572,26 @@ ff_status ff_overlay_read_trace(ff_overlay *o, FILE *f, const char *name, ff_err
     double per_world = s / o->grid->cell_size, trail_r = at_least(0.03 * s, 0.5);
     double ring = at_least(0.03 * s, 1.0), radius;
     agent_table t = { NULL, 0, 0, NULL, 0 };
-    trace_reader tr = { f, name, 0, -1 };
+    trace_reader tr;
     ff_records place = { f, name, 0 };
     ff_status st;
     size_t k;
 
+    ff_records_init(&tr.rec, f, name);
+    tr.radius_col = -1;
     o->ntrace++;
     while ((st = trace_next(&tr, v, err)) == FF_OK) {
         agent *a;
-        place.line = tr.line;
+        place.line = tr.rec.line;
         if ((st = to_pixels(o, v + 2, &x, &y, &place, err)) != FF_OK)
             goto done;
         radius = v[4] > 0 ? v[4] * per_world : FF_TRACE_RADIUS * s;
         if (!(radius <= FAR_PIXELS)) {
-            st = ff_error_set(err, FF_EINPUT, name, tr.line, 0, "radius %g is too large", v[4]);
+            st = ff_error_set(err, FF_EINPUT, name, tr.rec.line, 0, "radius %g is too large", v[4]);
             goto done;
         }
         if (!(a = agent_find(&t, (int64_t)v[1], x, y, radius))) {
-            st = ff_error_set(err, FF_ENOMEM, name, tr.line, 0, "out of memory for agents");
+            st = ff_error_set(err, FF_ENOMEM, name, tr.rec.line, 0, "out of memory for agents");
             goto done;
         }
         a->radius = radius;

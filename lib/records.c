@@ -13,8 +13,7 @@ void ff_records_init(ff_records *r, FILE *f, const char *name)
     r->line = 0;
 }
 
-/* Read one line into buf; 1 on a line, 0 at end of input, -1 on error. */
-static int get_line(ff_records *r, char *buf, ff_error *err)
+int ff_records_line(ff_records *r, char *buf, ff_error *err)
 {
     size_t n = 0;
     int c, any = 0;
@@ -48,7 +47,7 @@ ff_status ff_records_next(ff_records *r, double *value, int min, int max,
 
     for (;;) {
         char *p = buf, *hash;
-        int n = 0, got = get_line(r, buf, err);
+        int n = 0, got = ff_records_line(r, buf, err);
         if (got < 0)
             return err ? err->status : FF_EINPUT;
         if (got == 0)

@@ -20,6 +20,12 @@ typedef struct {
 
 void ff_records_init(ff_records *r, FILE *f, const char *name);
 
+/* Read the next line, without its newline, into buf (FF_RECORD_LINE_MAX
+ * bytes); a NUL byte becomes byte 1.  Returns 1 on a line, 0 at the end
+ * of input, -1 on error (a line too long, a read error).  For formats whose
+ * lines are not all numbers (ffsim's trace). */
+int ff_records_line(ff_records *r, char *buf, ff_error *err);
+
 /* Read the next record of finite numbers.  Its count must lie in
  * [min, max] (max <= FF_RECORD_MAX).  Returns FF_OK with *count set,
  * FF_ENOTFOUND at the end of input, or FF_EINPUT naming the line and

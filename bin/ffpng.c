@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../lib/draw.h"
 #include "../lib/options.h"
@@ -94,21 +93,6 @@ static ff_status write_picture(ff_drawing *d, FILE *out, const char *out_name, f
     }
     free(row);
     return ff_png_end(&png, err);
-}
-
-/* ff_outfile_open, except for an existing file that is not a regular one
- * (-o /dev/null, a FIFO): that is written in place, since renaming a
- * temporary file over it would replace the device itself. */
-static ff_status open_output(ff_outfile *out, const char *path, ff_error *err)
-{
-    struct stat st;
-
-    if (!path || strcmp(path, "-") == 0 || stat(path, &st) != 0 || S_ISREG(st.st_mode))
-        return ff_outfile_open(out, path, err);
-    memset(out, 0, sizeof *out);
-    if (!(out->f = fopen(path, "wb")))
-        return ff_error_set(err, FF_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
-    return FF_OK;
 }
 
 /* What the command line asks for. */
@@ -223,7 +207,7 @@ static int draw_stream(request *r)
         read_overlays(&ov, r->overlay, r->noverlays, &err) != FF_OK ||
         ff_draw_begin(&drawing, &field, &r->opt, &ov, &err) != FF_OK)
         goto failed;
-    if (open_output(&out, r->out_path, &err) != FF_OK)
+    if (ff_outfile_open(&out, r->out_path, &err) != FF_OK)
         goto failed_drawing;
     if (write_picture(&drawing, out.f, r->out_path ? r->out_path : "-", &err) != FF_OK) {
         ff_outfile_abort(&out);

@@ -76,6 +76,23 @@ for p in $PROGS; do
     same "$p: -o writes what stdout gets" "$d/new" "$d/ref"
     check "$p: the output is not empty" -s "$d/new"
 
+    # A FIFO or a device is written in place, never replaced by a file
+    # (as root, a rename over -o /dev/null would replace the device).
+    mkfifo "$d/fifo"
+    cat "$d/fifo" >"$d/fromfifo" &
+    reader=$!
+    run "$p: -o into a FIFO" 0 "$(cmd $p "$d/fifo")"
+    exec 4<>"$d/fifo"   # lets the reader go if nothing opened the FIFO
+    exec 4<&-
+    wait $reader
+    check "$p: the FIFO is still a FIFO" -p "$d/fifo"
+    same "$p: the FIFO's reader got the output" "$d/fromfifo" "$d/ref"
+    if [ "$(id -u)" = 0 ] && mknod "$d/null" c 1 3 2>/dev/null; then
+        run "$p: -o to a character device" 0 "$(cmd $p "$d/null")"
+        check "$p: the device is still a device" -c "$d/null"
+    fi
+    rm -f "$d/fifo" "$d/fromfifo" "$d/null"
+
     # Bad input over an earlier file: exit 2, the file whole, no temporary.
     echo "$OLD" >"$d/old"
     refuse "$p: bad input with -o" "^$p: " "$(cmd $p "$d/old" bad)"

@@ -1,28 +1,249 @@
-/* search.c - the distance field; see search.h. */
+/* search.c - the distance field; see search.h.
+ *
+ * Speed (tests/bench/bench_ffbuild.sh measures it on a 4096x4096 map): one
+ * pass over the map sets the distances to +inf, finds the cost range and
+ * gives each cell an entry mask, bit d set when the step into it in
+ * direction d (from the cell at -step(d)) is legal.  Out-of-map, blocked,
+ * one-way, class and corner rules are folded into the masks once, so the
+ * search loops test one bit per step and never a bound.  A cell's mask is
+ * cleared when it settles, which is how a stale queue entry is told, so
+ * no settled bitmap is needed; the search's own memory is one byte a cell
+ * and the queue.
+ */
 #include "search.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Growable list of cell indices: one bucket. */
+/* ---- the first pass: distances, cost range, entry masks ---- */
+
+/* What the first pass learns about the open cells' costs. */
+typedef struct {
+    float cmin, cmax;  /* least and largest cost of an open cell */
+} cost_range;
+
+static uint64_t load8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* Entry masks of one row of a map without terrain classes, eight cells at
+ * a time: up, mid and down hold 0 or 1 a byte (open or not; the byte
+ * before x = 0 and the bytes after x = w - 1 are 0), for the rows above,
+ * at and below.  Bytes never carry into each other: every byte is 0 or 1
+ * until the final shifts, which stay below 0x100. */
+static void entry_row_open(const uint8_t *up, const uint8_t *mid, const uint8_t *down,
+                           size_t w, int moves, int corners, uint8_t *out)
+{
+    size_t x;
+
+    for (x = 0; x < w; x += 8) {
+        uint64_t ul = load8(up + x), u = load8(up + x + 1), ur = load8(up + x + 2);
+        uint64_t ml = load8(mid + x), c = load8(mid + x + 1), mr = load8(mid + x + 2);
+        uint64_t dl = load8(down + x), d = load8(down + x + 1), dr = load8(down + x + 2);
+        uint64_t m, ne, se, sw, nw;
+        /* The step into this cell in direction N comes from the cell below
+         * it, E from the left, S from above, W from the right, NE from
+         * below left, and so on; a diagonal's side cells are the two
+         * orthogonal neighbours between. */
+        m = d | ml << 1 | u << 2 | mr << 3;
+        if (moves == 8) {
+            if (corners == FF_CORNERS_STRICT) {
+                ne = d & ml; se = u & ml; sw = u & mr; nw = d & mr;
+            } else if (corners == FF_CORNERS_CUT) {
+                ne = d | ml; se = u | ml; sw = u | mr; nw = d | mr;
+            } else {
+                ne = se = sw = nw = 0x0101010101010101u;
+            }
+            m |= (dl & ne) << 4 | (ul & se) << 5 | (ur & sw) << 6 | (dr & nw) << 7;
+        }
+        m &= c * 0xFFu;  /* a blocked cell has no entry */
+        if (w - x >= 8) {
+            memcpy(out + x, &m, 8);
+        } else {
+            uint8_t last[8];
+            memcpy(last, &m, 8);
+            memcpy(out + x, last, w - x);
+        }
+    }
+}
+
+/* The same for a map with terrain classes, one cell at a time: key is 0
+ * for a blocked cell, else 1 + its class, and a step is legal when every
+ * cell it needs has the key of the cell it enters. */
+static void entry_row_classes(const uint16_t *up, const uint16_t *mid, const uint16_t *down,
+                              size_t w, int moves, int corners, uint8_t *out)
+{
+    size_t x;
+
+    for (x = 0; x < w; x++) {
+        unsigned k = mid[x + 1];
+        unsigned ul = up[x] == k, u = up[x + 1] == k, ur = up[x + 2] == k;
+        unsigned ml = mid[x] == k, mr = mid[x + 2] == k;
+        unsigned dl = down[x] == k, d = down[x + 1] == k, dr = down[x + 2] == k;
+        unsigned m = d | ml << 1 | u << 2 | mr << 3, ne, se, sw, nw;
+        if (moves == 8) {
+            if (corners == FF_CORNERS_STRICT) {
+                ne = d & ml; se = u & ml; sw = u & mr; nw = d & mr;
+            } else if (corners == FF_CORNERS_CUT) {
+                ne = d | ml; se = u | ml; sw = u | mr; nw = d | mr;
+            } else {
+                ne = se = sw = nw = 1;
+            }
+            m |= (dl & ne) << 4 | (ul & se) << 5 | (ur & sw) << 6 | (dr & nw) << 7;
+        }
+        out[x] = k ? (uint8_t)m : 0;
+    }
+}
+
+/* One pass over the map, row by row: set every distance to +inf, find the
+ * open cells' cost range, and fill in[i] with the entry mask of cell i,
+ * bit d set when the forward step u -> i in direction d is legal
+ * (ff_grid_step_ok(g, u, d) with u = i - step(d)).  -1 when out of
+ * memory. */
+static int first_pass(const ff_grid *g, double *dist, uint8_t *in, cost_range *range)
+{
+    size_t w = (size_t)g->w, h = (size_t)g->h, x, y;
+    /* Three rows of keys with a zero cell on each side, and room for the
+     * eight-cell loads to run past the end. */
+    size_t row_len = w + 10;
+    void *buf = calloc(3 * row_len, g->terrain ? sizeof(uint16_t) : 1);
+    float cmin = INFINITY, cmax = 0;
+    int r;
+
+    if (!buf)
+        return -1;
+    for (y = 0; y <= h; y++) {
+        /* Rows are read one ahead: after reading row y, rows y-2, y-1 and
+         * y are at hand and row y-1 is emitted. */
+        int down_row = (int)(y % 3), mid_row = (int)((y + 2) % 3), up_row = (int)((y + 1) % 3);
+        if (y < h) {
+            const float *cost = g->cost + y * w;
+            double *drow = dist + y * w;
+            uint8_t *open = g->terrain ? NULL : (uint8_t *)buf + down_row * row_len + 1;
+            uint16_t *key = g->terrain ? (uint16_t *)buf + down_row * row_len + 1 : NULL;
+            for (x = 0; x < w; x++) {
+                float c = cost[x];
+                drow[x] = INFINITY;
+                if (c <= 3.4e38f) {  /* finite: not +inf, not NaN */
+                    cmin = c < cmin ? c : cmin;
+                    cmax = c > cmax ? c : cmax;
+                }
+            }
+            if (open)
+                for (x = 0; x < w; x++)
+                    open[x] = cost[x] <= 3.4e38f;
+            else
+                for (x = 0; x < w; x++)
+                    key[x] = (uint16_t)(cost[x] <= 3.4e38f ? 1 + g->terrain[y * w + x] : 0);
+        } else if (g->terrain) {
+            memset((uint16_t *)buf + down_row * row_len, 0, row_len * sizeof(uint16_t));
+        } else {
+            memset((uint8_t *)buf + down_row * row_len, 0, row_len);
+        }
+        if (y == 0)
+            continue;
+        if (g->terrain) {
+            const uint16_t *k = buf;
+            entry_row_classes(k + up_row * row_len, k + mid_row * row_len,
+                              k + down_row * row_len, w, g->moves, g->corners, in + (y - 1) * w);
+        } else {
+            const uint8_t *k = buf;
+            entry_row_open(k + up_row * row_len, k + mid_row * row_len,
+                           k + down_row * row_len, w, g->moves, g->corners, in + (y - 1) * w);
+        }
+    }
+    free(buf);
+    if (g->oneway) {
+        size_t n = w * h, i;
+        for (i = 0; i < n; i++)
+            for (r = 0; r < 8; r++)
+                if (in[i] & (1u << r)) {
+                    size_t from = (size_t)((ptrdiff_t)i - (ptrdiff_t)ff_dir_dy[r] * (ptrdiff_t)w -
+                                           ff_dir_dx[r]);
+                    if (!(g->oneway[from] & (1u << r)))
+                        in[i] &= (uint8_t)~(1u << r);
+                }
+    }
+    range->cmin = cmin;
+    range->cmax = cmax;
+    return 0;
+}
+
+/* ---- the queues ---- */
+
+/* Growable list of cell indices: one bucket.  Always has room for one more
+ * cell after a push. */
 typedef struct {
     uint32_t *cell;
     size_t n, cap;
 } bucket;
 
-static int bucket_push(bucket *b, uint32_t c)
+static int bucket_grow(bucket *b)
 {
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 64;
-        uint32_t *p = realloc(b->cell, cap * sizeof *p);
-        if (!p)
-            return -1;
-        b->cell = p;
-        b->cap = cap;
-    }
-    b->cell[b->n++] = c;
+    size_t cap = b->cap ? 2 * b->cap : 256;
+    uint32_t *p = realloc(b->cell, cap * sizeof *p);
+
+    if (!p)
+        return -1;
+    b->cell = p;
+    b->cap = cap;
     return 0;
+}
+
+static inline int bucket_push(bucket *b, size_t cell)
+{
+    b->cell[b->n++] = (uint32_t)cell;
+    return b->n == b->cap ? bucket_grow(b) : 0;
+}
+
+/* A ring of buckets, each width wide in distance: bucket k holds the cells
+ * whose distance lies in [k * width, (k + 1) * width).  nbuckets is a power
+ * of two larger than the largest step spans, so no two live buckets share
+ * a slot. */
+typedef struct {
+    bucket *slot;
+    size_t mask;       /* nbuckets - 1 */
+    size_t cur;        /* the bucket being emptied */
+    double inv_width;
+} ring;
+
+static int ring_init(ring *r, size_t nbuckets, double width)
+{
+    size_t k;
+
+    r->slot = calloc(nbuckets, sizeof *r->slot);
+    r->mask = nbuckets - 1;
+    r->cur = 0;
+    r->inv_width = 1.0 / width;
+    if (!r->slot)
+        return -1;
+    for (k = 0; k < nbuckets; k++)
+        if (bucket_grow(&r->slot[k]) < 0)
+            return -1;
+    return 0;
+}
+
+static void ring_free(ring *r)
+{
+    size_t k;
+
+    if (r->slot)
+        for (k = 0; k <= r->mask; k++)
+            free(r->slot[k].cell);
+    free(r->slot);
+}
+
+/* The bucket of a distance.  Rounding may put a step's end below the
+ * bucket being emptied; it goes into that bucket then, and is final
+ * anyway. */
+static inline bucket *ring_bucket(const ring *r, double dist)
+{
+    size_t k = (size_t)(int64_t)(dist * r->inv_width);
+    return &r->slot[(k < r->cur ? r->cur : k) & r->mask];
 }
 
 /* Binary min-heap of (distance, cell) for the general case. */
@@ -82,129 +303,255 @@ static heap_item heap_pop(heap *h)
     return top;
 }
 
-/* Shared state of both queue kinds. */
+/* ---- the searches ---- */
+
+/* What every search kind shares. */
 typedef struct {
     const ff_grid *g;
-    const uint8_t *step_mask;  /* legal forward steps of each cell */
+    uint8_t *entry;            /* entry masks; a cell's is cleared as it settles */
     double *dist;
-    ptrdiff_t offset[8];       /* index offset of a step in direction d */
+    ptrdiff_t from[8];         /* index offset from a cell to the cell that
+                                  enters it in direction d: -step(d) */
     double half_len[8];        /* cell_size * length(d) / 2 */
 } search_ctx;
 
-/* Relax the predecessors of the settled cell v: every cell u with a legal
- * step u -> v whose distance through v improves.  Writes the improved cells
- * and their new distances to cell[] and to_goal[]; returns how many. */
-static inline int relax_predecessors(const search_ctx *ctx, uint32_t v,
-                                     uint32_t cell[8], double to_goal[8])
+/* The cost of the step u -> v in direction d, as ff_grid_step_cost()
+ * computes it: the same operations in the same order, so both round
+ * alike. */
+static inline double step_cost(const search_ctx *ctx, int d, size_t u, double cost_v)
 {
-    const ff_grid *g = ctx->g;
-    int x = (int)(v % (uint32_t)g->w), y = (int)(v / (uint32_t)g->w);
-    double dv = ctx->dist[v], cv = (double)g->cost[v];
-    int d, n = 0;
-
-    for (d = 0; d < g->moves; d++) {
-        int ux = x - ff_dir_dx[d], uy = y - ff_dir_dy[d];
-        size_t u;
-        double nd;
-        if (ux < 0 || uy < 0 || ux >= g->w || uy >= g->h)
-            continue;
-        u = (size_t)((ptrdiff_t)v - ctx->offset[d]);
-        if (!(ctx->step_mask[u] & (1u << d)))
-            continue;
-        nd = dv + ctx->half_len[d] * ((double)g->cost[u] + cv);
-        if (nd < ctx->dist[u]) {
-            ctx->dist[u] = nd;
-            cell[n] = (uint32_t)u;
-            to_goal[n++] = nd;
-        }
-    }
-    return n;
+    return ctx->half_len[d] * ((double)ctx->g->cost[u] + cost_v);
 }
 
-static ff_status search_buckets(search_ctx *ctx, double width, size_t nbuckets,
-                                uint8_t *settled, ff_error *err)
+/* Take cell v from a queue: 0 when it was settled already (a stale entry)
+ * or nothing enters it; else its entry mask, which is cleared, so that v is
+ * settled from now on. */
+static inline unsigned take(uint8_t *entry, size_t v)
 {
-    const ff_grid *g = ctx->g;
-    bucket *ring = calloc(nbuckets, sizeof *ring);
-    size_t pending = 0, k, cur = 0;
-    ff_status st = FF_OK;
-    double inv = 1.0 / width, to_goal[8];
-    uint32_t cell[8];
-    int j, m;
+    unsigned m = entry[v];
 
-    if (!ring)
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the search queue");
-    for (k = 0; k < g->ngoals; k++) {
-        if (bucket_push(&ring[0], g->goals[k]) < 0)
-            goto nomem;
-        pending++;
-    }
-    while (pending > 0) {
-        bucket *b = &ring[cur % nbuckets];
-        while (b->n > 0) {
-            uint32_t v = b->cell[--b->n];
-            pending--;
-            if (settled[v >> 3] & (1u << (v & 7)))
-                continue;
-            settled[v >> 3] |= (uint8_t)(1u << (v & 7));
-            m = relax_predecessors(ctx, v, cell, to_goal);
-            for (j = 0; j < m; j++) {
-                double q = floor(to_goal[j] * inv);
-                size_t slot = q <= (double)cur ? cur : (size_t)q;
-                if (bucket_push(&ring[slot % nbuckets], cell[j]) < 0)
-                    goto nomem;
-                pending++;
+    entry[v] = 0;
+    return m;
+}
+
+/* How far ahead in a bucket to prefetch: a settled cell reads its
+ * neighbours in three rows, and the bucket says which cells come next. */
+#define PREFETCH_AHEAD 8
+
+/* PREFETCH_ROWS: prefetch array[v] and the cells above and below it (w is
+ * the width, n the number of cells), which settling cell v reads.  Macros,
+ * because GCC 12 drops the prefetches of an inline function. */
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#define PREFETCH_ROWS(array, v, w, n)                                       \
+    do {                                                                    \
+        size_t pv_ = (v);                                                   \
+        __builtin_prefetch((array) + (pv_ >= (w) ? pv_ - (w) : pv_));      \
+        __builtin_prefetch((array) + pv_);                                  \
+        __builtin_prefetch((array) + (pv_ + (w) < (n) ? pv_ + (w) : pv_)); \
+    } while (0)
+#else
+#define PREFETCH(p) ((void)0)
+#define PREFETCH_ROWS(array, v, w, n) ((void)0)
+#endif
+
+/* Every open cell costs the same: a step costs so orthogonally and sd
+ * diagonally, the least step is so, and each cell's two kinds of step end
+ * in one bucket each.  This loop is where ffbuild spends its time. */
+static ff_status search_uniform(const search_ctx *ctx, ring *r, double so, double sd)
+{
+    uint8_t *entry = ctx->entry;
+    double *dist = ctx->dist;
+    ptrdiff_t from[8];
+    size_t w = (size_t)ctx->g->w, n = w * (size_t)ctx->g->h, empty_run = 0;
+    unsigned all = ctx->g->moves == 8 ? 0xFFu : 0x0Fu;
+    int d;
+
+    /* Local copies: the byte stores into entry[] could alias anything
+     * reached through ctx, and would make the compiler reload it. */
+    for (d = 0; d < 8; d++)
+        from[d] = ctx->from[d];
+    while (empty_run <= r->mask) {
+        bucket *b = &r->slot[r->cur & r->mask];
+        size_t j;
+        empty_run = b->n ? 0 : empty_run + 1;
+        for (j = 0; j < b->n; j++) {
+            size_t v = b->cell[j];
+            unsigned m;
+            double dv, to_o, to_d;
+            bucket *bo, *bd;
+            int fail = 0;
+            if (j + PREFETCH_AHEAD < b->n) {
+                PREFETCH(entry + b->cell[j + PREFETCH_AHEAD]);
+                PREFETCH_ROWS(dist, b->cell[j + PREFETCH_AHEAD], w, n);
             }
+            if (!(m = take(entry, v)))
+                continue;
+            dv = dist[v];
+            to_o = dv + so;
+            to_d = dv + sd;
+            bo = ring_bucket(r, to_o);
+            bd = ring_bucket(r, to_d);
+            if (m == all) {
+                /* Every neighbour may step in: no tests. */
+                for (d = 0; d < 4; d++) {
+                    size_t u = (size_t)((ptrdiff_t)v + from[d]);
+                    if (to_o < dist[u]) {
+                        dist[u] = to_o;
+                        fail |= bucket_push(bo, u);
+                    }
+                }
+                for (d = 4; d < 8 && all == 0xFFu; d++) {
+                    size_t u = (size_t)((ptrdiff_t)v + from[d]);
+                    if (to_d < dist[u]) {
+                        dist[u] = to_d;
+                        fail |= bucket_push(bd, u);
+                    }
+                }
+            } else {
+                for (d = 0; d < 8; d++) {
+                    size_t u = (size_t)((ptrdiff_t)v + from[d]);
+                    double to = d < 4 ? to_o : to_d;
+                    if ((m >> d & 1) && to < dist[u]) {
+                        dist[u] = to;
+                        fail |= bucket_push(d < 4 ? bo : bd, u);
+                    }
+                }
+            }
+            if (fail)
+                return FF_ENOMEM;
         }
-        cur++;
+        b->n = 0;
+        r->cur++;
     }
-    goto done;
-nomem:
-    st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the search queue");
-done:
-    for (k = 0; k < nbuckets; k++)
-        free(ring[k].cell);
-    free(ring);
-    return st;
+    return FF_OK;
 }
 
-static ff_status search_heap(search_ctx *ctx, uint8_t *settled, ff_error *err)
+/* The weighted search's relaxation of the step into v in direction d,
+ * when bit d of v's entry mask m is set.  Written out once per direction
+ * (d is a constant in each call) so that each direction's branches are
+ * predicted on their own.  -1 when out of memory. */
+static inline int relax_weighted(ring *r, uint8_t *entry, double *dist, const float *cost,
+                                 size_t v, unsigned m, int d, ptrdiff_t from, double half_len,
+                                 double dv, double cv, int both_ways)
+{
+    size_t u = (size_t)((ptrdiff_t)v + from);
+    double to, old;
+
+    if (!(m >> d & 1))
+        return 0;
+    if (both_ways)
+        entry[u] &= (uint8_t)~(1u << (d ^ 2));  /* d ^ 2: the opposite direction */
+    /* The step cost as ff_grid_step_cost() computes it: the same
+     * operations in the same order, so both round alike. */
+    to = dv + half_len * ((double)cost[u] + cv);
+    old = dist[u];
+    if (to < old) {
+        bucket *t = ring_bucket(r, to);
+        dist[u] = to;
+        /* A cell queued in this bucket already needs no second entry. */
+        if (!(old < INFINITY && ring_bucket(r, old) == t))
+            return bucket_push(t, u);
+    }
+    return 0;
+}
+
+/* Positive costs within a ratio of 4096: Dial's algorithm generalised, the
+ * buckets as wide as the least step, so every cell of the lowest bucket is
+ * final and a bucket needs no order inside.  When every step can be taken
+ * both ways (no one-way cells), a settled cell also takes itself out of
+ * its neighbours' entry masks, so each step is relaxed once, from the end
+ * that settles first. */
+static ff_status search_buckets(const search_ctx *ctx, ring *r, int both_ways)
+{
+    uint8_t *entry = ctx->entry;
+    double *dist = ctx->dist;
+    const float *cost = ctx->g->cost;
+    /* Local copies: the byte stores into entry[] could alias anything
+     * reached through ctx, and would make the compiler reload it. */
+    const ptrdiff_t f0 = ctx->from[0], f1 = ctx->from[1], f2 = ctx->from[2],
+                    f3 = ctx->from[3], f4 = ctx->from[4], f5 = ctx->from[5],
+                    f6 = ctx->from[6], f7 = ctx->from[7];
+    const double h0 = ctx->half_len[0], h1 = ctx->half_len[1], h2 = ctx->half_len[2],
+                 h3 = ctx->half_len[3], h4 = ctx->half_len[4], h5 = ctx->half_len[5],
+                 h6 = ctx->half_len[6], h7 = ctx->half_len[7];
+    size_t w = (size_t)ctx->g->w, n = w * (size_t)ctx->g->h, empty_run = 0;
+
+    while (empty_run <= r->mask) {
+        bucket *b = &r->slot[r->cur & r->mask];
+        size_t j;
+        empty_run = b->n ? 0 : empty_run + 1;
+        for (j = 0; j < b->n; j++) {
+            size_t v = b->cell[j];
+            unsigned m;
+            double dv, cv;
+            if (j + PREFETCH_AHEAD < b->n) {
+                PREFETCH(entry + b->cell[j + PREFETCH_AHEAD]);
+                PREFETCH_ROWS(dist, b->cell[j + PREFETCH_AHEAD], w, n);
+                PREFETCH_ROWS(cost, b->cell[j + PREFETCH_AHEAD], w, n);
+            }
+            if (!(m = take(entry, v)))
+                continue;
+            dv = dist[v];
+            cv = (double)cost[v];
+            if (relax_weighted(r, entry, dist, cost, v, m, 0, f0, h0, dv, cv, both_ways) |
+                relax_weighted(r, entry, dist, cost, v, m, 1, f1, h1, dv, cv, both_ways) |
+                relax_weighted(r, entry, dist, cost, v, m, 2, f2, h2, dv, cv, both_ways) |
+                relax_weighted(r, entry, dist, cost, v, m, 3, f3, h3, dv, cv, both_ways) |
+                relax_weighted(r, entry, dist, cost, v, m, 4, f4, h4, dv, cv, both_ways) |
+                relax_weighted(r, entry, dist, cost, v, m, 5, f5, h5, dv, cv, both_ways) |
+                relax_weighted(r, entry, dist, cost, v, m, 6, f6, h6, dv, cv, both_ways) |
+                relax_weighted(r, entry, dist, cost, v, m, 7, f7, h7, dv, cv, both_ways))
+                return FF_ENOMEM;
+        }
+        b->n = 0;
+        r->cur++;
+    }
+    return FF_OK;
+}
+
+/* Zero costs, or costs too spread for buckets: Dijkstra's algorithm with a
+ * binary heap. */
+static ff_status search_heap(const search_ctx *ctx)
 {
     const ff_grid *g = ctx->g;
     heap h = { NULL, 0, 0 };
     size_t k;
     ff_status st = FF_OK;
-    double to_goal[8];
-    uint32_t cell[8];
-    int j, m;
 
-    for (k = 0; k < g->ngoals; k++)
+    for (k = 0; k < g->ngoals && st == FF_OK; k++)
         if (heap_push(&h, 0.0, g->goals[k]) < 0)
-            goto nomem;
-    while (h.n > 0) {
-        heap_item top = heap_pop(&h);
-        uint32_t v = top.cell;
-        if (settled[v >> 3] & (1u << (v & 7)))
-            continue;
-        settled[v >> 3] |= (uint8_t)(1u << (v & 7));
-        m = relax_predecessors(ctx, v, cell, to_goal);
-        for (j = 0; j < m; j++)
-            if (heap_push(&h, to_goal[j], cell[j]) < 0)
-                goto nomem;
+            st = FF_ENOMEM;
+    while (h.n > 0 && st == FF_OK) {
+        size_t v = heap_pop(&h).cell;
+        unsigned m = take(ctx->entry, v);
+        double dv = ctx->dist[v], cv = (double)g->cost[v];
+        int d;
+        for (d = 0; m; d++, m >>= 1) {
+            size_t u;
+            double to;
+            if (!(m & 1))
+                continue;
+            u = (size_t)((ptrdiff_t)v + ctx->from[d]);
+            to = dv + step_cost(ctx, d, u, cv);
+            if (to < ctx->dist[u]) {
+                ctx->dist[u] = to;
+                if (heap_push(&h, to, (uint32_t)u) < 0) {
+                    st = FF_ENOMEM;
+                    break;
+                }
+            }
+        }
     }
-    goto done;
-nomem:
-    st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the search queue");
-done:
     free(h.item);
     return st;
 }
 
 ff_status ff_search(const ff_grid *g, double *dist, ff_error *err)
 {
-    size_t n = (size_t)g->w * (size_t)g->h, i;
-    uint8_t *mask = NULL, *settled = NULL;
-    double cmin = INFINITY, cmax = 0;
+    size_t n = (size_t)g->w * (size_t)g->h, k;
+    uint8_t *entry;
+    cost_range range;
     search_ctx ctx;
     ff_status st;
     int d;
@@ -214,43 +561,43 @@ ff_status ff_search(const ff_grid *g, double *dist, ff_error *err)
                             "no goal: give -g X,Y, --goals FILE or goal tiles in the map");
     if (n > UINT32_MAX)
         return ff_error_set(err, FF_EINPUT, NULL, 0, 0, "map of %zu cells is too large", n);
-    mask = malloc(n);
-    settled = calloc(n / 8 + 1, 1);
-    if (!mask || !settled) {
-        free(mask);
-        free(settled);
+    entry = malloc(n);
+    if (!entry || first_pass(g, dist, entry, &range) < 0) {
+        free(entry);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
     }
-    ff_grid_step_masks(g, mask);
-    for (i = 0; i < n; i++) {
-        dist[i] = INFINITY;
-        if (ff_grid_open(g, i)) {
-            if (g->cost[i] < cmin)
-                cmin = g->cost[i];
-            if (g->cost[i] > cmax)
-                cmax = g->cost[i];
-        }
-    }
-    for (i = 0; i < g->ngoals; i++)
-        dist[g->goals[i]] = 0.0;
+    for (k = 0; k < g->ngoals; k++)
+        dist[g->goals[k]] = 0.0;
     ctx.g = g;
-    ctx.step_mask = mask;
+    ctx.entry = entry;
     ctx.dist = dist;
     for (d = 0; d < 8; d++) {
-        ctx.offset[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
+        ctx.from[d] = -((ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]);
         ctx.half_len[d] = ff_step_length(d) * g->cell_size * 0.5;
     }
-    /* Bucket width: the least possible step cost (an orthogonal step
-     * between two cells of the least cost).  The ring must span the largest
-     * step so that no two live buckets share a slot. */
-    if (cmin > 0 && cmax / cmin <= 4096.0) {
-        double width = g->cell_size * cmin;
-        size_t nb = (size_t)ceil(FF_SQRT2 * cmax / cmin) + 2;
-        st = search_buckets(&ctx, width, nb, settled, err);
+    if (range.cmin > 0 && range.cmax / range.cmin <= 4096.0f) {
+        /* Buckets as wide as the least step (orthogonal, between two cells
+         * of the least cost); the ring spans the largest step. */
+        double cmin = range.cmin, cmax = range.cmax;
+        size_t span = (size_t)ceil(FF_SQRT2 * cmax / cmin) + 2, nb = 1;
+        ring r;
+        while (nb < span)
+            nb *= 2;
+        st = ring_init(&r, nb, g->cell_size * cmin) < 0 ? FF_ENOMEM : FF_OK;
+        for (k = 0; k < g->ngoals && st == FF_OK; k++)
+            if (bucket_push(&r.slot[0], g->goals[k]) < 0)
+                st = FF_ENOMEM;
+        if (st == FF_OK && cmin == cmax)
+            st = search_uniform(&ctx, &r, ctx.half_len[0] * (cmin + cmin),
+                                ctx.half_len[4] * (cmin + cmin));
+        else if (st == FF_OK)
+            st = g->oneway ? search_buckets(&ctx, &r, 0) : search_buckets(&ctx, &r, 1);
+        ring_free(&r);
     } else {
-        st = search_heap(&ctx, settled, err);
+        st = search_heap(&ctx);
     }
-    free(mask);
-    free(settled);
-    return st;
+    free(entry);
+    if (st != FF_OK)
+        return ff_error_set(err, st, NULL, 0, 0, "out of memory for the search queue");
+    return FF_OK;
 }

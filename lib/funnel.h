@@ -68,11 +68,16 @@ ff_status ff_corridor_from_cells(const ff_grid *g, const ff_path *cells, const c
  * facing and are not checked.  FF_EINPUT naming the portal's line. */
 ff_status ff_corridor_check(const ff_corridor *c, const char *file, ff_error *err);
 
+/* Relative tolerance of the width test: a portal is narrower than 2R when
+ * width < 2R (1 - FF_FUNNEL_WIDTH_REL), so that rounding (0.7 - 0.3 is not
+ * quite 0.4) does not refuse a portal exactly 2R wide. */
+#define FF_FUNNEL_WIDTH_REL 1e-12
+
 /* Shrink every portal by radius at both ends (an agent of that radius
- * keeps its center radius from each end).  A portal exactly 2 radius wide
- * becomes its midpoint; one narrower is FF_ENOTFOUND naming the portal, its
- * line in file, and its width.  radius must be finite and >= 0; 0 changes
- * nothing. */
+ * keeps its center radius from each end).  A portal 2 radius wide (within
+ * FF_FUNNEL_WIDTH_REL) becomes its midpoint; one narrower is FF_ENOTFOUND
+ * naming the portal, its line in file, and its width.  radius must be
+ * finite and >= 0; 0 changes nothing. */
 ff_status ff_corridor_shrink(ff_corridor *c, double radius, const char *file, ff_error *err);
 
 /* The shortest path from the start to the goal through the portals in

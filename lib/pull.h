@@ -52,7 +52,8 @@ double ff_polyline_length(const double *xy, size_t n);
  * kept when nothing farther is in sight (it is never checked, so a path
  * step that crosses terrain of another cost survives as it is).  Points
  * between probes are not checked: when sight from i is lost and regained
- * along the path, the jump may pass the part out of sight. */
+ * along the path, the jump passes the part out of sight (man 1 ffpull,
+ * "The jump", says why that never undoes a detour of a shortest path). */
 ff_status ff_pull(const ff_grid *g, const ff_path *path, const char *file,
                   size_t *keep, size_t *nkeep, ff_error *err);
 

@@ -141,6 +141,14 @@ Test(funnel, narrow_portal_refused)
     cr_expect(c.portal[1].lx == 2 && c.portal[1].ly == 0.5 && c.portal[1].rx == 2 &&
               c.portal[1].ry == 0.5);
     ff_corridor_free(&c);
+    /* 0.7 - 0.3 is a rounding short of 0.4: still 2R = 0.4 wide. */
+    cr_assert_eq(read_corridor("0 0.5\n1 0 1 1\n2 0.3 2 0.7\n3 0.5\n", &c, &err), FF_OK);
+    cr_expect_eq(ff_corridor_shrink(&c, 0.2, "-", &err), FF_OK, "%s", err.msg);
+    cr_expect(c.portal[1].ly == c.portal[1].ry && fabs(c.portal[1].ly - 0.5) < 1e-15);
+    ff_corridor_free(&c);
+    cr_assert_eq(read_corridor("0 0.5\n1 0 1 1\n2 0.3 2 0.7\n3 0.5\n", &c, &err), FF_OK);
+    cr_expect_eq(ff_corridor_shrink(&c, 0.2000001, "-", &err), FF_ENOTFOUND);
+    ff_corridor_free(&c);
 }
 
 Test(funnel, degenerate_corridors)

@@ -359,7 +359,7 @@ Test(pull, refused)
 
 /* ---- random maps ---- */
 
-Test(pull, random_maps_every_rule, .timeout = 120)
+Test(pull, random_maps_every_rule)
 {
     unsigned long long seed = 99;
     int map;

@@ -1,0 +1,142 @@
+/* fffunnel - the funnel algorithm: the shortest path through a corridor of
+ * portals, or through the cells of a cell path (man 1 fffunnel). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/funnel.h"
+#include "../lib/options.h"
+#include "../lib/outfile.h"
+#include "../lib/pull.h"
+#include "../lib/records.h"
+#include "../lib/stream.h"
+
+static const char *prog = "fffunnel";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: fffunnel [-r R] [--cells FIELD] [--max-cells N] [-o FILE] [FILE]\n"
+            "Read a corridor (the start `x y`, one portal `lx ly rx ry` a line, left\n"
+            "and right as seen walking it north up, the goal `x y`) and write the\n"
+            "shortest path through it, `x y` a line, start and goal included.\n"
+            "  -r, --radius R       shrink each portal by R at both ends (agent radius)\n"
+            "      --cells FIELD    read a cell path instead; portals are the cell edges\n"
+            "                       on the map of FIELD (an ff stream file)\n"
+            "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
+            "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
+            "  -h, --help           this help;  -V, --version  the version\n");
+}
+
+/* Read the map of an ff stream file into field. */
+static ff_status read_field(const char *path, uint64_t max_cells, ff_field *field, ff_error *err)
+{
+    ff_reader reader;
+    ff_status st;
+    FILE *f = fopen(path, "rb");
+
+    if (!f)
+        return ff_error_set(err, FF_EINPUT, path, 0, 0, "cannot open: %s", strerror(errno));
+    ff_reader_init(&reader, f, path);
+    reader.max_cells = max_cells;
+    st = ff_field_read(&reader, field, err);
+    fclose(f);
+    if (st == FF_ENOTFOUND)
+        st = ff_error_set(err, FF_EINPUT, path, 0, 0, "empty input: no ff stream");
+    return st;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "radius", required_argument, NULL, 'r' },
+        { "cells", required_argument, NULL, 'c' },
+        { "max-cells", required_argument, NULL, 'M' },
+        { "output", required_argument, NULL, 'o' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *out_path = NULL, *cells_path = NULL, *in_path = "-";
+    double radius = 0;
+    int c;
+    long long v;
+    uint64_t max_cells = 0;
+    size_t k;
+    ff_error err;
+    ff_field field;
+    ff_corridor corridor;
+    ff_path cells, corners;
+    ff_outfile out;
+    ff_records records;
+    ff_status st;
+    FILE *in = stdin;
+
+    ff_error_clear(&err);
+    while ((c = getopt_long(argc, argv, "r:o:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'r':
+            if (ff_parse_real(optarg, &radius) || radius < 0) {
+                fprintf(stderr, "%s: bad radius '%s' (a finite number >= 0)\n", prog, optarg);
+                return 2;
+            }
+            break;
+        case 'c': cells_path = optarg; break;
+        case 'M':
+            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
+                fprintf(stderr, "%s: bad --max-cells '%s'\n", prog, optarg);
+                return 2;
+            }
+            max_cells = (uint64_t)v;
+            break;
+        case 'o': out_path = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': ff_print_version(prog); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind > 1) {
+        fprintf(stderr, "%s: one input at most\n", prog);
+        return 2;
+    }
+    if (optind < argc)
+        in_path = argv[optind];
+    if (strcmp(in_path, "-") != 0 && !(in = fopen(in_path, "r"))) {
+        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, in_path, strerror(errno));
+        return 2;
+    }
+    ff_field_init(&field);
+    ff_corridor_init(&corridor);
+    ff_path_init(&cells);
+    ff_path_init(&corners);
+    ff_records_init(&records, in, in_path);
+    if (cells_path) {
+        if ((st = read_field(cells_path, max_cells, &field, &err)) != FF_OK ||
+            (st = ff_path_read(&cells, &records, &err)) != FF_OK ||
+            (st = ff_corridor_from_cells(&field.grid, &cells, in_path, &corridor, &err)) != FF_OK)
+            goto failed;
+    } else if ((st = ff_corridor_read(&corridor, &records, &err)) != FF_OK)
+        goto failed;
+    if ((st = ff_corridor_check(&corridor, in_path, &err)) != FF_OK ||
+        (st = ff_corridor_shrink(&corridor, radius, in_path, &err)) != FF_OK ||
+        (st = ff_funnel(&corridor, &corners, &err)) != FF_OK ||
+        (st = ff_outfile_open(&out, out_path, &err)) != FF_OK)
+        goto failed;
+    for (k = 0; k < corners.n; k++)
+        ff_point_write(out.f, corners.xy[2 * k], corners.xy[2 * k + 1]);
+    st = ff_outfile_commit(&out, &err);
+failed:
+    if (in != stdin)
+        fclose(in);
+    ff_path_free(&corners);
+    ff_path_free(&cells);
+    ff_corridor_free(&corridor);
+    ff_field_free(&field);
+    if (st != FF_OK) {
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(st);
+    }
+    return 0;
+}

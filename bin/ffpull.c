@@ -1,0 +1,115 @@
+/* ffpull - string pulling: pull a path tight with a line of sight that obeys
+ * the moves' corner rule, terrain classes and costs (man 1 ffpull). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/options.h"
+#include "../lib/outfile.h"
+#include "../lib/pull.h"
+#include "../lib/records.h"
+#include "../lib/stream.h"
+
+static const char *prog = "ffpull";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ffpull [--max-cells N] [-o FILE] FIELD < PATH\n"
+            "Read a path `x y` a line (world units) on standard input and write the\n"
+            "pulled path: a subsequence of its points whose every segment is a line\n"
+            "of sight on FIELD's map (an ff stream file).\n"
+            "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
+            "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
+            "  -h, --help           this help;  -V, --version  the version\n");
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "max-cells", required_argument, NULL, 'M' },
+        { "output", required_argument, NULL, 'o' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *out_path = NULL, *field_path;
+    int c;
+    long long v;
+    uint64_t max_cells = 0;
+    size_t *keep = NULL, nkeep = 0, k;
+    ff_error err;
+    ff_field field;
+    ff_path path;
+    ff_outfile out;
+    ff_reader reader;
+    ff_records records;
+    ff_status st;
+    FILE *in;
+
+    ff_error_clear(&err);
+    while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'M':
+            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
+                fprintf(stderr, "%s: bad --max-cells '%s'\n", prog, optarg);
+                return 2;
+            }
+            max_cells = (uint64_t)v;
+            break;
+        case 'o': out_path = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': ff_print_version(prog); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind != 1) {
+        fprintf(stderr, "%s: %s (usage: ffpull [-o FILE] FIELD < PATH)\n", prog,
+                argc - optind ? "one FIELD only" : "no FIELD given");
+        return 2;
+    }
+    field_path = argv[optind];
+    if (strcmp(field_path, "-") == 0) {
+        fprintf(stderr, "%s: FIELD must be a file: the path comes on standard input\n", prog);
+        return 2;
+    }
+    if (!(in = fopen(field_path, "rb"))) {
+        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, field_path, strerror(errno));
+        return 2;
+    }
+    ff_reader_init(&reader, in, field_path);
+    reader.max_cells = max_cells;
+    ff_field_init(&field);
+    ff_path_init(&path);
+    st = ff_field_read(&reader, &field, &err);
+    fclose(in);
+    if (st == FF_ENOTFOUND)
+        st = ff_error_set(&err, FF_EINPUT, field_path, 0, 0, "empty input: no ff stream");
+    if (st != FF_OK)
+        goto failed;
+    ff_records_init(&records, stdin, "-");
+    if ((st = ff_path_read(&path, &records, &err)) != FF_OK)
+        goto failed;
+    if (path.n && !(keep = malloc(path.n * sizeof *keep))) {
+        st = ff_error_set(&err, FF_ENOMEM, NULL, 0, 0, "out of memory");
+        goto failed;
+    }
+    if ((st = ff_pull(&field.grid, &path, "-", keep, &nkeep, &err)) != FF_OK)
+        goto failed;
+    if ((st = ff_outfile_open(&out, out_path, &err)) != FF_OK)
+        goto failed;
+    for (k = 0; k < nkeep; k++)
+        ff_point_write(out.f, path.xy[2 * keep[k]], path.xy[2 * keep[k] + 1]);
+    st = ff_outfile_commit(&out, &err);
+failed:
+    free(keep);
+    ff_path_free(&path);
+    ff_field_free(&field);
+    if (st != FF_OK) {
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(st);
+    }
+    return 0;
+}

@@ -85,6 +85,16 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
         png_destroy_read_struct(&png, &info, NULL);
         return FF_EINPUT;
     }
+    /* Deflate packs at most 1032 bytes into one (258-byte matches in two
+     * bits): a header that claims more rows than the file can hold is
+     * refused before the pixels are allocated. */
+    if ((uint64_t)h * (1 + ((uint64_t)w * (uint64_t)depth + 7) / 8) >
+        ((uint64_t)size + 1) * 1032) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return ff_error_set(err, FF_EINPUT, name, 0, 0,
+                            "bad PNG: %lux%lu pixels cannot be held in %zu bytes (truncated?)",
+                            (unsigned long)w, (unsigned long)h, size);
+    }
     if (depth < 8)
         png_set_expand_gray_1_2_4_to_8(png);
     png_set_interlace_handling(png);

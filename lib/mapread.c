@@ -301,7 +301,8 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
         if (c->line == 1)
             continue;  /* "ffmap 1", checked by the caller */
         if (n >= sizeof buf)
-            return ff_error_set(err, FF_EINPUT, c->name, c->line, 0, "header line too long");
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, 0,
+                                "header line longer than %zu bytes", sizeof buf - 1);
         line_copy(buf, sizeof buf, s, n);
         {
             char *p = buf;

@@ -276,92 +276,128 @@ static size_t put_g9(unsigned char *out, double v)
     return ff_format_g9(v, (char *)out);
 }
 
-static ff_status answer_text(const ff_field *f, const ff_query_options *o, pump *p,
-                             ff_error *err)
-{
-    long lineno = 0;
-    ff_status st;
-
-    for (;;) {
-        char *line = p->in + p->start, *nl = memchr(line, '\n', p->end - p->start);
-        size_t len;
-        double xy[2], ans[3];
-        unsigned char *a;
-
-        if (!nl) {
-            if (p->end - p->start > FF_RECORD_LINE_MAX - 1)
-                return ff_error_set(err, FF_EINPUT, p->name, lineno + 1, 0,
-                                    "line longer than %d bytes", FF_RECORD_LINE_MAX - 1);
-            if (!p->eof) {
-                if ((st = refill(p, err)) != FF_OK)
-                    return st;
-                continue;
-            }
-            if (p->start == p->end)
-                return drain(p, 0, err);
-            nl = p->in + p->end;  /* a last line without a newline */
-        }
-        len = (size_t)(nl - line);
-        if (len > FF_RECORD_LINE_MAX - 1)
-            return ff_error_set(err, FF_EINPUT, p->name, lineno + 1, 0,
-                                "line longer than %d bytes", FF_RECORD_LINE_MAX - 1);
-        lineno++;
-        p->start += len + (nl < p->in + p->end);
-        st = parse_position(line, len, p->name, lineno, xy, err);
-        if (st == FF_ENOTFOUND)
-            continue;
-        if (st != FF_OK)
-            return st;
-        ff_query_point(f, o, xy[0], xy[1], ans);
-        if (p->nans > OUT_CAP - OUT_ROOM && (st = drain(p, 0, err)) != FF_OK)
-            return st;
-        a = p->ans + p->nans;
-        a += put_g9(a, ans[0]);
-        *a++ = ' ';
-        a += put_g9(a, ans[1]);
-        if (o->distance) {
-            *a++ = ' ';
-            a += put_g9(a, ans[2]);
-        }
-        *a++ = '\n';
-        p->nans = (size_t)(a - p->ans);
-    }
-}
-
 /* How many positions ahead of the one being answered the samples are
  * fetched from memory, so that on a large field the cache misses overlap
  * instead of queuing one behind the other. */
-#define AHEAD 32
+#define AHEAD 16
 
+/* Text lines are parsed in batches of this many before they are answered,
+ * for the same reason. */
+#define BATCH 16
+
+/* A function whose only effect is a prefetch counts for GCC as one without
+ * effects, and its calls are dropped unless it is inlined first: hence
+ * always_inline. */
 #if defined(__GNUC__)
 #define PREFETCH(p) __builtin_prefetch(p)
+#define PREFETCHER static inline __attribute__((always_inline)) void
 #else
 #define PREFETCH(p) ((void)(p))
+#define PREFETCHER static void
 #endif
 
 /* Ask the memory for the samples the answer at (px, py) will read: the
  * rows of the four surrounding cell centers (or of the cell, for raw
  * answers), and the distance.  A hint only: rounding may pick a neighbour
  * and costs nothing but time. */
-static void prefetch_samples(const ff_field *f, const ff_query_options *o, double inv_cell,
-                             double px, double py)
+PREFETCHER prefetch_samples(const ff_field *f, const ff_query_options *o, double inv_cell,
+                            double px, double py)
 {
     const ff_grid *g = &f->grid;
-    double sx = (px - g->origin_x) * inv_cell, sy = (py - g->origin_y) * inv_cell;
+    double cx = (px - g->origin_x) * inv_cell, cy = (py - g->origin_y) * inv_cell;
+    double sx = cx - 0.5, sy = cy - 0.5;
     size_t i;
 
-    if (!o->raw) {
-        sx -= 0.5;
-        sy -= 0.5;
+    /* outside, or on the west or north edge: rare enough not to matter */
+    if (o->raw || o->distance) {
+        if (cx >= 0 && cy >= 0 && cx < g->w && cy < g->h) {
+            i = (size_t)cy * (size_t)g->w + (size_t)cx;
+            PREFETCH(f->direction + i);
+            if (o->distance)
+                PREFETCH(f->distance + i);
+        }
+        if (o->raw)
+            return;
     }
-    if (!(sx >= 0 && sy >= 0 && sx < g->w && sy < g->h))
-        return;  /* outside or on the edge: rare enough not to matter */
-    i = (size_t)sy * (size_t)g->w + (size_t)sx;
-    PREFETCH(f->direction + i);
-    if (!o->raw && i + (size_t)g->w < (size_t)g->w * (size_t)g->h)
-        PREFETCH(f->direction + i + (size_t)g->w);
-    if (o->distance)
-        PREFETCH(f->distance + i);
+    if (sx >= 0 && sy >= 0 && sx < g->w && sy < g->h) {
+        i = (size_t)sy * (size_t)g->w + (size_t)sx;
+        PREFETCH(f->direction + i);
+        if (sy + 1 < g->h)
+            PREFETCH(f->direction + i + (size_t)g->w);
+    }
+}
+
+/* Take the next line (without its newline) when a complete one is at hand,
+ * or the last one at the end of input: 1.  0 when there is none yet (or
+ * no more), -1 for a line too long (lineno is the line before it). */
+static int take_line(pump *p, long lineno, char **line, size_t *len, ff_error *err)
+{
+    char *s = p->in + p->start, *nl = memchr(s, '\n', p->end - p->start);
+    size_t n = nl ? (size_t)(nl - s) : p->end - p->start;
+
+    if (n > FF_RECORD_LINE_MAX - 1) {
+        ff_error_set(err, FF_EINPUT, p->name, lineno + 1, 0, "line longer than %d bytes",
+                     FF_RECORD_LINE_MAX - 1);
+        return -1;
+    }
+    if (!nl && (!p->eof || n == 0))
+        return 0;
+    *line = s;
+    *len = n;
+    p->start += n + (nl != NULL);
+    return 1;
+}
+
+static ff_status answer_text(const ff_field *f, const ff_query_options *o, pump *p,
+                             ff_error *err)
+{
+    double xy[2 * BATCH], inv_cell = 1 / f->grid.cell_size;
+    long lineno = 0;
+    ff_status st = FF_OK;
+
+    for (;;) {
+        size_t nb = 0, k, len;
+        char *line;
+        int got;
+
+        /* Parse the lines at hand, up to a batch, asking the memory for
+         * their samples; never wait for input to fill a batch. */
+        while (nb < BATCH && (got = take_line(p, lineno, &line, &len, err)) > 0) {
+            st = parse_position(line, len, p->name, ++lineno, xy + 2 * nb, err);
+            if (st == FF_ENOTFOUND)
+                continue;
+            if (st != FF_OK)
+                break;
+            prefetch_samples(f, o, inv_cell, xy[2 * nb], xy[2 * nb + 1]);
+            nb++;
+        }
+        if (p->nans > OUT_CAP - BATCH * OUT_ROOM && drain(p, 0, err) != FF_OK)
+            return FF_EIO;
+        for (k = 0; k < nb; k++) {
+            unsigned char *a = p->ans + p->nans;
+            double ans[3];
+            ff_query_point(f, o, xy[2 * k], xy[2 * k + 1], ans);
+            a += put_g9(a, ans[0]);
+            *a++ = ' ';
+            a += put_g9(a, ans[1]);
+            if (o->distance) {
+                *a++ = ' ';
+                a += put_g9(a, ans[2]);
+            }
+            *a++ = '\n';
+            p->nans = (size_t)(a - p->ans);
+        }
+        if (got < 0)
+            return err->status;
+        if (st != FF_OK && st != FF_ENOTFOUND)
+            return st;
+        if (got == 0) {
+            if (p->eof)
+                return drain(p, 0, err);
+            if ((st = refill(p, err)) != FF_OK)
+                return st;
+        }
+    }
 }
 
 static ff_status answer_binary(const ff_field *f, const ff_query_options *o, pump *p,

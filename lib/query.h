@@ -112,13 +112,26 @@ size_t ff_format_g9(double v, char *buf);
  * answers, the answer equals strtod's. */
 const char *ff_parse_decimal(const char *s, const char *end, double *v);
 
-/* Little-endian IEEE 754 doubles, byte by byte. */
+/* Little-endian IEEE 754 doubles, byte by byte; where the compiler says
+ * the machine is little-endian, a copy is the same bytes, and compilers
+ * make it one load or store (the shifts they do not always merge). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FF_HOST_LITTLE_ENDIAN 1
+#else
+#define FF_HOST_LITTLE_ENDIAN 0
+#endif
+
 static inline double ff_get_f64le(const unsigned char *p)
 {
     uint64_t bits = 0;
     double v;
     int k;
 
+    if (FF_HOST_LITTLE_ENDIAN) {
+        memcpy(&v, p, sizeof v);
+        return v;
+    }
     for (k = 7; k >= 0; k--)
         bits = bits << 8 | p[k];
     memcpy(&v, &bits, sizeof v);
@@ -130,6 +143,10 @@ static inline void ff_put_f64le(unsigned char *p, double v)
     uint64_t bits;
     int k;
 
+    if (FF_HOST_LITTLE_ENDIAN) {
+        memcpy(p, &v, sizeof v);
+        return;
+    }
     memcpy(&bits, &v, sizeof bits);
     for (k = 0; k < 8; k++)
         p[k] = (unsigned char)(bits >> (8 * k));

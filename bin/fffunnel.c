@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/fieldsel.h"
 #include "../lib/funnel.h"
 #include "../lib/options.h"
 #include "../lib/outfile.h"
@@ -18,20 +19,24 @@ static const char *prog = "fffunnel";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: fffunnel [-r R] [--cells FIELD] [--max-cells N] [-o FILE] [FILE]\n"
+            "usage: fffunnel [-r R] [--cells FIELD [--name NAME]] [--max-cells N] [-o FILE]\n"
+            "                [FILE]\n"
             "Read a corridor (the start `x y`, one portal `lx ly rx ry` a line, left\n"
             "and right as seen walking it north up, the goal `x y`) and write the\n"
             "shortest path through it, `x y` a line, start and goal included.\n"
             "  -r, --radius R       shrink each portal by R at both ends (agent radius)\n"
             "      --cells FIELD    read a cell path instead; portals are the cell edges\n"
             "                       on the map of FIELD (an ff stream file)\n"
+            "      --name NAME      with --cells: the field named NAME of a multi-field\n"
+            "                       stream\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
 }
 
-/* Read the map of an ff stream file into field. */
-static ff_status read_field(const char *path, uint64_t max_cells, ff_field *field, ff_error *err)
+/* Read the field named name (NULL: the only one) of an ff stream file. */
+static ff_status read_field(const char *path, const char *name, uint64_t max_cells,
+                            ff_field *field, ff_error *err)
 {
     ff_reader reader;
     ff_status st;
@@ -41,10 +46,8 @@ static ff_status read_field(const char *path, uint64_t max_cells, ff_field *fiel
         return ff_error_set(err, FF_EINPUT, path, 0, 0, "cannot open: %s", strerror(errno));
     ff_reader_init(&reader, f, path);
     reader.max_cells = max_cells;
-    st = ff_field_read(&reader, field, err);
+    st = ff_field_select(&reader, name, field, err);
     fclose(f);
-    if (st == FF_ENOTFOUND)
-        st = ff_error_set(err, FF_EINPUT, path, 0, 0, "empty input: no ff stream");
     return st;
 }
 
@@ -53,13 +56,14 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         { "radius", required_argument, NULL, 'r' },
         { "cells", required_argument, NULL, 'c' },
+        { "name", required_argument, NULL, 'n' },
         { "max-cells", required_argument, NULL, 'M' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    const char *out_path = NULL, *cells_path = NULL, *in_path = "-";
+    const char *out_path = NULL, *cells_path = NULL, *in_path = "-", *name = NULL;
     double radius = 0;
     int c;
     long long v;
@@ -84,6 +88,7 @@ int main(int argc, char **argv)
             }
             break;
         case 'c': cells_path = optarg; break;
+        case 'n': name = optarg; break;
         case 'M':
             if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
                 fprintf(stderr, "%s: bad --max-cells '%s'\n", prog, optarg);
@@ -101,6 +106,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: one input at most\n", prog);
         return 2;
     }
+    if (name && !cells_path) {
+        fprintf(stderr, "%s: --name goes with --cells\n", prog);
+        return 2;
+    }
     if (optind < argc)
         in_path = argv[optind];
     if (strcmp(in_path, "-") != 0 && !(in = fopen(in_path, "r"))) {
@@ -113,7 +122,7 @@ int main(int argc, char **argv)
     ff_path_init(&corners);
     ff_records_init(&records, in, in_path);
     if (cells_path) {
-        if ((st = read_field(cells_path, max_cells, &field, &err)) != FF_OK ||
+        if ((st = read_field(cells_path, name, max_cells, &field, &err)) != FF_OK ||
             (st = ff_path_read(&cells, &records, &err)) != FF_OK ||
             (st = ff_corridor_from_cells(&field.grid, &cells, in_path, &corridor, &err)) != FF_OK)
             goto failed;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/fieldsel.h"
 #include "../lib/options.h"
 #include "../lib/outfile.h"
 #include "../lib/pull.h"
@@ -17,10 +18,11 @@ static const char *prog = "ffpull";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffpull [--max-cells N] [-o FILE] FIELD < PATH\n"
+            "usage: ffpull [--name NAME] [--max-cells N] [-o FILE] FIELD < PATH\n"
             "Read a path `x y` a line (world units) on standard input and write the\n"
             "pulled path: a subsequence of its points whose every segment is a line\n"
             "of sight on FIELD's map (an ff stream file).\n"
+            "      --name NAME      the field named NAME of a multi-field stream\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
@@ -29,13 +31,14 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
+        { "name", required_argument, NULL, 'n' },
         { "max-cells", required_argument, NULL, 'M' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    const char *out_path = NULL, *field_path;
+    const char *out_path = NULL, *field_path, *name = NULL;
     int c;
     long long v;
     uint64_t max_cells = 0;
@@ -52,6 +55,7 @@ int main(int argc, char **argv)
     ff_error_clear(&err);
     while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
         switch (c) {
+        case 'n': name = optarg; break;
         case 'M':
             if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
                 fprintf(stderr, "%s: bad --max-cells '%s'\n", prog, optarg);
@@ -83,10 +87,8 @@ int main(int argc, char **argv)
     reader.max_cells = max_cells;
     ff_field_init(&field);
     ff_path_init(&path);
-    st = ff_field_read(&reader, &field, &err);
+    st = ff_field_select(&reader, name, &field, &err);
     fclose(in);
-    if (st == FF_ENOTFOUND)
-        st = ff_error_set(&err, FF_EINPUT, field_path, 0, 0, "empty input: no ff stream");
     if (st != FF_OK)
         goto failed;
     ff_records_init(&records, stdin, "-");

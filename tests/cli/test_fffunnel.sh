@@ -36,6 +36,12 @@ same "cells: arena" "$TMP/out.txt" "$P/arena.funnel"
 run "cells: wall, radius 0.25" 0 "$BIN/fffunnel -r 0.25 --cells $TMP/wall.ff <$P/wall.path"
 check "cells: wall, radius 0.25: corners off the wall end" "$OUT" = \
     "$(printf '0.5 0.5\n4 0.75\n4.25 1\n4.25 2\n4 2.25\n0.5 2.5')"
+("$BIN/ffbuild" --name a -g 0,2 "$P/wall.ffmap"; "$BIN/ffbuild" --name b -g 4,2 "$P/wall.ffmap") >"$TMP/two.ff"
+run "cells: --name" 0 "$BIN/fffunnel --cells $TMP/two.ff --name b <$P/wall.path >$TMP/out.txt"
+same "cells: --name, the same map" "$TMP/out.txt" "$P/wall.funnel"
+refuse "cells: two fields, no --name" '^fffunnel: .*two.ff: the stream holds 2 fields' \
+    "$BIN/fffunnel --cells $TMP/two.ff <$P/wall.path"
+refuse "--name without --cells" '^fffunnel: --name goes with --cells$' "$BIN/fffunnel --name a <$F/straight.txt"
 run "cells: radius above half a cell" 1 "$BIN/fffunnel -r 0.6 --cells $TMP/wall.ff <$P/wall.path"
 refuse "cells: not neighbours" '^fffunnel: -:2: cell 2,0 is not a neighbour of the previous cell 0,0' \
     "printf '0.5 0.5\n2.5 0.5\n' | $BIN/fffunnel --cells $TMP/wall.ff"

@@ -28,6 +28,19 @@ check "arena: a subsequence of the input" "$sub" = yes
 check "arena: first point kept" "$(head -n 1 "$TMP/out.txt")" = "$(head -n 1 "$P/arena.path")"
 check "arena: last point kept" "$(tail -n 1 "$TMP/out.txt")" = "$(tail -n 1 "$P/arena.path")"
 
+# A multi-field stream: the field is chosen by name, never by position.
+("$BIN/ffbuild" --name strict -g 0,2 "$P/wall.ffmap"
+ "$BIN/ffbuild" --name cut -c cut -g 0,2 "$P/wall.ffmap") >"$TMP/two.ff"
+printf '3.5 0.5\n4.5 1.5\n' >"$TMP/corner.txt"
+run "--name cut" 0 "$BIN/ffpull --name cut $TMP/two.ff <$TMP/corner.txt"
+check "--name cut: past the wall's corner" "$OUT" = "$(printf '3.5 0.5\n4.5 1.5')"
+run "--name strict" 0 "$BIN/ffpull --name strict $TMP/two.ff <$P/wall.path >$TMP/out.txt"
+same "--name strict: the wall's corners" "$TMP/out.txt" "$P/wall.pulled"
+refuse "two fields, no --name" '^ffpull: .*two.ff: the stream holds 2 fields \(strict, cut\): choose one with --name$' \
+    "$BIN/ffpull $TMP/two.ff <$TMP/corner.txt"
+refuse "no such name" "^ffpull: .*two.ff: no field named 'free'" \
+    "$BIN/ffpull --name free $TMP/two.ff <$TMP/corner.txt"
+
 # Numbers come out as they went in: shortest form, the same double.
 printf '0.1 0.5\n4.50000000000000000001 0.5\n4.5 2.5\n' >"$TMP/digits.txt"
 run "numbers keep their value" 0 "$BIN/ffpull $TMP/wall.ff <$TMP/digits.txt"

@@ -155,7 +155,7 @@ static int ref_sight(const ff_grid *g, ff_corners rule, long long ax, long long 
 /* ---- grid paths ---- */
 
 /* The cell path from (sx, sy) along the direction field to the goal, as
- * cell centers in world units; its length (cell units) in *len. */
+ * cell centers in world units. */
 static void follow(const ff_grid *g, const uint8_t *dir, int sx, int sy, ff_path *p)
 {
     ff_error err;
@@ -481,6 +481,8 @@ static int check_movingai(const char *dir_name, const char *name, int samples, t
     return done;
 }
 
+/* With FF_FIGURES set in the environment, the figures of the closing note
+ * (tests/bench/bench_pull.sh computes them again through the programs). */
 static void report(const char *name, const totals *t)
 {
     if (getenv("FF_FIGURES") && t->paths)

@@ -152,6 +152,8 @@ run "--check with FIELD on stdin" 2 "$BIN/ffquery --check < $F/row.ff"
 run "bad --trace" 2 "$BIN/ffquery --trace 1 $F/row.ff"
 run "--trace with --check" 2 "$BIN/ffquery --trace 1,1 --check $F/row.ff"
 run "--raw with --trace" 2 "$BIN/ffquery --raw --trace 1,1 $F/row.ff"
+refuse "--max-cells" "45|cells" "$BIN/ffquery --max-cells 44 --trace 1,1 $F/pockets.ff"
+run "--max-cells, enough" 0 "$BIN/ffquery --max-cells 45 --trace 1,1 $F/pockets.ff"
 run "two fields given" 2 "$BIN/ffquery $F/row.ff $F/row.ff < $TMP/empty"
 run "--help" 0 "$BIN/ffquery --help"
 check "--help on stdout" "$(printf '%s\n' "$OUT" | grep -c '^usage: ffquery')" = 1

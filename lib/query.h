@@ -107,9 +107,10 @@ size_t ff_format_g9(double v, char *buf);
  * blank): an optional sign, digits with an optional point, an optional
  * exponent.  Returns the end of the number and sets *v, or NULL when the
  * text is not in that form or the number needs more than this fast path
- * (more than 19 digits, or a result that a single multiplication by a power
- * of ten cannot round exactly): the caller then asks strtod.  When it
- * answers, the answer equals strtod's. */
+ * (more than 19 significant digits, or a value that one multiplication or
+ * division by an exact power of ten cannot round exactly): the caller then
+ * asks strtod.  Where the number is followed by a blank or the end, strtod
+ * reads the same double and stops at the same place. */
 const char *ff_parse_decimal(const char *s, const char *end, double *v);
 
 /* Little-endian IEEE 754 doubles, byte by byte; where the compiler says

@@ -11,6 +11,7 @@
 #include "../lib/crowd.h"
 #include "../lib/options.h"
 #include "../lib/outfile.h"
+#include "../lib/profiles.h"
 #include "../lib/scenario.h"
 #include "../lib/stream.h"
 
@@ -20,13 +21,14 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE]\n"
-            "             [--max-cells N] [-o TRACE] FIELD SCENARIO\n"
+            "             [--max-cells N] [--realtime] [-o TRACE] FIELD SCENARIO\n"
             "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
             "direction channel): one trace line per agent per tick, then a summary.\n"
             "      --direction D    follow the 'smooth' (default) or 'raw' cell direction\n"
             "      --every N        write every Nth tick of the trace (default 1)\n"
             "      --summary FILE   write the summary to FILE instead of stderr\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
+            "      --realtime       pace the ticks at the tick length; count overruns\n"
             "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
 }
@@ -81,6 +83,53 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Sleep until wall time t (seconds of CLOCK_MONOTONIC). */
+static void sleep_until(double t)
+{
+    double left = t - wall_seconds();
+    if (left > 0) {
+        struct timespec ts;
+        ts.tv_sec = (time_t)left;
+        ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* Classes with agents that start where their field has no way to a goal:
+ * one line each, before the run. */
+static void report_unreachable(const ff_crowd *crowd, const ff_scenario *scen)
+{
+    size_t k, j;
+    for (k = 0; k < scen->nclasses; k++) {
+        size_t total = 0;
+        if (!crowd->class_unreachable[k])
+            continue;
+        for (j = 0; j < scen->nagents; j++)
+            total += scen->agent[j].cls == (int32_t)k;
+        fprintf(stderr, "%s: class %s: %zu of %zu agents cannot reach a goal from where they start "
+                "(radius %g; first: agent %u)\n", prog, scen->cls[k].name, crowd->class_unreachable[k],
+                total, scen->cls[k].radius, crowd->class_first_unreachable[k]);
+    }
+}
+
+static void report_deadlocks(const ff_crowd *crowd)
+{
+    size_t k, j;
+    for (k = 0; k < crowd->ndeadlocks; k++) {
+        fprintf(stderr, "%s: tick %lld: deadlock: agents", prog, crowd->tick);
+        for (j = crowd->deadlock_start[k]; j < crowd->deadlock_start[k + 1]; j++)
+            fprintf(stderr, " %u", crowd->deadlock_id[j]);
+        fprintf(stderr, " wait on each other\n");
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -88,13 +137,17 @@ int main(int argc, char **argv)
         { "every", required_argument, NULL, 'e' },
         { "summary", required_argument, NULL, 's' },
         { "max-cells", required_argument, NULL, 'M' },
+        { "realtime", no_argument, NULL, 'R' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     const char *out_path = NULL, *summary_path = NULL, *field_path, *scen_path;
-    int c, smooth = 1, code;
+    int c, smooth = 1, code, realtime = 0;
+    unsigned long long overruns = 0;
+    double next_tick = 0;
+    ff_profiles prof;
     long long every = 1, v;
     uint64_t max_cells = 0;
     double busy = 0;
@@ -127,6 +180,7 @@ int main(int argc, char **argv)
                 return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
             max_cells = (uint64_t)v;
             break;
+        case 'R': realtime = 1; break;
         case 'o': out_path = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
@@ -143,6 +197,7 @@ int main(int argc, char **argv)
     ff_field_init(&field);
     ff_scenario_init(&scen);
     memset(&crowd, 0, sizeof crowd);
+    memset(&prof, 0, sizeof prof);
     if (read_field(field_path, max_cells, &field, &err) != FF_OK)
         goto failed;
     {
@@ -155,23 +210,35 @@ int main(int argc, char **argv)
         if (st != FF_OK)
             goto failed;
     }
-    if (ff_crowd_init(&crowd, &scen, &field.grid, field.direction, smooth, &err) != FF_OK)
+    if (ff_profiles_init(&prof, &scen, &field.grid, scen_path, &err) != FF_OK)
         goto failed;
+    if (ff_crowd_init_profiles(&crowd, &scen, &prof, smooth, &err) != FF_OK)
+        goto failed;
+    report_unreachable(&crowd, &scen);
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed;
     if (ff_crowd_write_header(out.f, &crowd, &err) != FF_OK)
         goto failed_out;
     /* Tick 0 places the first agents; ticks 1..N move them. */
+    next_tick = wall_seconds();
     while (crowd.tick < scen.ticks) {
-        double t0 = now_seconds();
+        double t0 = now_seconds(), w0 = wall_seconds();
         if (ff_crowd_step(&crowd, &err) != FF_OK)
             goto failed_out;
         busy += now_seconds() - t0;
+        report_deadlocks(&crowd);
+        if (realtime) {
+            if (wall_seconds() - w0 > scen.tick_dt)
+                overruns++;
+            next_tick += scen.tick_dt;
+            sleep_until(next_tick);
+        }
         if (crowd.tick % every == 0 && ff_crowd_write_tick(out.f, &crowd, &err) != FF_OK)
             goto failed_out;
     }
     if (ff_crowd_summarise(&crowd, &sum, &err) != FF_OK)
         goto failed_out;
+    sum.tick_overruns = overruns;
     if (ff_outfile_commit(&out, &err) != FF_OK)
         goto failed;
     if (summary_path) {
@@ -189,6 +256,7 @@ int main(int argc, char **argv)
     if (summary_path && ff_outfile_commit(&sout, &err) != FF_OK)
         goto failed;
     ff_crowd_free(&crowd);
+    ff_profiles_free(&prof);
     ff_scenario_free(&scen);
     ff_field_free(&field);
     return 0;
@@ -199,6 +267,7 @@ failed:
     code = ff_exit_status(err.status);
     if (crowd.agent)
         ff_crowd_free(&crowd);
+    ff_profiles_free(&prof);
     ff_scenario_free(&scen);
     ff_field_free(&field);
     return code;

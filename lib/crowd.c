@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "direction.h"
 #include "sample.h"
 
 
@@ -17,6 +18,9 @@ const char *ff_agent_state_name(int state)
     case FF_AGENT_MOVING: return "moving";
     case FF_AGENT_ESCAPING: return "escaping";
     case FF_AGENT_STUCK: return "stuck";
+    case FF_AGENT_WAITING_FIELD: return "waiting-field";
+    case FF_AGENT_FALLBACK: return "fallback";
+    case FF_AGENT_DEADLOCKED: return "deadlocked";
     case FF_AGENT_ARRIVED:
     case FF_AGENT_GONE: return "arrived";
     default: return "unborn";
@@ -26,6 +30,18 @@ const char *ff_agent_state_name(int state)
 static int present(const ff_agent *a)
 {
     return a->state >= FF_AGENT_MOVING && a->state <= FF_AGENT_ARRIVED;
+}
+
+/* Agents that stand still and are not pushed by overlap resolution. */
+static int pinned(const ff_agent *a)
+{
+    return a->state == FF_AGENT_WAITING_FIELD || a->state == FF_AGENT_DEADLOCKED;
+}
+
+/* The directions class cls follows now: NULL while its field is stale. */
+static const uint8_t *agent_dir(const ff_crowd *c, int32_t cls)
+{
+    return c->profiles ? ff_profiles_direction(c->profiles, cls) : c->direction;
 }
 
 /* ---- priority groups ---- */
@@ -91,7 +107,7 @@ static void initial_heading(const ff_crowd *c, ff_agent *a, double heading_deg)
         a->hy = sin(heading_deg * PI / 180);
         return;
     }
-    if (ff_sample_smooth(c->grid, c->direction, a->x, a->y, &dx, &dy)) {
+    if (agent_dir(c, a->cls) && ff_sample_smooth(c->grid, agent_dir(c, a->cls), a->x, a->y, &dx, &dy)) {
         a->hx = dx;
         a->hy = dy;
     } else {
@@ -120,17 +136,21 @@ static void qsort_agents_by_spawn(ff_crowd *c)
     sort_agents = NULL;
 }
 
-ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
-                        const uint8_t *dir, int smooth, ff_error *err)
+static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, const uint8_t *dir,
+                       ff_profiles *p, int smooth, ff_error *err)
 {
     size_t n = (size_t)g->w * (size_t)g->h, k;
+    size_t na = s->nagents ? s->nagents : 1, nc = s->nclasses ? s->nclasses : 1;
     ff_status st;
 
     memset(c, 0, sizeof *c);
     ff_shash_init(&c->hash);
+    if (s->move == FF_MOVE_GRID && !p)
+        return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "cell-to-cell moves need profiles");
     c->scenario = s;
     c->grid = g;
     c->direction = dir;
+    c->profiles = p;
     c->smooth = smooth;
     c->tick = -1;
     if ((st = ff_walls_init(&c->walls, g, err)) != FF_OK)
@@ -142,8 +162,30 @@ ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
     c->spawn_order = malloc((s->nagents ? s->nagents : 1) * sizeof *c->spawn_order);
     c->turn_cos = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_cos);
     c->turn_sin = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_sin);
+    c->plan = calloc(na, sizeof *c->plan);
+    c->class_unreachable = calloc(nc, sizeof *c->class_unreachable);
+    c->class_first_unreachable = calloc(nc, sizeof *c->class_first_unreachable);
+    c->deadlock_id = malloc(na * sizeof *c->deadlock_id);
+    c->deadlock_start = malloc((na + 1) * sizeof *c->deadlock_start);
+    if (s->move == FF_MOVE_GRID) {
+        c->req = malloc(na * sizeof *c->req);
+        c->req_agent = malloc(na * sizeof *c->req_agent);
+        c->waits_on = malloc(na * sizeof *c->waits_on);
+        c->cycle = malloc(na * sizeof *c->cycle);
+        c->cycle_scratch = malloc(na);
+        c->avoid = calloc(n ? n : 1, 1);
+        c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
+        if (!c->req || !c->req_agent || !c->waits_on || !c->cycle || !c->cycle_scratch ||
+            !c->avoid || !c->spawn_scratch)
+            c->plan = (free(c->plan), NULL);
+        else if ((st = ff_reserver_init(&c->reserver, g->w, g->h, err)) != FF_OK) {
+            ff_crowd_free(c);
+            return st;
+        }
+    }
     if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->live ||
-        !c->spawn_order) {
+        !c->spawn_order || !c->plan || !c->class_unreachable || !c->class_first_unreachable ||
+        !c->deadlock_id || !c->deadlock_start) {
         ff_crowd_free(c);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     }
@@ -182,14 +224,39 @@ ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
         a->state = FF_AGENT_UNBORN;
         initial_heading(c, a, s->agent[k].heading);
         c->spawn_order[k] = (uint32_t)k;
+        c->plan[k].map_tick = -1;
+        if (dir || p) {
+            const uint8_t *d = agent_dir(c, a->cls);
+            long long cx, cy;
+            if (ff_world_to_cell(g, a->x, a->y, &cx, &cy) &&
+                d[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
+                if (c->class_unreachable[a->cls]++ == 0)
+                    c->class_first_unreachable[a->cls] = a->id;
+                c->unreachable++;
+            }
+        }
     }
     qsort_agents_by_spawn(c);
     c->live_dirty = 1;
     return FF_OK;
 }
 
+ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
+                        const uint8_t *dir, int smooth, ff_error *err)
+{
+    return setup(c, s, g, dir, NULL, smooth, err);
+}
+
+ff_status ff_crowd_init_profiles(ff_crowd *c, const ff_scenario *s, ff_profiles *p, int smooth,
+                                 ff_error *err)
+{
+    return setup(c, s, &p->map, NULL, p, smooth, err);
+}
+
 void ff_crowd_free(ff_crowd *c)
 {
+    size_t k;
+
     ff_walls_free(&c->walls);
     ff_shash_free(&c->hash);
     free(c->goal);
@@ -200,6 +267,31 @@ void ff_crowd_free(ff_crowd *c)
     free(c->contact);
     free(c->live);
     free(c->spawn_order);
+    if (c->plan)
+        for (k = 0; k < c->nagents; k++)
+            free(c->plan[k].path);
+    free(c->plan);
+    free(c->class_unreachable);
+    free(c->class_first_unreachable);
+    free(c->deadlock_id);
+    free(c->deadlock_start);
+    free(c->req);
+    free(c->req_agent);
+    free(c->waits_on);
+    free(c->cycle);
+    free(c->cycle_scratch);
+    free(c->avoid);
+    free(c->spawn_scratch);
+    ff_reserver_free(&c->reserver);
+    c->plan = NULL;
+    c->class_unreachable = NULL;
+    c->class_first_unreachable = NULL;
+    c->deadlock_id = NULL;
+    c->deadlock_start = NULL;
+    c->req = NULL;
+    c->req_agent = c->waits_on = c->spawn_scratch = NULL;
+    c->cycle = NULL;
+    c->cycle_scratch = c->avoid = NULL;
     c->live = c->spawn_order = NULL;
     c->contact = NULL;
     c->ncontacts = c->cap_contacts = 0;
@@ -247,6 +339,9 @@ typedef struct {
     size_t index;
     const ff_agent_class *cls;
     long long cx, cy;   /* the agent's cell */
+    const uint8_t *dir; /* the class's directions */
+    int own;            /* 1: follow steers to (tx, ty), its own path */
+    double tx, ty;
 } agent_ctx;
 
 /* follow: the field's direction; inside a goal cell, toward its center. */
@@ -256,6 +351,15 @@ static void propose_follow(const agent_ctx *q, double *px, double *py)
     const ff_grid *g = c->grid;
     size_t cell = (size_t)q->cy * (size_t)g->w + (size_t)q->cx;
 
+    if (q->own) {
+        double tx = q->tx - q->a->x, ty = q->ty - q->a->y, d = sqrt(tx * tx + ty * ty);
+        *px = *py = 0;
+        if (d > 1e-9 * g->cell_size) {
+            *px = tx / d;
+            *py = ty / d;
+        }
+        return;
+    }
     if (c->goal[cell]) {
         double tx = g->origin_x + ((double)q->cx + 0.5) * g->cell_size - q->a->x;
         double ty = g->origin_y + ((double)q->cy + 0.5) * g->cell_size - q->a->y;
@@ -268,9 +372,9 @@ static void propose_follow(const agent_ctx *q, double *px, double *py)
         return;
     }
     if (c->smooth)
-        ff_sample_smooth(g, c->direction, q->a->x, q->a->y, px, py);
+        ff_sample_smooth(g, q->dir, q->a->x, q->a->y, px, py);
     else
-        ff_sample_raw(g, c->direction, q->a->x, q->a->y, px, py);
+        ff_sample_raw(g, q->dir, q->a->x, q->a->y, px, py);
 }
 
 /* separate: each neighbour nearer than the range R pushes away with
@@ -432,7 +536,8 @@ static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long lon
     const ff_grid *g = c->grid;
     double dt = c->scenario->tick_dt, step = cls->max_speed * dt, ux = 0, uy = 0;
     int inside = cx >= 0 && cy >= 0 && cx < g->w && cy < g->h;
-    int d = inside ? c->direction[(size_t)cy * (size_t)g->w + (size_t)cx] : FF_DIR_NONE;
+    const uint8_t *dir = agent_dir(c, a->cls);
+    int d = inside && dir ? dir[(size_t)cy * (size_t)g->w + (size_t)cx] : FF_DIR_NONE;
 
     a->state = FF_AGENT_ESCAPING;
     c->stats.escapes++;
@@ -460,6 +565,64 @@ static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long lon
     turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
 }
 
+static void drop_path(ff_agent_plan *pl)
+{
+    free(pl->path);
+    pl->path = NULL;
+    pl->len = pl->pos = 0;
+}
+
+static double cell_center_x(const ff_grid *g, uint32_t cell)
+{
+    return g->origin_x + ((double)(cell % (uint32_t)g->w) + 0.5) * g->cell_size;
+}
+
+static double cell_center_y(const ff_grid *g, uint32_t cell)
+{
+    return g->origin_y + ((double)(cell / (uint32_t)g->w) + 0.5) * g->cell_size;
+}
+
+/* Plan agent index's own path from cell on its profile's grid of the
+ * current map, avoiding the cells marked in avoid (or none).  1 when it
+ * has one (possibly empty: it stands on a goal); 0 when no goal can be
+ * reached, -1 when out of memory. */
+static int plan_path(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avoid)
+{
+    ff_agent_plan *pl = &c->plan[index];
+    ff_profile *f = ff_profiles_of(c->profiles, c->agent[index].cls);
+    int found;
+
+    drop_path(pl);
+    pl->map_tick = c->profiles->map_tick;
+    found = ff_astar_path(&f->astar, cell, avoid, &pl->path, &pl->len);
+    pl->from = cell;
+    if (found == 1)
+        c->stats.fallbacks++;
+    return found;
+}
+
+/* The next cell of index's own path as seen from cell (planning it when
+ * there is none yet, when the map changed since, or when the agent was
+ * pushed off it): 1 and *next, or 0 when no goal can be reached or the
+ * agent stands at the path's end. */
+static int own_next(ff_crowd *c, size_t index, uint32_t cell, uint32_t *next)
+{
+    ff_agent_plan *pl = &c->plan[index];
+
+    if (pl->path && pl->pos < pl->len && cell == pl->path[pl->pos]) {
+        pl->from = cell;
+        pl->pos++;
+    }
+    if (!pl->path || pl->map_tick != c->profiles->map_tick || cell != pl->from) {
+        if (plan_path(c, index, cell, NULL) != 1)
+            return 0;
+    }
+    if (pl->pos >= pl->len)
+        return 0;
+    *next = pl->path[pl->pos];
+    return 1;
+}
+
 static void step_agent(ff_crowd *c, size_t index)
 {
     const ff_grid *g = c->grid;
@@ -468,6 +631,8 @@ static void step_agent(ff_crowd *c, size_t index)
     double dt = c->scenario->tick_dt, sx, sy, len2, dvx, dvy, dv, amax, speed2, x0, y0, hx0, hy0;
     agent_ctx q;
     long long cx, cy;
+    const uint8_t *dir = agent_dir(c, a->cls);
+    uint32_t next;
 
     c->stats.agent_steps++;
     a->x0 = a->x;
@@ -477,19 +642,38 @@ static void step_agent(ff_crowd *c, size_t index)
         escape(c, a, cls, cx, cy);
         return;
     }
-    if (cls->follows && c->direction[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
+    q.own = 0;
+    if (cls->follows && !dir) {
+        /* The field is stale: never follow it.  Wait, or walk an own
+         * path on the current map. */
+        if (c->scenario->fallback == FF_FALLBACK_ASTAR &&
+            own_next(c, index, (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx), &next)) {
+            q.own = 1;
+            q.tx = cell_center_x(g, next);
+            q.ty = cell_center_y(g, next);
+        } else {
+            a->state = FF_AGENT_WAITING_FIELD;
+            a->vx = a->vy = 0;
+            c->stats.stale_ticks++;
+            return;
+        }
+    } else if (c->plan[index].path) {
+        drop_path(&c->plan[index]);  /* the new field is in: resume it */
+    }
+    if (cls->follows && !q.own && dir[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
         /* Unreachable: stop, and never keep the old heading going. */
         a->state = FF_AGENT_STUCK;
         a->vx = a->vy = 0;
         return;
     }
-    a->state = FF_AGENT_MOVING;
+    a->state = q.own ? FF_AGENT_FALLBACK : FF_AGENT_MOVING;
     q.c = c;
     q.a = a;
     q.index = index;
     q.cls = cls;
     q.cx = cx;
     q.cy = cy;
+    q.dir = dir;
     if (blend_groups(cls, propose, &q, &sx, &sy) < 0)
         c->stats.group_fallbacks++;
     len2 = sx * sx + sy * sy;
@@ -543,6 +727,13 @@ static void separate_pair(ff_crowd *c, ff_agent *a, double ri, ff_agent *b, doub
 {
     double x0 = a->x, y0 = a->y, got_a, got_b;
 
+    if (pinned(a) || pinned(b)) {
+        if (!pinned(b))
+            ff_walls_slide(&c->walls, rj, &b->x, &b->y, nx * o, ny * o);
+        else if (!pinned(a))
+            ff_walls_slide(&c->walls, ri, &a->x, &a->y, -nx * o, -ny * o);
+        return;
+    }
     ff_walls_slide(&c->walls, ri, &a->x, &a->y, -nx * 0.5 * o, -ny * 0.5 * o);
     got_a = -((a->x - x0) * nx + (a->y - y0) * ny);
     if (got_a < 0)
@@ -702,6 +893,254 @@ static int at_goal(const ff_crowd *c, double x, double y)
     return 0;
 }
 
+/* ---- cell-to-cell moves ('move grid') ---- */
+
+/* Footprint half-width in cells of a disk of radius r centered in a
+ * cell: the cells its bounding box reaches beyond its own. */
+static int32_t footprint_half(const ff_grid *g, double r)
+{
+    double k = ceil(r / g->cell_size - 0.5 - 1e-9);
+    return k > 0 ? (int32_t)k : 0;
+}
+
+/* Fill request q for agent index: its cell, and the next cells it may
+ * take in order of preference; sets the agent's state. */
+static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
+{
+    const ff_grid *g = c->grid;
+    ff_agent *a = &c->agent[index];
+    const ff_agent_class *cls = &c->scenario->cls[a->cls];
+    ff_profile *f = ff_profiles_of(c->profiles, a->cls);
+    const ff_grid *lg = &f->grid;
+    const uint8_t *dir = agent_dir(c, a->cls);
+    ff_agent_plan *pl = &c->plan[index];
+    long long cx, cy;
+    uint32_t cell, next;
+    int d, e;
+
+    ff_world_to_cell(g, a->x, a->y, &cx, &cy);
+    cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+    q->cell = cell;
+    q->half = footprint_half(g, cls->radius);
+    q->priority = cls->agent_priority;
+    q->waited = pl->waited;
+    q->id = a->id;
+    q->ncand = 0;
+    if (a->state == FF_AGENT_ARRIVED)
+        return;
+    if (!ff_grid_open(g, cell)) {
+        /* Inside a newly closed cell: out to any open neighbour. */
+        a->state = FF_AGENT_ESCAPING;
+        c->stats.escapes++;
+        for (d = 0; d < 8; d++) {
+            long long nx = cx + ff_dir_dx[d], ny = cy + ff_dir_dy[d];
+            if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h &&
+                ff_grid_open(g, (size_t)ny * (size_t)g->w + (size_t)nx))
+                q->cand[q->ncand++] = (uint32_t)(ny * g->w + nx);
+        }
+        return;
+    }
+    if (pl->path && dir && pl->map_tick == c->profiles->map_tick) {
+        /* An own path asked for after waiting: walk it to its end. */
+        if (own_next(c, index, cell, &next)) {
+            a->state = FF_AGENT_FALLBACK;
+            q->cand[q->ncand++] = next;
+            return;
+        }
+        drop_path(pl);
+    }
+    if (!dir) {
+        if (c->scenario->fallback == FF_FALLBACK_ASTAR && own_next(c, index, cell, &next)) {
+            a->state = FF_AGENT_FALLBACK;
+            q->cand[q->ncand++] = next;
+        } else {
+            a->state = FF_AGENT_WAITING_FIELD;
+            c->stats.stale_ticks++;
+        }
+        return;
+    }
+    if (pl->path)
+        drop_path(pl);
+    d = dir[cell];
+    if (d == FF_DIR_NONE) {
+        a->state = FF_AGENT_STUCK;
+        return;
+    }
+    if (a->state != FF_AGENT_DEADLOCKED)
+        a->state = FF_AGENT_MOVING;
+    if (d == FF_DIR_GOAL)
+        return;
+    q->cand[q->ncand++] = (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
+    /* The field's other optimal steps (ties), in code order. */
+    for (e = 0; e < 8; e++) {
+        size_t n;
+        if (e == d || !ff_grid_step_ok(lg, (int)cx, (int)cy, e))
+            continue;
+        n = (size_t)(cy + ff_dir_dy[e]) * (size_t)g->w + (size_t)(cx + ff_dir_dx[e]);
+        if (dir[n] != FF_DIR_NONE &&
+            ff_step_tight(f->distance[cell], f->distance[n], ff_grid_step_cost(lg, cell, e)))
+            q->cand[q->ncand++] = (uint32_t)n;
+    }
+}
+
+/* Mark in c->avoid the cells held for the next tick by agents other than
+ * request self, grown by half cells; or clear them again (value 0). */
+static void mark_held(ff_crowd *c, size_t self, int32_t half, uint8_t value)
+{
+    const ff_grid *g = c->grid;
+    size_t r;
+    for (r = 0; r < c->nreq_last; r++) {
+        const ff_reserve_request *q = &c->req[r];
+        uint32_t at = q->granted >= 0 ? q->cand[q->granted] : q->cell;
+        int32_t x = (int32_t)(at % (uint32_t)g->w), y = (int32_t)(at / (uint32_t)g->w), k = q->half + half, i, j;
+        if (r == self)
+            continue;
+        for (j = y - k; j <= y + k; j++)
+            for (i = x - k; i <= x + k; i++)
+                if (i >= 0 && j >= 0 && i < g->w && j < g->h)
+                    c->avoid[(size_t)j * (size_t)g->w + (size_t)i] = value;
+    }
+}
+
+/* One tick of cell-to-cell moves: requests, grants, moves, waits, own
+ * paths after wait-limit waits, and wait-for cycles. */
+static ff_status grid_moves(ff_crowd *c, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    const ff_grid *g = c->grid;
+    size_t k, n = 0, ncycles;
+    ff_status st;
+
+    for (k = 0; k < c->nagents; k++) {
+        ff_agent *a = &c->agent[k];
+        if (!present(a))
+            continue;
+        a->x0 = a->x;
+        a->y0 = a->y;
+        c->req_agent[n] = (uint32_t)k;
+        grid_request(c, k, &c->req[n]);
+        if (a->state != FF_AGENT_ARRIVED)
+            c->stats.agent_steps++;
+        n++;
+    }
+    c->nreq_last = n;
+    if (s->reserve) {
+        if ((st = ff_reserve_grant(&c->reserver, c->req, n, err)) != FF_OK)
+            return st;
+    } else {
+        for (k = 0; k < n; k++) {
+            c->req[k].granted = c->req[k].ncand > 0 ? 0 : -1;
+            c->req[k].blocker = FF_RESERVE_NONE;
+        }
+    }
+    for (k = 0; k < n; k++) {
+        ff_reserve_request *q = &c->req[k];
+        size_t i = c->req_agent[k];
+        ff_agent *a = &c->agent[i];
+        ff_agent_plan *pl = &c->plan[i];
+        c->waits_on[k] = FF_RESERVE_NONE;
+        if (q->granted >= 0) {
+            uint32_t next = q->cand[q->granted];
+            double hx0 = a->hx, hy0 = a->hy, dx, dy, len;
+            a->x = cell_center_x(g, next);
+            a->y = cell_center_y(g, next);
+            dx = a->x - a->x0;
+            dy = a->y - a->y0;
+            len = sqrt(dx * dx + dy * dy);
+            a->hx = dx / len;
+            a->hy = dy / len;
+            c->stats.jitter_moves++;
+            if (a->hx != hx0 || a->hy != hy0)
+                c->stats.jitter_sum += atan2(fabs(hx0 * a->hy - hy0 * a->hx), hx0 * a->hx + hy0 * a->hy) * (180 / PI);
+            pl->waited = 0;
+            pl->no_way = 0;
+            if (a->state == FF_AGENT_DEADLOCKED)
+                a->state = FF_AGENT_MOVING;
+        } else if (q->ncand > 0) {
+            pl->waited++;
+            c->stats.reservation_waits++;
+            if (pl->waited % s->wait_limit == 0) {
+                /* Ask for an own path round the cells others hold. */
+                int found;
+                mark_held(c, k, q->half, 1);
+                found = plan_path(c, i, q->cell, c->avoid);
+                mark_held(c, k, q->half, 0);
+                if (found < 0)
+                    return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a path");
+                pl->no_way = found != 1 || pl->len == 0;
+                if (pl->no_way)
+                    drop_path(pl);
+            }
+            if (pl->no_way)
+                c->waits_on[k] = q->blocker;
+        }
+        a->vx = (a->x - a->x0) / s->tick_dt;
+        a->vy = (a->y - a->y0) / s->tick_dt;
+    }
+    /* Wait-for cycles among agents that have no way round. */
+    ncycles = ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch);
+    c->ndeadlocks = 0;
+    c->deadlock_start[0] = 0;
+    if (ncycles > 0) {
+        size_t cyc, m = 0;
+        for (cyc = 0; cyc < ncycles; cyc++) {
+            size_t first = m;
+            int fresh = 0;
+            for (k = 0; k < n; k++)
+                if (c->cycle[k] == (int32_t)cyc) {
+                    ff_agent *a = &c->agent[c->req_agent[k]];
+                    if (a->state != FF_AGENT_DEADLOCKED)
+                        fresh = 1;
+                    a->state = FF_AGENT_DEADLOCKED;
+                    c->deadlock_id[m++] = a->id;
+                }
+            if (fresh) {
+                c->stats.deadlocks++;
+                c->deadlock_start[++c->ndeadlocks] = m;
+            } else {
+                m = first;
+            }
+        }
+    }
+    return FF_OK;
+}
+
+/* Spawns of tick t in cell-to-cell moves: at their cell's center, when
+ * (with reservations) its footprint is free; otherwise they try again
+ * next tick. */
+static void grid_spawns(ff_crowd *c, long long t)
+{
+    const ff_grid *g = c->grid;
+    size_t k, due, waiting = 0, born = 0;
+
+    for (due = c->next_spawn; due < c->nagents && c->agent[c->spawn_order[due]].spawn_tick <= t; due++)
+        ;
+    for (k = c->next_spawn; k < due; k++) {
+        uint32_t i = c->spawn_order[k];
+        ff_agent *a = &c->agent[i];
+        long long cx, cy;
+        uint32_t cell;
+        ff_world_to_cell(g, a->x, a->y, &cx, &cy);
+        cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+        if (c->scenario->reserve &&
+            !ff_reserve_claim(&c->reserver, cell, footprint_half(g, c->scenario->cls[a->cls].radius),
+                              FF_RESERVE_NONE - 1)) {
+            c->spawn_scratch[waiting++] = i;
+            continue;
+        }
+        a->x = cell_center_x(g, cell);
+        a->y = cell_center_y(g, cell);
+        a->state = FF_AGENT_MOVING;
+        a->vx = a->vy = 0;
+        a->x0 = a->x;
+        a->y0 = a->y;
+        c->spawn_order[c->next_spawn + born++] = i;
+        c->live_dirty = 1;
+    }
+    memcpy(c->spawn_order + c->next_spawn + born, c->spawn_scratch, waiting * sizeof *c->spawn_scratch);
+    c->next_spawn += born;
+}
+
 ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
@@ -710,7 +1149,26 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     int pass, changed = 0;
     ff_status st;
 
-    if (t > 0) {
+    c->ndeadlocks = 0;
+    if (c->profiles) {
+        int map_changed;
+        if ((st = ff_profiles_tick(c->profiles, t, &map_changed, err)) != FF_OK)
+            return st;
+        if (map_changed) {
+            ff_walls_free(&c->walls);
+            if ((st = ff_walls_init(&c->walls, c->grid, err)) != FF_OK)
+                return st;
+        }
+    }
+    if (s->move == FF_MOVE_GRID) {
+        if (t > 0) {
+            if ((st = grid_moves(c, err)) != FF_OK)
+                return st;
+        } else if (s->reserve && (st = ff_reserve_grant(&c->reserver, c->req, 0, err)) != FF_OK) {
+            return st;
+        }
+        grid_spawns(c, t);
+    } else if (t > 0) {
         if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
             return st;
         /* Steering reads only the start-of-tick positions in the hash and
@@ -719,12 +1177,12 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         for (k = 0; k < c->hash.n; k++) {
             uint32_t i = c->hash.entry[k].item;
             int state = c->agent[i].state;
-            if (state == FF_AGENT_MOVING || state == FF_AGENT_ESCAPING || state == FF_AGENT_STUCK)
+            if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED)
                 step_agent(c, i);
         }
     }
     /* Spawns, from the list sorted by spawn tick. */
-    for (; c->next_spawn < c->nagents; c->next_spawn++) {
+    for (; s->move == FF_MOVE_STEER && c->next_spawn < c->nagents; c->next_spawn++) {
         ff_agent *a = &c->agent[c->spawn_order[c->next_spawn]];
         if (a->spawn_tick > t)
             break;
@@ -734,7 +1192,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         a->y0 = a->y;
         c->live_dirty = 1;
     }
-    if (s->passes > 0) {
+    if (s->passes > 0 && s->move == FF_MOVE_STEER) {
         if ((st = build_hash(c, err)) != FF_OK)
             return st;
         if ((st = find_contacts(c, err)) != FF_OK)
@@ -755,7 +1213,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         /* An agent held back by its neighbours carries that into its
          * velocity, as in position-based dynamics: a jam does not keep
          * pushing at full speed. */
-        if ((a->state == FF_AGENT_MOVING || a->state == FF_AGENT_ESCAPING) && a->spawn_tick < t) {
+        if ((a->state == FF_AGENT_MOVING || a->state == FF_AGENT_ESCAPING ||
+             a->state == FF_AGENT_FALLBACK) && a->spawn_tick < t && s->move == FF_MOVE_STEER) {
             a->vx = (a->x - a->x0) / s->tick_dt;
             a->vy = (a->y - a->y0) / s->tick_dt;
         }
@@ -793,6 +1252,12 @@ ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err)
     fprintf(f, "# ffsim trace: tick id x y vx vy heading radius state\n");
     fprintf(f, "# tick_dt %.9g ticks %lld direction %s agents %zu\n", c->scenario->tick_dt,
             c->scenario->ticks, c->smooth ? "smooth" : "raw", c->nagents);
+    if (c->profiles && (c->scenario->profiles || c->scenario->nevents || c->scenario->move)) {
+        size_t k;
+        for (k = 0; k < c->profiles->nprofiles; k++)
+            fprintf(f, "# field %zu radius %.9g id %016llx\n", k, c->profiles->profile[k].radius,
+                    (unsigned long long)c->profiles->profile[k].id);
+    }
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
     return FF_OK;
@@ -801,7 +1266,20 @@ ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err)
 ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err)
 {
     size_t k;
-    for (k = 0; k < c->nagents; k++) {
+
+    if (c->profiles) {
+        const ff_scenario *s = c->scenario;
+        for (k = 0; k < s->nevents; k++)
+            if (s->event[k].tick == c->tick)
+                fprintf(f, "# tick %lld %s %d,%d,%d,%d\n", c->tick, s->event[k].close ? "close" : "open",
+                        (int)s->event[k].x0, (int)s->event[k].y0, (int)s->event[k].x1, (int)s->event[k].y1);
+        for (k = 0; k < c->profiles->nprofiles; k++) {
+            const ff_profile *p = &c->profiles->profile[k];
+            if (c->tick > 0 && p->published_tick == c->tick)
+                fprintf(f, "# tick %lld field %zu radius %.9g id %016llx published\n", c->tick, k,
+                        p->radius, (unsigned long long)p->id);
+        }
+    }    for (k = 0; k < c->nagents; k++) {
         const ff_agent *a = &c->agent[k];
         double heading;
         if (!present(a) && !(a->state == FF_AGENT_GONE && a->arrival_tick == c->tick))
@@ -837,6 +1315,11 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
     sum->agents = c->nagents;
     sum->stats = c->stats;
     sum->ticks = c->tick < 0 ? 0 : c->tick;
+    sum->unreachable = c->unreachable;
+    if (c->profiles) {
+        sum->field_builds = c->profiles->builds;
+        sum->field_bytes = c->profiles->build_bytes;
+    }
     for (k = 0; k < c->nagents; k++) {
         const ff_agent *a = &c->agent[k];
         if (a->state != FF_AGENT_UNBORN)
@@ -845,6 +1328,8 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
             ticks[n++] = a->arrival_tick;
         else if (a->state == FF_AGENT_STUCK)
             sum->stuck++;
+        else if (a->state == FF_AGENT_DEADLOCKED)
+            sum->deadlocked++;
         else if (present(a))
             sum->remaining++;
     }
@@ -880,14 +1365,20 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     }
     fprintf(f, "stuck %zu\n", sum->stuck);
     fprintf(f, "remaining %zu\n", sum->remaining);
+    fprintf(f, "unreachable %zu\n", sum->unreachable);
     fprintf(f, "wall_penetrations %llu\n", st->wall_penetrations);
     fprintf(f, "max_overlap %.4f\n", st->max_overlap);
     fprintf(f, "heading_jitter %.4f\n", st->jitter_moves ? st->jitter_sum / (double)st->jitter_moves : 0.0);
     fprintf(f, "group_fallbacks %llu\n", st->group_fallbacks);
     fprintf(f, "escapes %llu\n", st->escapes);
-    fprintf(f, "fallbacks 0\n");
-    fprintf(f, "reservation_waits 0\n");
-    fprintf(f, "deadlocks 0\n");
+    fprintf(f, "field_builds %llu\n", sum->field_builds);
+    fprintf(f, "field_bytes %llu\n", sum->field_bytes);
+    fprintf(f, "stale_ticks %llu\n", st->stale_ticks);
+    fprintf(f, "fallbacks %llu\n", st->fallbacks);
+    fprintf(f, "reservation_waits %llu\n", st->reservation_waits);
+    fprintf(f, "deadlocks %llu\n", st->deadlocks);
+    fprintf(f, "deadlocked %zu\n", sum->deadlocked);
+    fprintf(f, "tick_overruns %llu\n", sum->tick_overruns);
     fprintf(f, "ticks %lld\n", sum->ticks);
     fprintf(f, "agent_steps %llu\n", st->agent_steps);
     if (steps_per_second >= 0)

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "profiles.h"
+#include "reserve.h"
 #include "scenario.h"
 #include "spatialhash.h"
 #include "walls.h"
@@ -27,11 +29,15 @@ typedef enum {
     FF_AGENT_MOVING,      /* steering and moving */
     FF_AGENT_ESCAPING,    /* standing in a blocked cell, walking out */
     FF_AGENT_STUCK,       /* its cell has no direction: stopped */
+    FF_AGENT_WAITING_FIELD, /* its field is stale: stopped, not pushed */
+    FF_AGENT_FALLBACK,    /* following its own A* path */
+    FF_AGENT_DEADLOCKED,  /* on a wait-for cycle: stopped, not pushed */
     FF_AGENT_ARRIVED,     /* arrived and staying as an obstacle */
     FF_AGENT_GONE         /* arrived and left the simulation */
 } ff_agent_state;
 
-/* The trace's name of a state ("moving", "escaping", "stuck", "arrived"). */
+/* The trace's name of a state ("moving", "escaping", "stuck",
+ * "waiting-field", "fallback", "deadlocked", "arrived"). */
 const char *ff_agent_state_name(int state);
 
 typedef struct {
@@ -64,12 +70,28 @@ typedef struct {
     unsigned long long escapes;     /* agent-steps spent escaping a blocked
                                        cell */
     unsigned long long agent_steps; /* agent-steps taken (ticks >= 1) */
+    unsigned long long stale_ticks; /* agent-ticks waiting for a field */
+    unsigned long long fallbacks;   /* own A* paths planned */
+    unsigned long long reservation_waits; /* agent-ticks refused a move */
+    unsigned long long deadlocks;   /* wait-for cycles found */
 } ff_crowd_stats;
+
+/* One agent's own path and waiting (cell-to-cell moves, fallbacks). */
+typedef struct {
+    uint32_t *path;       /* cells to walk, malloc'ed; NULL for none */
+    uint32_t len, pos;    /* path[pos] is the next cell */
+    uint32_t from;        /* the cell the agent was on at path[pos - 1] */
+    long long map_tick;   /* the map it was planned on */
+    long long waited;     /* ticks refused in a row */
+    int no_way;           /* 1: its last own-path search found nothing */
+} ff_agent_plan;
 
 typedef struct {
     const ff_scenario *scenario;
-    const ff_grid *grid;
-    const uint8_t *direction;  /* w*h codes of the field followed */
+    const ff_grid *grid;       /* the map of the walls (the current one) */
+    const uint8_t *direction;  /* w*h codes of the field followed, when
+                                  there are no profiles */
+    ff_profiles *profiles;     /* borrowed, or NULL: the fields by class */
     int smooth;                /* follow the smoothed (1) or raw (0) field */
     ff_walls walls;
     uint8_t *goal;             /* w*h: 1 on goal cells */
@@ -91,6 +113,26 @@ typedef struct {
     size_t ncontacts, cap_contacts;
     long long tick;            /* the last tick done; -1 before tick 0 */
     ff_crowd_stats stats;
+    ff_agent_plan *plan;       /* per agent */
+    /* cell-to-cell moves ('move grid') */
+    ff_reserver reserver;
+    ff_reserve_request *req;   /* this tick's requests ... */
+    uint32_t *req_agent;       /* ... and their agents */
+    size_t nreq_last;          /* requests of the last tick */
+    uint32_t *waits_on;        /* per request: wait-for edge */
+    int32_t *cycle;
+    uint8_t *cycle_scratch;
+    uint8_t *avoid;            /* w*h scratch for own paths */
+    uint32_t *spawn_scratch;
+    /* deadlocks found at the last tick: cycle k holds the ids
+       deadlock_id[deadlock_start[k] .. deadlock_start[k + 1]) */
+    uint32_t *deadlock_id;
+    size_t *deadlock_start;
+    size_t ndeadlocks;
+    /* at the start: agents whose class's field gives no way to a goal */
+    size_t *class_unreachable; /* per class: how many */
+    uint32_t *class_first_unreachable; /* per class: the lowest such id */
+    size_t unreachable;
 } ff_crowd;
 
 /* Set up a crowd for scenario s on grid g following the direction channel
@@ -98,6 +140,13 @@ typedef struct {
 ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
                         const uint8_t *dir, int smooth, ff_error *err);
 void ff_crowd_free(ff_crowd *c);
+
+/* The same for a crowd whose classes follow the fields of profiles p
+ * (built for s) on p's current map, with map events, stale fields,
+ * fallbacks, and with 'move grid' cell-to-cell moves and reservations.
+ * Counts, per class, the agents whose start cell has no way to a goal. */
+ff_status ff_crowd_init_profiles(ff_crowd *c, const ff_scenario *s, ff_profiles *p, int smooth,
+                                 ff_error *err);
 
 /* Run the next tick.  Tick 0 only places the agents whose spawn tick is 0
  * and resolves their overlaps; each later tick steers, integrates and
@@ -130,6 +179,10 @@ typedef struct {
     double arrival_median;    /* tick; NaN when none arrived */
     long long arrival_p95;    /* tick (nearest rank); -1 when none */
     size_t stuck;             /* stopped at the end: no direction */
+    size_t deadlocked;        /* deadlocked at the end */
+    size_t unreachable;       /* with no way to a goal at the start */
+    unsigned long long field_builds, field_bytes;
+    unsigned long long tick_overruns; /* set by the caller (--realtime) */
     size_t remaining;         /* present at the end, neither arrived nor
                                  stuck */
     ff_crowd_stats stats;

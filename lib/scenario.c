@@ -34,12 +34,14 @@ void ff_scenario_init(ff_scenario *s)
     s->tick_dt = 0.1;
     s->arrive = -1;
     s->passes = 4;
+    s->wait_limit = 3;
 }
 
 void ff_scenario_free(ff_scenario *s)
 {
     free(s->cls);
     free(s->agent);
+    free(s->event);
     ff_scenario_init(s);
 }
 
@@ -82,6 +84,9 @@ typedef struct {
     size_t cap_cls, cap_agents;
     int magic;
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
+    long profiles_line, rebuild_line, fallback_line, move_line, reserve_line, wait_line;
+    long reserve_col;      /* of the 'on' of 'reserve on' */
+    size_t cap_events;
     int in_class;          /* index of the open class, or -1 */
     double max_radius;     /* of the classes so far */
     /* ids taken: open addressing, key id + 1 (0 = empty) -> line */
@@ -631,7 +636,9 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
 static int top_level_word(const char *w)
 {
     static const char *const words[] = { "class", "agent", "spawn", "tick", "ticks",
-                                         "arrive", "arrived", "passes", "ffsim" };
+                                         "arrive", "arrived", "passes", "ffsim", "at",
+                                         "profiles", "rebuild-ticks", "fallback", "move",
+                                         "reserve", "wait-limit" };
     size_t k;
     for (k = 0; k < sizeof words / sizeof *words; k++)
         if (strcmp(w, words[k]) == 0)
@@ -654,6 +661,15 @@ static ff_status read_class_line(reader *r, token *t, int n)
     for (k = 0; k < 4; k++)
         if (strcmp(w, behaviour_word[k]) == 0)
             return read_behaviour(r, c, t, n, k);
+    if (strcmp(w, "priority") == 0) {
+        long long p;
+        if (n != 2)
+            return fail_at(r, &t[0], "priority needs one value");
+        if ((st = want_count(r, &t[1], "priority", -1000000, 1000000, &p)) != FF_OK)
+            return st;
+        c->agent_priority = (long)p;
+        return FF_OK;
+    }
     if (strcmp(w, "radius") == 0 || strcmp(w, "speed") == 0 || strcmp(w, "accel") == 0 ||
         strcmp(w, "turn") == 0 || strcmp(w, "threshold") == 0) {
         double v;
@@ -680,7 +696,7 @@ static ff_status read_class_line(reader *r, token *t, int n)
                        w, c->name, c->line);
     return fail_at(r, &t[0],
                    "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
-                   "accel, turn, threshold, end)", w);
+                   "accel, turn, threshold, priority, end)", w);
 }
 
 static ff_status once(reader *r, token *t, long *seen)
@@ -688,6 +704,124 @@ static ff_status once(reader *r, token *t, long *seen)
     if (*seen)
         return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", t[0].text, *seen);
     *seen = r->line;
+    return FF_OK;
+}
+
+/* at TICK close|open X0,Y0,X1,Y1: cells, inclusive, inside the map. */
+static ff_status read_event(reader *r, token *t, int n)
+{
+    ff_scenario *s = r->s;
+    ff_map_event e;
+    long long tick;
+    double v[4];
+    int k;
+    ff_status st;
+
+    if (n != 4)
+        return fail_at(r, &t[0], "at needs TICK close|open X0,Y0,X1,Y1");
+    if ((st = want_count(r, &t[1], "event tick", 1, FF_SCENARIO_TICKS_MAX, &tick)) != FF_OK)
+        return st;
+    memset(&e, 0, sizeof e);
+    e.tick = tick;
+    e.line = r->line;
+    if (strcmp(t[2].text, "close") == 0)
+        e.close = 1;
+    else if (strcmp(t[2].text, "open") != 0)
+        return fail_at(r, &t[2], "unknown event '%.40s' (close or open)", t[2].text);
+    if (!parse_reals(t[3].text, v, 4))
+        return fail_at(r, &t[3], "cells '%.40s' are not X0,Y0,X1,Y1", t[3].text);
+    for (k = 0; k < 4; k++)
+        if (v[k] != floor(v[k]))
+            return fail_at(r, &t[3], "cells '%.40s' are not whole cell numbers", t[3].text);
+    if (v[0] > v[2] || v[1] > v[3])
+        return fail_at(r, &t[3], "cells '%.40s' need X0 <= X1 and Y0 <= Y1", t[3].text);
+    if (v[0] < 0 || v[1] < 0 || v[2] >= r->grid->w || v[3] >= r->grid->h)
+        return fail_at(r, &t[3], "cells %.40s are outside the map (%dx%d cells)", t[3].text,
+                       (int)r->grid->w, (int)r->grid->h);
+    e.x0 = (int32_t)v[0];
+    e.y0 = (int32_t)v[1];
+    e.x1 = (int32_t)v[2];
+    e.y1 = (int32_t)v[3];
+    if (s->nevents == r->cap_events) {
+        size_t cap = r->cap_events ? 2 * r->cap_events : 8;
+        ff_map_event *q = realloc(s->event, cap * sizeof *q);
+        if (!q)
+            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for events");
+        s->event = q;
+        r->cap_events = cap;
+    }
+    /* Insertion keeps ascending ticks and line order within a tick. */
+    for (k = (int)s->nevents; k > 0 && s->event[k - 1].tick > e.tick; k--)
+        s->event[k] = s->event[k - 1];
+    s->event[k] = e;
+    s->nevents++;
+    return FF_OK;
+}
+
+/* One word out of a list: its index, or -1. */
+static int choose(const char *w, const char *const *words, int n)
+{
+    int k;
+    for (k = 0; k < n; k++)
+        if (strcmp(w, words[k]) == 0)
+            return k;
+    return -1;
+}
+
+/* profiles on|off, rebuild-ticks N, fallback wait|astar, move steer|grid,
+ * reserve on|off, wait-limit N. */
+static ff_status read_setting(reader *r, token *t, int n)
+{
+    static const char *const onoff[] = { "off", "on" };
+    static const char *const fallbacks[] = { "wait", "astar" };
+    static const char *const moves[] = { "steer", "grid" };
+    ff_scenario *s = r->s;
+    const char *w = t[0].text;
+    long long v;
+    int k;
+    ff_status st;
+
+    if (n != 2)
+        return fail_at(r, &t[0], "%s needs one value", w);
+    if (strcmp(w, "rebuild-ticks") == 0) {
+        if ((st = once(r, t, &r->rebuild_line)) != FF_OK ||
+            (st = want_count(r, &t[1], "rebuild-ticks", 0, FF_SCENARIO_TICKS_MAX, &s->rebuild_ticks)) != FF_OK)
+            return st;
+        return FF_OK;
+    }
+    if (strcmp(w, "wait-limit") == 0) {
+        if ((st = once(r, t, &r->wait_line)) != FF_OK ||
+            (st = want_count(r, &t[1], "wait-limit", 1, 1000000, &v)) != FF_OK)
+            return st;
+        s->wait_limit = v;
+        return FF_OK;
+    }
+    if (strcmp(w, "fallback") == 0) {
+        if ((st = once(r, t, &r->fallback_line)) != FF_OK)
+            return st;
+        if ((k = choose(t[1].text, fallbacks, 2)) < 0)
+            return fail_at(r, &t[1], "fallback '%.40s' (wait or astar)", t[1].text);
+        s->fallback = (ff_fallback)k;
+        return FF_OK;
+    }
+    if (strcmp(w, "move") == 0) {
+        if ((st = once(r, t, &r->move_line)) != FF_OK)
+            return st;
+        if ((k = choose(t[1].text, moves, 2)) < 0)
+            return fail_at(r, &t[1], "move '%.40s' (steer or grid)", t[1].text);
+        s->move = (ff_move_model)k;
+        return FF_OK;
+    }
+    if ((st = once(r, t, strcmp(w, "profiles") == 0 ? &r->profiles_line : &r->reserve_line)) != FF_OK)
+        return st;
+    if ((k = choose(t[1].text, onoff, 2)) < 0)
+        return fail_at(r, &t[1], "%s '%.40s' (on or off)", w, t[1].text);
+    if (strcmp(w, "profiles") == 0) {
+        s->profiles = k;
+    } else {
+        s->reserve = k;
+        r->reserve_col = t[1].col;
+    }
     return FF_OK;
 }
 
@@ -714,6 +848,12 @@ static ff_status read_line(reader *r, token *t, int n)
         return read_spawn(r, t, n);
     if (strcmp(w, "end") == 0)
         return fail_at(r, &t[0], "'end' outside a class");
+    if (strcmp(w, "at") == 0)
+        return read_event(r, t, n);
+    if (strcmp(w, "profiles") == 0 || strcmp(w, "rebuild-ticks") == 0 ||
+        strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "reserve") == 0 ||
+        strcmp(w, "wait-limit") == 0)
+        return read_setting(r, t, n);
     if (strcmp(w, "tick") == 0 || strcmp(w, "ticks") == 0 || strcmp(w, "arrive") == 0 ||
         strcmp(w, "arrived") == 0 || strcmp(w, "passes") == 0) {
         if (n != 2)
@@ -750,7 +890,8 @@ static ff_status read_line(reader *r, token *t, int n)
         return FF_OK;
     }
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
-                   "agent, spawn)", w);
+                   "agent, spawn, at, profiles, rebuild-ticks, fallback, move, reserve, "
+                   "wait-limit)", w);
 }
 
 /* Split buf (a line without its newline) into words; '#' starts a
@@ -824,6 +965,10 @@ static ff_status read_all(reader *r, FILE *f)
         return ff_error_set(r->err, FF_EINPUT, r->name, 0, 0, "no 'ticks' line: say how many ticks to run");
     if (r->s->arrive < 0)
         r->s->arrive = 0.5 * r->grid->cell_size;
+    if (r->s->reserve && r->s->move != FF_MOVE_GRID)
+        return ff_error_set(r->err, FF_EINPUT, r->name, r->reserve_line, r->reserve_col,
+                            "reserve on needs 'move grid' (cell-to-cell moves): agents that "
+                            "steer freely cannot reserve cells");
     if (r->s->nagents > 1)
         qsort(r->s->agent, r->s->nagents, sizeof *r->s->agent, cmp_id);
     return FF_OK;

@@ -51,6 +51,8 @@ typedef struct {
                                  [group_start[g], group_start[g+1]) */
     int ngroups;
     int follows;              /* 1 when a behaviour is follow */
+    long agent_priority;      /* reservations: lower is served first
+                                 (class line 'priority', default 0) */
     long line;                /* where the class began */
 } ff_agent_class;
 
@@ -64,6 +66,26 @@ typedef struct {
     long line;                /* the agent or spawn line that made it */
 } ff_agent_spec;
 
+/* A map event: at its tick, the cells [x0, x1] x [y0, y1] (inclusive,
+ * inside the map) are closed (cost +inf) or opened again (the stream's
+ * cost). */
+typedef struct {
+    long long tick;           /* >= 1 */
+    int close;                /* 1 close, 0 open */
+    int32_t x0, y0, x1, y1;   /* cells */
+    long line;
+} ff_map_event;
+
+typedef enum {
+    FF_FALLBACK_WAIT = 0,     /* wait while the field is stale */
+    FF_FALLBACK_ASTAR         /* follow an own A* path on the current map */
+} ff_fallback;
+
+typedef enum {
+    FF_MOVE_STEER = 0,        /* continuous steering (issue 6) */
+    FF_MOVE_GRID              /* cell to cell, one step a tick */
+} ff_move_model;
+
 typedef struct {
     double tick_dt;           /* seconds per tick, > 0 */
     long long ticks;          /* ticks to run, >= 0 */
@@ -75,6 +97,15 @@ typedef struct {
     size_t nclasses;
     ff_agent_spec *agent;     /* ascending id */
     size_t nagents;
+    int profiles;             /* 1: each class radius gets its own field */
+    long long rebuild_ticks;  /* ticks a rebuild takes (fields stale) */
+    ff_fallback fallback;     /* while a class's field is stale */
+    ff_move_model move;
+    int reserve;              /* 1: cell and edge reservations (grid) */
+    long long wait_limit;     /* waits before an agent asks for its own
+                                 path (reservations), >= 1 */
+    ff_map_event *event;      /* ascending tick, line order within one */
+    size_t nevents;
 } ff_scenario;
 
 void ff_scenario_init(ff_scenario *s);

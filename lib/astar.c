@@ -1,0 +1,202 @@
+/* astar.c - an agent's own A* path; see astar.h. */
+#include "astar.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+ff_status ff_astar_init(ff_astar *a, const ff_grid *g, ff_error *err)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+
+    memset(a, 0, sizeof *a);
+    a->grid = g;
+    a->g = malloc(n * sizeof *a->g);
+    a->parent = malloc(n * sizeof *a->parent);
+    a->stamp = calloc(n, sizeof *a->stamp);
+    if (!a->g || !a->parent || !a->stamp) {
+        ff_astar_free(a);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for A* on %zu cells", n);
+    }
+    ff_astar_retarget(a);
+    return FF_OK;
+}
+
+void ff_astar_free(ff_astar *a)
+{
+    free(a->g);
+    free(a->parent);
+    free(a->stamp);
+    free(a->heap);
+    memset(a, 0, sizeof *a);
+}
+
+void ff_astar_retarget(ff_astar *a)
+{
+    const ff_grid *g = a->grid;
+    size_t n = (size_t)g->w * (size_t)g->h, k;
+    double least = INFINITY;
+
+    a->gx0 = g->w;
+    a->gy0 = g->h;
+    a->gx1 = a->gy1 = -1;
+    for (k = 0; k < g->ngoals; k++) {
+        int32_t x = (int32_t)(g->goals[k] % (uint32_t)g->w), y = (int32_t)(g->goals[k] / (uint32_t)g->w);
+        if (x < a->gx0) a->gx0 = x;
+        if (x > a->gx1) a->gx1 = x;
+        if (y < a->gy0) a->gy0 = y;
+        if (y > a->gy1) a->gy1 = y;
+    }
+    for (k = 0; k < n; k++)
+        if (ff_grid_open(g, k) && g->cost[k] < least)
+            least = g->cost[k];
+    a->least = isfinite(least) ? least * g->cell_size : 0;
+}
+
+static double heuristic(const ff_astar *a, uint32_t cell)
+{
+    int32_t x = (int32_t)(cell % (uint32_t)a->grid->w), y = (int32_t)(cell / (uint32_t)a->grid->w);
+    double dx = x < a->gx0 ? a->gx0 - x : (x > a->gx1 ? x - a->gx1 : 0);
+    double dy = y < a->gy0 ? a->gy0 - y : (y > a->gy1 ? y - a->gy1 : 0);
+    double lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+
+    if (a->grid->moves == 4)
+        return (dx + dy) * a->least;
+    return (hi - lo + FF_SQRT2 * lo) * a->least;
+}
+
+/* Heap order: lower f; then higher g (deeper first); then lower cell. */
+static int before(const struct ff_astar_node *p, const struct ff_astar_node *q)
+{
+    if (p->f != q->f)
+        return p->f < q->f;
+    if (p->g != q->g)
+        return p->g > q->g;
+    return p->cell < q->cell;
+}
+
+static int heap_push(ff_astar *a, double f, double g, uint32_t cell)
+{
+    size_t i;
+    if (a->nheap == a->cap_heap) {
+        size_t cap = a->cap_heap ? 2 * a->cap_heap : 256;
+        struct ff_astar_node *h = realloc(a->heap, cap * sizeof *h);
+        if (!h)
+            return -1;
+        a->heap = h;
+        a->cap_heap = cap;
+    }
+    i = a->nheap++;
+    a->heap[i].f = f;
+    a->heap[i].g = g;
+    a->heap[i].cell = cell;
+    while (i > 0 && before(&a->heap[i], &a->heap[(i - 1) / 2])) {
+        struct ff_astar_node t = a->heap[i];
+        a->heap[i] = a->heap[(i - 1) / 2];
+        a->heap[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
+    }
+    return 0;
+}
+
+static struct ff_astar_node heap_pop(ff_astar *a)
+{
+    struct ff_astar_node top = a->heap[0];
+    size_t i = 0;
+
+    a->heap[0] = a->heap[--a->nheap];
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < a->nheap && before(&a->heap[l], &a->heap[m]))
+            m = l;
+        if (r < a->nheap && before(&a->heap[r], &a->heap[m]))
+            m = r;
+        if (m == i)
+            break;
+        {
+            struct ff_astar_node t = a->heap[i];
+            a->heap[i] = a->heap[m];
+            a->heap[m] = t;
+        }
+        i = m;
+    }
+    return top;
+}
+
+static int is_goal(const ff_grid *g, uint32_t cell)
+{
+    size_t lo = 0, hi = g->ngoals;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g->goals[mid] == cell)
+            return 1;
+        if (g->goals[mid] < cell)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **path,
+                  uint32_t *len)
+{
+    const ff_grid *g = a->grid;
+    uint32_t w = (uint32_t)g->w, found = UINT32_MAX, n, c;
+
+    *path = NULL;
+    *len = 0;
+    if (is_goal(g, start))
+        return 1;
+    if (g->ngoals == 0 || !ff_grid_open(g, start))
+        return 0;
+    if (++a->generation == 0) {
+        memset(a->stamp, 0, (size_t)g->w * (size_t)g->h * sizeof *a->stamp);
+        a->generation = 1;
+    }
+    a->nheap = 0;
+    a->stamp[start] = a->generation;
+    a->g[start] = 0;
+    a->parent[start] = start;
+    if (heap_push(a, heuristic(a, start), 0, start) < 0)
+        return -1;
+    while (a->nheap > 0) {
+        struct ff_astar_node top = heap_pop(a);
+        int d;
+        if (top.g > a->g[top.cell])
+            continue;  /* a stale entry */
+        if (is_goal(g, top.cell)) {
+            found = top.cell;
+            break;
+        }
+        a->expanded++;
+        for (d = 0; d < 8; d++) {
+            int x = (int)(top.cell % w), y = (int)(top.cell / w);
+            uint32_t next;
+            double ng;
+            if (!ff_grid_step_ok(g, x, y, d))
+                continue;
+            next = (uint32_t)((y + ff_dir_dy[d]) * (int)w + x + ff_dir_dx[d]);
+            if (avoid && avoid[next])
+                continue;
+            ng = top.g + ff_grid_step_cost(g, top.cell, d);
+            if (a->stamp[next] == a->generation && !(ng < a->g[next]))
+                continue;
+            a->stamp[next] = a->generation;
+            a->g[next] = ng;
+            a->parent[next] = top.cell;
+            if (heap_push(a, ng + heuristic(a, next), ng, next) < 0)
+                return -1;
+        }
+    }
+    if (found == UINT32_MAX)
+        return 0;
+    for (n = 0, c = found; c != start; c = a->parent[c])
+        n++;
+    if (!(*path = malloc(n * sizeof **path)))
+        return -1;
+    *len = n;
+    for (c = found; c != start; c = a->parent[c])
+        (*path)[--n] = c;
+    return 1;
+}

@@ -1,0 +1,50 @@
+/* astar.h - one agent's own path on the current map: a plain A* over the
+ * grid's legal steps (ff_grid_step_ok) with their costs
+ * (ff_grid_step_cost), for when its field is stale or its way is held
+ * by others (man 1 ffsim, "FALLBACK").
+ *
+ * The heuristic is the octile (8 moves) or Manhattan (4 moves) distance
+ * to the bounding box of the goals, times the least cell cost and the
+ * cell size: never more than the true cost, so the path found is a
+ * shortest one.  Ties in the open list go to the higher cost so far, then
+ * to the lower cell index, so the result is deterministic.
+ */
+#ifndef FF_ASTAR_H
+#define FF_ASTAR_H
+
+#include <stdint.h>
+
+#include "grid.h"
+
+typedef struct {
+    const ff_grid *grid;    /* borrowed: the map searched */
+    double *g;              /* w*h cost so far; owned */
+    uint32_t *parent;       /* w*h; owned */
+    uint32_t *stamp;        /* w*h: search generation that touched it */
+    uint32_t generation;
+    struct ff_astar_node { double f, g; uint32_t cell; } *heap;
+    size_t nheap, cap_heap;
+    int32_t gx0, gy0, gx1, gy1; /* goals' bounding box */
+    double least;           /* least step cost per cell length */
+    uint64_t expanded;      /* cells expanded over all searches */
+} ff_astar;
+
+/* Prepare searches on g (which must outlive it and keep its size; its
+ * costs and goals may change between searches: call ff_astar_retarget).
+ * FF_ENOMEM on failure. */
+ff_status ff_astar_init(ff_astar *a, const ff_grid *g, ff_error *err);
+void ff_astar_free(ff_astar *a);
+
+/* Read the grid's goals and least cost again (after a map change). */
+void ff_astar_retarget(ff_astar *a);
+
+/* A shortest path from cell start to the nearest goal, avoiding cells
+ * where avoid (w*h, NULL for none) is non-zero (the goal itself excepted
+ * only when it is start).  On success *path holds the cells after start
+ * up to and including the goal (a malloc'ed array the caller frees;
+ * NULL with *len 0 when start is a goal) and the result is 1; 0 when no
+ * goal is reachable; -1 on allocation failure. */
+int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **path,
+                  uint32_t *len);
+
+#endif

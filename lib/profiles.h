@@ -1,0 +1,85 @@
+/* profiles.h - the fields a crowd follows: one per agent radius (a
+ * profile), each built by ffsim itself from the map held in the stream
+ * with the same library code ffbuild and ffdir use (clearance, search,
+ * directions), and rebuilt whole when a map event closes or opens cells
+ * (man 1 ffsim, "PROFILES" and "MAP EVENTS").
+ *
+ * The stream's grid is the base map as it is: a stream built with
+ * ffbuild -r R is already closed for R, and a profile's clearance is
+ * applied on top of it.  Without 'profiles on' there is one profile of
+ * radius 0 shared by every class: the stream's map with no more
+ * clearance.
+ *
+ * A rebuild is computed at once but published as if one builder made
+ * the fields one after another, smallest radius first, each taking
+ * 'rebuild-ticks' ticks: profile k (from 0) of a change at tick t is
+ * published at t + (k + 1) * rebuild-ticks.  In between the profile is stale and ff_profiles_direction()
+ * returns NULL, so nobody can follow the old field.  Profiles own every
+ * array they point to; ff_profiles_free() releases them.
+ */
+#ifndef FF_PROFILES_H
+#define FF_PROFILES_H
+
+#include <stdint.h>
+
+#include "astar.h"
+#include "grid.h"
+#include "scenario.h"
+
+typedef struct {
+    double radius;            /* clearance radius, world units, >= 0 */
+    ff_grid grid;             /* the current map with this clearance;
+                                 closed goals dropped */
+    double *distance;         /* w*h: the published field */
+    uint8_t *direction;       /* w*h: its direction codes */
+    double *next_distance;    /* w*h: a rebuild awaiting publication */
+    uint8_t *next_direction;
+    long long publish_tick;   /* when next_* is published; -1 = none */
+    long long published_tick; /* when the field in use was published */
+    uint64_t id;              /* of the published field (hash of the map
+                                 id, the radius and the directions) */
+    uint64_t next_id;
+    int stale;                /* 1 while a rebuild awaits publication */
+    ff_astar astar;           /* own paths on grid */
+} ff_profile;
+
+typedef struct {
+    const ff_scenario *scenario; /* borrowed */
+    ff_grid base;             /* the stream's map; owned */
+    ff_grid map;              /* base with the events so far: the walls */
+    ff_profile *profile;      /* ascending radius */
+    size_t nprofiles;
+    int32_t *class_profile;   /* per class of the scenario */
+    size_t next_event;        /* scenario events before it are applied */
+    long long map_tick;       /* tick of the last map change; -1 none */
+    unsigned long long builds;      /* fields built (the first ones too) */
+    unsigned long long build_bytes; /* bytes of the fields built */
+    double build_seconds;     /* processor time spent building */
+} ff_profiles;
+
+/* Build the first field of every profile of scenario s from the stream's
+ * grid (goals from it).  A class whose goals are all closed by its
+ * clearance has no field: FF_EINPUT at the class's line of scen_name. */
+ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *stream,
+                           const char *scen_name, ff_error *err);
+void ff_profiles_free(ff_profiles *p);
+
+/* Apply the events of tick t (map changes at once, rebuilds begin) and
+ * publish the rebuilds due at t.  *map_changed is set to 1 when the map
+ * changed.  Call once per tick, in ascending tick order. */
+ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_error *err);
+
+/* The published directions for class cls, or NULL while its field is
+ * stale. */
+static inline const uint8_t *ff_profiles_direction(const ff_profiles *p, int32_t cls)
+{
+    const ff_profile *f = &p->profile[p->class_profile[cls]];
+    return f->stale ? NULL : f->direction;
+}
+
+static inline ff_profile *ff_profiles_of(ff_profiles *p, int32_t cls)
+{
+    return &p->profile[p->class_profile[cls]];
+}
+
+#endif

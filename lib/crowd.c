@@ -44,6 +44,12 @@ static const uint8_t *agent_dir(const ff_crowd *c, int32_t cls)
     return c->profiles ? ff_profiles_direction(c->profiles, cls) : c->direction;
 }
 
+/* The goal cells of class cls: its profile's, or the grid's. */
+static const uint8_t *goal_mask(const ff_crowd *c, int32_t cls)
+{
+    return c->profiles ? ff_profiles_of(c->profiles, cls)->goal_mask : c->goal;
+}
+
 /* ---- priority groups ---- */
 
 typedef void (*propose_fn)(void *ctx, const ff_behaviour *b, double *px, double *py);
@@ -360,7 +366,7 @@ static void propose_follow(const agent_ctx *q, double *px, double *py)
         }
         return;
     }
-    if (c->goal[cell]) {
+    if (goal_mask(c, q->a->cls)[cell]) {
         double tx = g->origin_x + ((double)q->cx + 0.5) * g->cell_size - q->a->x;
         double ty = g->origin_y + ((double)q->cy + 0.5) * g->cell_size - q->a->y;
         double d = sqrt(tx * tx + ty * ty);
@@ -868,7 +874,7 @@ static double largest_overlap(const ff_crowd *c)
 }
 
 /* 1 when (x, y) is within the arrival distance of a goal cell's center. */
-static int at_goal(const ff_crowd *c, double x, double y)
+static int at_goal(const ff_crowd *c, const uint8_t *goal, double x, double y)
 {
     const ff_grid *g = c->grid;
     double r = c->scenario->arrive, cs = g->cell_size;
@@ -883,7 +889,7 @@ static int at_goal(const ff_crowd *c, double x, double y)
     for (j = y0; j <= y1; j++)
         for (i = x0; i <= x1; i++) {
             double dx, dy;
-            if (!c->goal[(size_t)j * (size_t)g->w + (size_t)i])
+            if (!goal[(size_t)j * (size_t)g->w + (size_t)i])
                 continue;
             dx = g->origin_x + ((double)i + 0.5) * cs - x;
             dy = g->origin_y + ((double)j + 0.5) * cs - y;
@@ -1220,7 +1226,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         }
         if (ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
             c->stats.wall_penetrations++;
-        if (a->state != FF_AGENT_ARRIVED && at_goal(c, a->x, a->y)) {
+        if (a->state != FF_AGENT_ARRIVED && at_goal(c, goal_mask(c, a->cls), a->x, a->y)) {
             a->arrival_tick = t;
             c->stats.arrived++;
             if (s->stay) {

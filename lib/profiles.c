@@ -31,6 +31,15 @@ static ff_status make_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff
         return st;
     if ((st = ff_grid_apply_clearance(&f->grid, f->radius, err)) != FF_OK)
         return st;
+    if (f->goal_class >= 0) {
+        const ff_agent_class *c = &p->scenario->cls[f->goal_class];
+        uint32_t *goals = realloc(f->grid.goals, (size_t)c->ngoals * sizeof *goals);
+        if (!goals)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goals");
+        memcpy(goals, c->goal, (size_t)c->ngoals * sizeof *goals);
+        f->grid.goals = goals;
+        f->grid.ngoals = (size_t)c->ngoals;
+    }
     for (k = 0; k < f->grid.ngoals; k++)
         if (ff_grid_open(&f->grid, f->grid.goals[k]))
             f->grid.goals[n++] = f->grid.goals[k];
@@ -90,7 +99,7 @@ static void lead_out(ff_profiles *p, ff_profile *f)
 /* Search and directions of the profile's grid into next_*. */
 static ff_status build(ff_profiles *p, ff_profile *f, ff_error *err)
 {
-    size_t n = (size_t)p->map.w * (size_t)p->map.h, goals, k;
+    size_t n = (size_t)p->map.w * (size_t)p->map.h, goals = 0, k;
     double t0 = cpu_seconds();
     ff_hash h;
     ff_status st;
@@ -135,17 +144,37 @@ static void publish(ff_profile *f, long long t)
     f->published_tick = t;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* The radius class k's field is built for. */
+static double class_radius(const ff_scenario *s, size_t k)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
+    return s->profiles ? s->cls[k].radius : 0;
+}
+
+/* 1 when classes i and j can share a field: same radius, same goals. */
+static int same_profile(const ff_scenario *s, size_t i, size_t j)
+{
+    const ff_agent_class *a = &s->cls[i], *b = &s->cls[j];
+    return class_radius(s, i) == class_radius(s, j) && a->ngoals == b->ngoals &&
+           memcmp(a->goal, b->goal, (size_t)a->ngoals * sizeof *a->goal) == 0;
+}
+
+static const ff_scenario *sort_scenario;
+
+/* Profiles by radius, then by their first class. */
+static int cmp_first_class(const void *pa, const void *pb)
+{
+    size_t i = *(const size_t *)pa, j = *(const size_t *)pb;
+    double ri = class_radius(sort_scenario, i), rj = class_radius(sort_scenario, j);
+    if (ri != rj)
+        return ri < rj ? -1 : 1;
+    return i < j ? -1 : i > j;
 }
 
 ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *stream,
                            const char *scen_name, ff_error *err)
 {
     size_t n = (size_t)stream->w * (size_t)stream->h, k, j, m = 0;
-    double *radii = NULL;
+    size_t *first = NULL;   /* per profile: its first class */
     ff_status st;
 
     memset(p, 0, sizeof *p);
@@ -154,56 +183,66 @@ ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *
     if ((st = ff_grid_copy(&p->base, stream, err)) != FF_OK ||
         (st = ff_grid_copy(&p->map, stream, err)) != FF_OK)
         goto failed;
-    radii = malloc((s->nclasses + 1) * sizeof *radii);
+    first = malloc((s->nclasses + 1) * sizeof *first);
     p->class_profile = calloc(s->nclasses + 1, sizeof *p->class_profile);
-    if (!radii || !p->class_profile)
+    if (!first || !p->class_profile)
         goto nomem;
-    if (s->profiles) {
-        for (k = 0; k < s->nclasses; k++)
-            radii[k] = s->cls[k].radius;
-        qsort(radii, s->nclasses, sizeof *radii, cmp_double);
-        for (k = 0; k < s->nclasses; k++)
-            if (m == 0 || radii[k] != radii[m - 1])
-                radii[m++] = radii[k];
-    } else {
-        radii[m++] = 0;
+    for (k = 0; k < s->nclasses; k++) {
+        for (j = 0; j < m && !same_profile(s, first[j], k); j++)
+            ;
+        if (j == m)
+            first[m++] = k;
     }
+    if (m == 0)
+        first[m++] = 0;  /* no classes: one field of the stream's goals */
+    sort_scenario = s;
+    qsort(first, m, sizeof *first, cmp_first_class);
+    sort_scenario = NULL;
     if (!(p->profile = calloc(m, sizeof *p->profile)))
         goto nomem;
     p->nprofiles = m;
     for (k = 0; k < m; k++) {
         ff_profile *f = &p->profile[k];
-        f->radius = radii[k];
+        size_t g;
+        f->radius = s->nclasses ? class_radius(s, first[k]) : 0;
+        f->goal_class = s->nclasses && s->cls[first[k]].ngoals ? (int32_t)first[k] : -1;
         f->publish_tick = -1;
         ff_grid_init(&f->grid);
         f->distance = malloc(n * sizeof *f->distance);
         f->next_distance = malloc(n * sizeof *f->next_distance);
         f->direction = malloc(n);
         f->next_direction = malloc(n);
-        if (!f->distance || !f->next_distance || !f->direction || !f->next_direction)
+        f->goal_mask = calloc(n, 1);
+        if (!f->distance || !f->next_distance || !f->direction || !f->next_direction || !f->goal_mask)
             goto nomem;
+        if (f->goal_class >= 0)
+            for (g = 0; g < (size_t)s->cls[f->goal_class].ngoals; g++)
+                f->goal_mask[s->cls[f->goal_class].goal[g]] = 1;
+        else
+            for (g = 0; g < stream->ngoals; g++)
+                f->goal_mask[stream->goals[g]] = 1;
         if ((st = build(p, f, err)) != FF_OK ||
             (st = ff_astar_init(&f->astar, &f->grid, err)) != FF_OK)
             goto failed;
         publish(f, 0);
     }
     for (k = 0; k < s->nclasses; k++) {
-        for (j = 0; j < m && s->profiles && radii[j] != s->cls[k].radius; j++)
+        for (j = 0; j < m && !same_profile(s, first[j], k); j++)
             ;
-        p->class_profile[k] = s->profiles ? (int32_t)j : 0;
-        if (p->profile[p->class_profile[k]].grid.ngoals == 0) {
+        p->class_profile[k] = (int32_t)j;
+        if (p->profile[j].grid.ngoals == 0) {
             st = ff_error_set(err, FF_EINPUT, scen_name, s->cls[k].line, 0,
                               "class %s: no field possible: every goal cell is closed by its "
                               "clearance radius %g", s->cls[k].name, s->cls[k].radius);
             goto failed;
         }
     }
-    free(radii);
+    free(first);
     return FF_OK;
 nomem:
     st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the fields");
 failed:
-    free(radii);
+    free(first);
     ff_profiles_free(p);
     return st;
 }
@@ -219,6 +258,7 @@ void ff_profiles_free(ff_profiles *p)
         free(f->next_distance);
         free(f->direction);
         free(f->next_direction);
+        free(f->goal_mask);
     }
     free(p->profile);
     free(p->class_profile);

@@ -28,6 +28,9 @@
 
 typedef struct {
     double radius;            /* clearance radius, world units, >= 0 */
+    int32_t goal_class;       /* the class whose own goals it uses, or -1
+                                 for the stream's goals */
+    uint8_t *goal_mask;       /* w*h: 1 on its goal cells (closed or not) */
     ff_grid grid;             /* the current map with this clearance;
                                  closed goals dropped */
     double *distance;         /* w*h: the published field */
@@ -47,7 +50,7 @@ typedef struct {
     const ff_scenario *scenario; /* borrowed */
     ff_grid base;             /* the stream's map; owned */
     ff_grid map;              /* base with the events so far: the walls */
-    ff_profile *profile;      /* ascending radius */
+    ff_profile *profile;      /* ascending radius, then first class */
     size_t nprofiles;
     int32_t *class_profile;   /* per class of the scenario */
     size_t next_event;        /* scenario events before it are applied */

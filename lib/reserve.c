@@ -236,14 +236,14 @@ ff_status ff_reserve_grant(ff_reserver *r, ff_reserve_request *req, size_t n, ff
                     break;
                 }
             }
-            if (c < req[i].ncand) {
+            if (waiting) {
+                r->order[kept++] = i;
+            } else if (c < req[i].ncand) {
                 grant(r, req, i, c);
                 progress = 1;
-            } else if (!waiting) {
+            } else {
                 stay(r, req, i);
                 progress = 1;
-            } else {
-                r->order[kept++] = i;
             }
         }
         left = kept;

@@ -661,6 +661,31 @@ static ff_status read_class_line(reader *r, token *t, int n)
     for (k = 0; k < 4; k++)
         if (strcmp(w, behaviour_word[k]) == 0)
             return read_behaviour(r, c, t, n, k);
+    if (strcmp(w, "goal") == 0) {
+        double xy[2];
+        uint32_t cell;
+        int j;
+        if (n != 2 || !parse_reals(t[1].text, xy, 2) || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
+            return fail_at(r, n < 2 ? &t[0] : &t[1], "goal needs one cell X,Y (whole numbers)");
+        if (xy[0] < 0 || xy[1] < 0 || xy[0] >= r->grid->w || xy[1] >= r->grid->h)
+            return fail_at(r, &t[1], "goal %.40s is outside the map (%dx%d cells)", t[1].text,
+                           (int)r->grid->w, (int)r->grid->h);
+        cell = (uint32_t)xy[1] * (uint32_t)r->grid->w + (uint32_t)xy[0];
+        if (!ff_grid_open(r->grid, cell))
+            return fail_at(r, &t[1], "goal %.40s is on a wall", t[1].text);
+        if (c->ngoals == FF_CLASS_GOALS_MAX)
+            return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
+        for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)
+            c->goal[j] = c->goal[j - 1];
+        if (j > 0 && c->goal[j - 1] == cell) {
+            for (; j < c->ngoals; j++)
+                c->goal[j] = c->goal[j + 1];
+            return fail_at(r, &t[1], "goal %.40s given twice", t[1].text);
+        }
+        c->goal[j] = cell;
+        c->ngoals++;
+        return FF_OK;
+    }
     if (strcmp(w, "priority") == 0) {
         long long p;
         if (n != 2)
@@ -696,7 +721,7 @@ static ff_status read_class_line(reader *r, token *t, int n)
                        w, c->name, c->line);
     return fail_at(r, &t[0],
                    "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
-                   "accel, turn, threshold, priority, end)", w);
+                   "accel, turn, threshold, priority, goal, end)", w);
 }
 
 static ff_status once(reader *r, token *t, long *seen)

@@ -19,6 +19,7 @@
 #define FF_CLASS_NAME_MAX 32       /* bytes, with the NUL */
 #define FF_SCENARIO_AGENTS_MAX 10000000
 #define FF_SCENARIO_TICKS_MAX 100000000LL
+#define FF_CLASS_GOALS_MAX 64      /* 'goal' lines in one class */
 #define FF_SPAWN_TRIES 100         /* draws per placed agent (man 5 ffsim) */
 
 typedef enum {
@@ -53,6 +54,10 @@ typedef struct {
     int follows;              /* 1 when a behaviour is follow */
     long agent_priority;      /* reservations: lower is served first
                                  (class line 'priority', default 0) */
+    uint32_t goal[FF_CLASS_GOALS_MAX]; /* the class's own goal cells
+                                 (ascending, no repeats); none: the
+                                 stream's */
+    int ngoals;
     long line;                /* where the class began */
 } ff_agent_class;
 

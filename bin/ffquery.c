@@ -121,7 +121,6 @@ int main(int argc, char **argv)
     size_t n = 0;
     ff_field field;
     ff_error err;
-    ff_status st;
 
     ff_error_clear(&err);
     while ((c = getopt_long(argc, argv, "dhV", longopts, NULL)) != -1) {
@@ -166,7 +165,7 @@ int main(int argc, char **argv)
     if (map_path && check_map(map_path, field_path, &field, &err) != FF_OK)
         goto failed;
     if (trace_arg) {
-        if ((st = ff_query_trace(&field, tx, ty, field_path, &path, &n, &err)) != FF_OK)
+        if (ff_query_trace(&field, tx, ty, field_path, &path, &n, &err) != FF_OK)
             goto failed;
         if (ff_query_write_path(stdout, &field.grid, path, n, &err) != FF_OK)
             goto failed;

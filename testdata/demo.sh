@@ -20,3 +20,10 @@ bin/ffdir --text "$out" | awk -v cells="23,13 23,4" -f testdata/demo/summary.awk
 sed 's/^legend < 1 W$/legend < 1/' "$map" | bin/ffbuild | bin/ffdir --text |
     awk -f testdata/demo/summary.awk | grep 'spawn 21,4' |
     sed 's/^ *spawn 21,4 */  with a two-way door, spawn 21,4: /'
+
+# A picture of the field with a spawn's path: traced cell by cell with
+# ffquery, pulled taut with ffpull, drawn by ffpng.
+png=testdata/demo/out/demo.png
+bin/ffquery --trace 2,2 "$out" | bin/ffpull "$out" |
+    bin/ffpng -s 24 --legend --path - -o "$png" "$out"
+echo "demo: picture of the field and a pulled path from spawn 2,2 -> $png"

@@ -54,18 +54,23 @@ static ff_status make_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff
  * cells that have one, a direction toward the neighbour of an earlier
  * layer (a legal step on the map) that is nearest to a goal; ties go to
  * the first direction code.  So they lead back into the profile's room,
- * never deeper into a passage it does not fit. */
+ * never deeper into a passage it does not fit.  Two layers hold every
+ * cell an agent clear of the walls by its radius can stand in (its cell's
+ * center is at most 0.71 cell from it); more would chain along the walls
+ * into rooms the profile cannot reach. */
+#define LEAD_OUT_LAYERS 2
+
 static void lead_out(ff_profiles *p, ff_profile *f)
 {
     const ff_grid *m = &p->map;
     size_t n = (size_t)m->w * (size_t)m->h, i;
     uint8_t *dir = f->next_direction;
     double *dist = f->next_distance;
-    int changed = 1;
+    int changed = 1, layer;
 
     /* Codes 16 + d mark the cells of the layer being made, so that a
      * layer only leads to earlier ones. */
-    while (changed) {
+    for (layer = 0; changed && layer < LEAD_OUT_LAYERS; layer++) {
         changed = 0;
         for (i = 0; i < n; i++) {
             int x = (int)(i % (size_t)m->w), y = (int)(i / (size_t)m->w), d, best = -1;
@@ -231,7 +236,7 @@ ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *
             ;
         p->class_profile[k] = (int32_t)j;
         if (p->profile[j].grid.ngoals == 0) {
-            st = ff_error_set(err, FF_EINPUT, scen_name, s->cls[k].line, 0,
+            st = ff_error_set(err, FF_EINPUT, scen_name, s->cls[k].line, 1,
                               "class %s: no field possible: every goal cell is closed by its "
                               "clearance radius %g", s->cls[k].name, s->cls[k].radius);
             goto failed;

@@ -99,6 +99,152 @@ refuse no_scenario "cannot open" "$BIN/ffsim $TMP/room.ff $TMP/missing.scenario"
 refuse bad_direction "bad --direction" "$BIN/ffsim --direction sideways $TMP/room.ff $SD/pass.scenario 2>&1 | head -n 1 >&2; exit 2"
 run failed_run_leaves_no_file 2 "$BIN/ffsim -o $TMP/never.trace $TMP/room.ff $SD/bad.scenario"
 check no_partial_output ! -e "$TMP/never.trace"
+# ---- issue 7: profiles, map events, reservations ----
+"$BIN/ffbuild" "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors.ff"
+"$BIN/ffbuild" "$TD/crowd.ffmap" | "$BIN/ffdir" >"$TMP/crowdmap.ff"
+"$BIN/ffbuild" "$SD/corridor.ffmap" | "$BIN/ffdir" >"$TMP/corridor.ff"
+
+# The map of an ffmap as "x y" lines of its wall cells, for the checks
+# below (independent of libff: read from the text).
+walls() {
+    awk 'm { for (x = 0; x < length($0); x++) if (substr($0, x + 1, 1) == "#") print x, y; y++; next }
+         $0 == "map" { m = 1 }' "$1"
+}
+walls "$TD/doors.ffmap" >"$TMP/doors.walls"
+
+# Profiles: without the door event, the large agents (radius 0.8) never
+# stand in the narrow passage (cells 20-21 x 6-8), the small ones use it,
+# and everyone arrives.
+sed '/^at /d' "$TD/doors.scenario" >"$TMP/nodoor.scenario"
+run profiles 0 "$BIN/ffsim -o $TMP/nodoor.trace --summary $TMP/nodoor.sum $TMP/doors.ff $TMP/nodoor.scenario"
+in_narrow() {
+    awk -v r="$2" '!/^#/ && $8 == r { x = int($3 / 0.5); y = int($4 / 0.5)
+        if (x >= 20 && x <= 21 && y >= 6 && y <= 8) n++ } END { print n + 0 }' "$1"
+}
+check profiles_large_go_round "$(in_narrow "$TMP/nodoor.trace" 0.8000)" = 0
+check profiles_small_take_passage "$(in_narrow "$TMP/nodoor.trace" 0.3000)" -gt 0
+check profiles_all_arrive "$(key arrived "$TMP/nodoor.sum")" = 70
+check profiles_two_fields "$(grep -c '^# field ' "$TMP/nodoor.trace")" = 2
+
+# A large class whose spawn cannot reach the goal (the wide passage
+# walled up) is reported at the start, on stderr and in the summary,
+# and the small ones still arrive.
+awk 'm && y >= 19 && y <= 26 { $0 = substr($0, 1, 20) "##" substr($0, 23) } m { y++ } $0 == "map" { m = 1 } { print }' \
+    "$TD/doors.ffmap" >"$TMP/narrow.ffmap"
+"$BIN/ffbuild" "$TMP/narrow.ffmap" | "$BIN/ffdir" >"$TMP/narrow.ff"
+run unreachable 0 "$BIN/ffsim -o $TMP/narrow.trace --summary $TMP/narrow.sum $TMP/narrow.ff $TMP/nodoor.scenario 2>$TMP/narrow.err"
+check unreachable_reported "$(grep -c '^ffsim: class large: 20 of 20 agents cannot reach a goal' "$TMP/narrow.err")" = 1
+check unreachable_summary "$(key unreachable "$TMP/narrow.sum")" = 20
+check unreachable_small_arrive "$(key arrived "$TMP/narrow.sum")" = 50
+
+# Map events: the door closes at tick 4; the small field is published at
+# tick 7, the large one at 10 (rebuild-ticks 3, one after the other).
+run doors 0 "$BIN/ffsim -o $TMP/doors.trace --summary $TMP/doors.sum $TMP/doors.ff $TD/doors.scenario"
+check doors_published "$(grep '^# tick [0-9]' "$TMP/doors.trace" | cut -d' ' -f2-7 | tr '\n' ';')" = \
+    "tick 4 close 20,6,21,8;tick 7 field 0 radius 0.3;tick 10 field 1 radius 0.8;"
+check doors_all_arrive "$(key arrived "$TMP/doors.sum")" = 70
+check doors_no_penetration "$(key wall_penetrations "$TMP/doors.sum")" = 0
+# Nobody follows a stale field: from the close to its class's field, no
+# agent is "moving"; and a fallback agent's cell changes only by a legal
+# step of the current map (door closed; a diagonal needs both sides
+# open); nobody stands in the closed door from tick 4 on.
+stale_check() {
+    awk -v cell=0.5 'FNR == NR { wall[$1, $2] = 1; next }
+        /^#/ { next }
+        function open(x, y) { return !wall[x, y] && !(t >= 4 && x >= 20 && x <= 21 && y >= 6 && y <= 8) }
+        { t = $1; x = int($3 / cell); y = int($4 / cell); pub = ($8 == "0.3000") ? 7 : 10
+          if (t >= 4 && t < pub && $9 == "moving") { print "moving on a stale field: " $0; bad++ }
+          if (t >= 4 && !open(x, y)) { print "in a closed cell: " $0; bad++ }
+          if ($9 == "fallback" && ($2 in px)) {
+              dx = x - px[$2]; dy = y - py[$2]
+              if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || !open(x, y) ||
+                  (dx != 0 && dy != 0 && (!open(px[$2] + dx, py[$2]) || !open(px[$2], py[$2] + dy)))) {
+                  print "illegal fallback step: " $0; bad++ }
+              fb++ }
+          if ($9 == "waiting-field" && ($2 in px) && (x != px[$2] || y != py[$2] || $3 != rx[$2] || $4 != ry[$2])) {
+              print "a waiting agent moved: " $0; bad++ }
+          px[$2] = x; py[$2] = y; rx[$2] = $3; ry[$2] = $4 }
+        END { print bad + 0, fb + 0 }' "$TMP/doors.walls" "$1" | tail -n 1
+}
+check doors_no_stale_following "$(stale_check "$TMP/doors.trace" | cut -d' ' -f1)" = 0
+check doors_fallback_used "$(stale_check "$TMP/doors.trace" | cut -d' ' -f2)" -gt 0
+# With 'fallback wait' every agent waits, unmoved, until its field is in.
+sed 's/^fallback astar/fallback wait/' "$TD/doors.scenario" >"$TMP/wait.scenario"
+run doors_wait 0 "$BIN/ffsim -o $TMP/wait.trace --summary $TMP/wait.sum $TMP/doors.ff $TMP/wait.scenario"
+check doors_wait_clean "$(stale_check "$TMP/wait.trace" | cut -d' ' -f1)" = 0
+check doors_wait_all_wait "$(awk '!/^#/ && $1 >= 4 && (($8 == "0.3000" && $1 < 7) || ($8 == "0.8000" && $1 < 10)) && $9 != "waiting-field"' "$TMP/wait.trace" | wc -l)" = 0
+check doors_wait_stale_ticks "$(key stale_ticks "$TMP/wait.sum")" = $((50 * 3 + 20 * 6))
+check doors_wait_all_arrive "$(key arrived "$TMP/wait.sum")" = 70
+run doors_again 0 "$BIN/ffsim -o $TMP/doors2.trace $TMP/doors.ff $TD/doors.scenario 2>/dev/null"
+same doors_deterministic "$TMP/doors.trace" "$TMP/doors2.trace"
+
+# Reservations: the crowd of crowd.scenario, checked from the trace
+# alone: no two agents in one cell at one tick, no swaps, no two
+# diagonal moves through one corner.
+run reserve 0 "$BIN/ffsim -o $TMP/res.trace --summary $TMP/res.sum $TMP/crowdmap.ff $TD/crowd.scenario"
+reserve_check() {
+    awk '/^#/ { next }
+        { t = $1; x = int($3); y = int($4); id = $2
+          if (t != last) { delete seen; delete corner; last = t }
+          if ((x, y) in seen) { print "shared cell at tick " t ": " id " and " seen[x, y] >"/dev/stderr"; bad++ }
+          seen[x, y] = id
+          if ((id in px) && pt[id] == t - 1) {
+              dx = x - px[id]; dy = y - py[id]
+              if (dx != 0 && dy != 0) {
+                  k = (dx > 0 ? x : px[id]) " " (dy > 0 ? y : py[id])
+                  if (k in corner) { print "diagonal crossing at tick " t >"/dev/stderr"; bad++ }
+                  corner[k] = id }
+              if (dx != 0 || dy != 0) { mv[t, px[id], py[id]] = x " " y; mover[t, px[id], py[id]] = id
+                  b = mv[t, x, y]
+                  if (b == px[id] " " py[id] && mover[t, x, y] != id) { print "swap at tick " t >"/dev/stderr"; bad++ } } }
+          px[id] = x; py[id] = y; pt[id] = t; n++ }
+        END { print (n > 0 ? bad + 0 : "no lines") }' "$1"
+}
+check reserve_trace_clean "$(reserve_check "$TMP/res.trace")" = 0
+check reserve_all_arrive "$(key arrived "$TMP/res.sum")" = 300
+check reserve_waited "$(key reservation_waits "$TMP/res.sum")" -gt 0
+check reserve_no_deadlock "$(key deadlocks "$TMP/res.sum")" = 0
+run reserve_again 0 "$BIN/ffsim -o $TMP/res2.trace $TMP/crowdmap.ff $TD/crowd.scenario 2>/dev/null"
+same reserve_deterministic "$TMP/res.trace" "$TMP/res2.trace"
+# The checker itself finds a shared cell and a swap when there is one.
+printf '1 1 2.5 1.5 0 0 0 0.3 moving\n1 2 3.5 1.5 0 0 0 0.3 moving\n2 1 3.5 1.5 0 0 0 0.3 moving\n2 2 2.5 1.5 0 0 0 0.3 moving\n3 1 3.5 1.5 0 0 0 0.3 moving\n3 2 3.5 1.5 0 0 0 0.3 moving\n' >"$TMP/badres.trace"
+check reserve_checker_finds "$(reserve_check "$TMP/badres.trace" 2>/dev/null)" = 2
+
+# Head-on in a one-cell corridor: a wait-for cycle, reported with both
+# agents within a few ticks of their meeting (tick 2), and the run ends.
+run corridor 0 "$BIN/ffsim -o $TMP/corr.trace --summary $TMP/corr.sum $TMP/corridor.ff $SD/corridor.scenario 2>$TMP/corr.err"
+check corridor_reported "$(cat "$TMP/corr.err")" = "ffsim: tick 5: deadlock: agents 1 2 wait on each other"
+check corridor_summary "$(key deadlocks "$TMP/corr.sum") $(key deadlocked "$TMP/corr.sum")" = "1 2"
+check corridor_states "$(awk '$1 == 20 { printf "%s %s;", $2, $9 }' "$TMP/corr.trace")" = "1 deadlocked;2 deadlocked;"
+check corridor_no_swap "$(reserve_check "$TMP/corr.trace")" = 0
+
+# Bad input for the new lines: file:line:col, exit 2, nothing on stdout.
+badline() { printf 'ffsim 1\nticks 10\nclass w\n    radius 0.3\n    speed 1\n    follow\nend\n%s\n' "$1" >"$TMP/$2.scenario"; }
+badline "at 5 close 3,3,40,4" event_outside
+refuse event_outside "^ffsim: .*/event_outside.scenario:8:12: cells 3,3,40,4 are outside the map \\(20x9 cells\\)$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/event_outside.scenario"
+badline "at 5 shut 3,3,4,4" event_word
+refuse event_unknown "^ffsim: .*/event_word.scenario:8:6: unknown event 'shut' \\(close or open\\)$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/event_word.scenario"
+badline "at 0 close 3,3,4,4" event_tick
+refuse event_tick "^ffsim: .*/event_tick.scenario:8:4: event tick '0' is not an integer in 1..100000000$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/event_tick.scenario"
+badline "reserve on" reserve_steer
+refuse reserve_needs_grid "^ffsim: .*/reserve_steer.scenario:8:9: reserve on needs 'move grid'" \
+    "$BIN/ffsim $TMP/room.ff $TMP/reserve_steer.scenario"
+badline "rebuild-ticks -1" rebuild_neg
+refuse rebuild_negative "^ffsim: .*/rebuild_neg.scenario:8:15: rebuild-ticks '-1' is not an integer" \
+    "$BIN/ffsim $TMP/room.ff $TMP/rebuild_neg.scenario"
+badline "fallback teleport" fallback_bad
+refuse fallback_unknown "^ffsim: .*/fallback_bad.scenario:8:10: fallback 'teleport' \\(wait or astar\\)$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/fallback_bad.scenario"
+printf 'ffsim 1\nticks 10\nprofiles on\nclass big\n    radius 0.8\n    speed 1\n    goal 1,1\n    follow\nend\n' >"$TMP/nofield.scenario"
+refuse no_field_possible "^ffsim: .*/nofield.scenario:4:1: class big: no field possible: every goal cell is closed by its clearance radius 0.8$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/nofield.scenario"
+printf 'ffsim 1\nticks 10\nclass w\n    radius 0.3\n    speed 1\n    goal 0,4\n    follow\nend\n' >"$TMP/goalwall.scenario"
+refuse class_goal_on_wall "^ffsim: .*/goalwall.scenario:6:10: goal 0,4 is on a wall$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/goalwall.scenario"
+
 # The EXAMPLES of man 1 ffsim run as written and print what the page
 # shows; both pages are clean under mandoc -Tlint.
 SAND=$TMP/sand

@@ -1,0 +1,135 @@
+/* test_astar.c - an agent's own A* path against brute force: on random
+ * maps with random costs, 4 and 8 moves, the path is made of legal steps,
+ * ends at a goal, avoids what it is told to, and costs what a
+ * Bellman-Ford relaxation over every cell says is least. */
+#include "testutil.h"
+
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "../lib/astar.h"
+
+/* Least cost from every cell to a goal, by relaxing every step until
+ * nothing changes (cells in avoid are left out, the start excepted). */
+static void brute_force(const ff_grid *g, const uint8_t *avoid, uint32_t start, double *dist)
+{
+    int w = g->w, h = g->h, changed = 1, x, y, d;
+    size_t k;
+    for (k = 0; k < (size_t)w * (size_t)h; k++)
+        dist[k] = INFINITY;
+    for (k = 0; k < g->ngoals; k++)
+        if (!avoid || !avoid[g->goals[k]] || g->goals[k] == start)
+            dist[g->goals[k]] = 0;
+    while (changed) {
+        changed = 0;
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                for (d = 0; d < 8; d++) {
+                    size_t i = (size_t)(y * w + x), j;
+                    double c;
+                    if (!ff_grid_step_ok(g, x, y, d))
+                        continue;
+                    j = (size_t)((y + ff_dir_dy[d]) * w + x + ff_dir_dx[d]);
+                    if (avoid && avoid[j])
+                        continue;
+                    c = ff_grid_step_cost(g, i, d) + dist[j];
+                    if (c < dist[i] - 1e-12) {
+                        dist[i] = c;
+                        changed = 1;
+                    }
+                }
+    }
+}
+
+static void random_grid(ff_grid *g, unsigned long long *seed, int moves)
+{
+    int w = 12, h = 9, k;
+    ff_error err;
+    ff_grid_init(g);
+    cr_assert_eq(ff_grid_alloc(g, w, h, 0, "t", &err), FF_OK);
+    g->moves = moves;
+    for (k = 0; k < w * h; k++) {
+        unsigned long long r = tu_next(seed) % 100;
+        g->cost[k] = r < 25 ? INFINITY : (float)(1 + r % 4);
+    }
+    for (k = 0; k < 2; k++) {
+        int i = (int)(tu_next(seed) % (unsigned long long)(w * h));
+        g->cost[i] = 1;
+        cr_assert_eq(ff_grid_add_goal(g, i % w, i / w, "t", 0, 0, &err), FF_OK);
+    }
+}
+
+static void check_paths(int moves)
+{
+    unsigned long long seed = 42 + (unsigned long long)moves;
+    int m;
+    for (m = 0; m < 40; m++) {
+        ff_grid g;
+        ff_astar a;
+        ff_error err;
+        double dist[12 * 9];
+        uint8_t avoid[12 * 9];
+        uint32_t s;
+        int use_avoid;
+        random_grid(&g, &seed, moves);
+        cr_assert_eq(ff_astar_init(&a, &g, &err), FF_OK);
+        for (use_avoid = 0; use_avoid < 2; use_avoid++) {
+            size_t k;
+            for (k = 0; k < sizeof avoid; k++)
+                avoid[k] = use_avoid && tu_next(&seed) % 10 == 0;
+            for (s = 0; s < 12 * 9; s++) {
+                uint32_t *path, len, k2, at = s;
+                double cost = 0;
+                int found;
+                if (!ff_grid_open(&g, s))
+                    continue;
+                brute_force(&g, use_avoid ? avoid : NULL, s, dist);
+                found = ff_astar_path(&a, s, use_avoid ? avoid : NULL, &path, &len);
+                cr_assert_eq(found, isfinite(dist[s]) ? 1 : 0, "map %d start %u", m, s);
+                if (!found)
+                    continue;
+                for (k2 = 0; k2 < len; k2++) {
+                    int d, step = -1;
+                    for (d = 0; d < 8; d++)
+                        if (ff_grid_step_ok(&g, (int)(at % 12), (int)(at / 12), d) &&
+                            (uint32_t)(((int)(at / 12) + ff_dir_dy[d]) * 12 + (int)(at % 12) + ff_dir_dx[d]) == path[k2])
+                            step = d;
+                    cr_assert(step >= 0, "map %d: step %u -> %u is not legal", m, at, path[k2]);
+                    cr_assert(!use_avoid || !avoid[path[k2]], "map %d: walks on an avoided cell", m);
+                    cost += ff_grid_step_cost(&g, at, step);
+                    at = path[k2];
+                }
+                for (k2 = 0; k2 < g.ngoals && g.goals[k2] != at; k2++)
+                    ;
+                cr_assert(k2 < g.ngoals, "map %d: the path does not end at a goal", m);
+                cr_assert(fabs(cost - dist[s]) <= 1e-9 * (1 + dist[s]), "map %d start %u: %g, least %g",
+                          m, s, cost, dist[s]);
+                free(path);
+            }
+        }
+        ff_astar_free(&a);
+        ff_grid_free(&g);
+    }
+}
+
+Test(astar, shortest_legal_paths_8_moves) { check_paths(8); }
+Test(astar, shortest_legal_paths_4_moves) { check_paths(4); }
+
+Test(astar, start_on_a_goal_is_an_empty_path)
+{
+    ff_grid g;
+    ff_astar a;
+    ff_error err;
+    uint32_t *path = (uint32_t *)&g, len = 7;
+    ff_grid_init(&g);
+    cr_assert_eq(ff_grid_alloc(&g, 3, 3, 0, "t", &err), FF_OK);
+    for (int k = 0; k < 9; k++)
+        g.cost[k] = 1;
+    cr_assert_eq(ff_grid_add_goal(&g, 1, 1, "t", 0, 0, &err), FF_OK);
+    cr_assert_eq(ff_astar_init(&a, &g, &err), FF_OK);
+    cr_expect_eq(ff_astar_path(&a, 4, NULL, &path, &len), 1);
+    cr_expect_null(path);
+    cr_expect_eq(len, 0);
+    ff_astar_free(&a);
+    ff_grid_free(&g);
+}

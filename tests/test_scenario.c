@@ -260,8 +260,65 @@ ParameterizedTestParameters(scenario, refused)
     { HEAD "arrived maybe\n", 3, 9, "arrived 'maybe'" },
     { HEAD "end\n", 3, 1, "'end' outside a class" },
     { HEAD WALKER "class w\n", 8, 7, "class 'w' defined twice" },
+    { HEAD "at 3 close 1,1,12,2\n", 3, 12, "outside the map (12x6 cells)" },
+    { HEAD "at 3 close -1,1,2,2\n", 3, 12, "outside the map" },
+    { HEAD "at 3 close 3,1,2,2\n", 3, 12, "need X0 <= X1 and Y0 <= Y1" },
+    { HEAD "at 3 close 1.5,1,2,2\n", 3, 12, "not whole cell numbers" },
+    { HEAD "at 3 close 1,1,2\n", 3, 12, "are not X0,Y0,X1,Y1" },
+    { HEAD "at 3 slam 1,1,2,2\n", 3, 6, "unknown event 'slam'" },
+    { HEAD "at x close 1,1,2,2\n", 3, 4, "event tick 'x'" },
+    { HEAD "at 3 close\n", 3, 1, "at needs TICK close|open" },
+    { HEAD "reserve on\n", 3, 9, "reserve on needs 'move grid'" },
+    { HEAD "reserve maybe\n", 3, 9, "reserve 'maybe' (on or off)" },
+    { HEAD "profiles yes\n", 3, 10, "profiles 'yes' (on or off)" },
+    { HEAD "profiles on\nprofiles off\n", 4, 1, "'profiles' given twice" },
+    { HEAD "move hop\n", 3, 6, "move 'hop' (steer or grid)" },
+    { HEAD "fallback fly\n", 3, 10, "fallback 'fly' (wait or astar)" },
+    { HEAD "rebuild-ticks -2\n", 3, 15, "rebuild-ticks '-2'" },
+    { HEAD "wait-limit 0\n", 3, 12, "wait-limit '0'" },
+    { HEAD "class w\n radius 0.3\n speed 1\n goal 6,1\n follow\nend\n", 6, 7, "goal 6,1 is on a wall" },
+    { HEAD "class w\n radius 0.3\n speed 1\n goal 12,1\n follow\nend\n", 6, 7, "outside the map" },
+    { HEAD "class w\n radius 0.3\n speed 1\n goal 2,1\n goal 2,1\n follow\nend\n", 7, 7, "given twice" },
+    { HEAD "class w\n radius 0.3\n speed 1\n priority high\n follow\nend\n", 6, 11, "priority 'high'" },
     };
     return cr_make_param_array(struct bad_case, bad_cases, sizeof bad_cases / sizeof *bad_cases);
+}
+
+Test(scenario, events_settings_and_class_goals)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+
+    test_grid(&g);
+    cr_assert_eq(ff_scenario_parse(HEAD "move grid\nreserve on\nwait-limit 5\nprofiles on\n"
+                                   "rebuild-ticks 4\nfallback astar\n"
+                                   "at 9 open 1,1,2,2\nat 3 close 7,1,7,4\nat 9 close 3,3,3,3\n"
+                                   "class w\n radius 0.3\n speed 1\n priority -2\n goal 9,2\n goal 2,1\n"
+                                   " follow\nend\n",
+                                   "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(s.move, FF_MOVE_GRID);
+    cr_expect_eq(s.reserve, 1);
+    cr_expect_eq(s.wait_limit, 5);
+    cr_expect_eq(s.profiles, 1);
+    cr_expect_eq(s.rebuild_ticks, 4);
+    cr_expect_eq(s.fallback, FF_FALLBACK_ASTAR);
+    cr_assert_eq(s.nevents, 3);
+    /* Ascending tick, line order within a tick. */
+    cr_expect(s.event[0].tick == 3 && s.event[0].close && s.event[0].x0 == 7 && s.event[0].y1 == 4);
+    cr_expect(s.event[1].tick == 9 && !s.event[1].close && s.event[1].line == 9);
+    cr_expect(s.event[2].tick == 9 && s.event[2].close && s.event[2].line == 11);
+    cr_expect_eq(s.cls[0].agent_priority, -2);
+    cr_assert_eq(s.cls[0].ngoals, 2);
+    cr_expect_eq(s.cls[0].goal[0], 1 * 12 + 2, "ascending cell order");
+    cr_expect_eq(s.cls[0].goal[1], 2 * 12 + 9);
+    ff_scenario_free(&s);
+    /* Defaults. */
+    cr_assert_eq(ff_scenario_parse(HEAD, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_expect(s.move == FF_MOVE_STEER && !s.reserve && !s.profiles && s.rebuild_ticks == 0 &&
+              s.fallback == FF_FALLBACK_WAIT && s.wait_limit == 3 && s.nevents == 0);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
 }
 
 ParameterizedTest(struct bad_case *b, scenario, refused)

@@ -339,21 +339,40 @@ static inline unsigned take(uint8_t *entry, size_t v)
 #define PREFETCH_AHEAD 8
 
 /* PREFETCH_ROWS: prefetch array[v] and the cells above and below it (w is
- * the width, n the number of cells), which settling cell v reads.  Macros,
- * because GCC 12 drops the prefetches of an inline function. */
+ * the width), which settling cell v reads.  Macros, because GCC 12 drops
+ * the prefetches of an inline function. */
 #if defined(__GNUC__)
 #define PREFETCH(p) __builtin_prefetch(p)
-#define PREFETCH_ROWS(array, v, w, n)                                       \
-    do {                                                                    \
-        size_t pv_ = (v);                                                   \
-        __builtin_prefetch((array) + (pv_ >= (w) ? pv_ - (w) : pv_));      \
-        __builtin_prefetch((array) + pv_);                                  \
-        __builtin_prefetch((array) + (pv_ + (w) < (n) ? pv_ + (w) : pv_)); \
+/* The rows above and below are reached through integer arithmetic: at the
+ * map's edge they lie outside the array, which a prefetch may touch but C
+ * pointer arithmetic may not. */
+#define PREFETCH_ROWS(array, v, w)                                               \
+    do {                                                                        \
+        uintptr_t p_ = (uintptr_t)((array) + (v)), row_ = (w) * sizeof *(array); \
+        __builtin_prefetch((const void *)(p_ - row_));                          \
+        __builtin_prefetch((const void *)p_);                                   \
+        __builtin_prefetch((const void *)(p_ + row_));                          \
     } while (0)
 #else
 #define PREFETCH(p) ((void)0)
-#define PREFETCH_ROWS(array, v, w, n) ((void)0)
+#define PREFETCH_ROWS(array, v, w) ((void)0)
 #endif
+
+/* The uniform search's relaxation of the step into v in direction d, when
+ * bit d of v's entry mask m is set: to is the distance through v, t the
+ * bucket of to.  Written out once per direction (d is a constant in each
+ * call) so that each direction's branches are predicted on their own.  -1
+ * when out of memory. */
+static inline int relax_uniform(double *dist, size_t v, unsigned m, int d, ptrdiff_t from,
+                                double to, bucket *t)
+{
+    size_t u = (size_t)((ptrdiff_t)v + from);
+
+    if (!(m >> d & 1) || !(to < dist[u]))
+        return 0;
+    dist[u] = to;
+    return bucket_push(t, u);
+}
 
 /* Every open cell costs the same: a step costs so orthogonally and sd
  * diagonally, the least step is so, and each cell's two kinds of step end
@@ -362,15 +381,13 @@ static ff_status search_uniform(const search_ctx *ctx, ring *r, double so, doubl
 {
     uint8_t *entry = ctx->entry;
     double *dist = ctx->dist;
-    ptrdiff_t from[8];
-    size_t w = (size_t)ctx->g->w, n = w * (size_t)ctx->g->h, empty_run = 0;
-    unsigned all = ctx->g->moves == 8 ? 0xFFu : 0x0Fu;
-    int d;
-
     /* Local copies: the byte stores into entry[] could alias anything
      * reached through ctx, and would make the compiler reload it. */
-    for (d = 0; d < 8; d++)
-        from[d] = ctx->from[d];
+    const ptrdiff_t f0 = ctx->from[0], f1 = ctx->from[1], f2 = ctx->from[2],
+                    f3 = ctx->from[3], f4 = ctx->from[4], f5 = ctx->from[5],
+                    f6 = ctx->from[6], f7 = ctx->from[7];
+    size_t w = (size_t)ctx->g->w, empty_run = 0;
+
     while (empty_run <= r->mask) {
         bucket *b = &r->slot[r->cur & r->mask];
         size_t j;
@@ -380,10 +397,9 @@ static ff_status search_uniform(const search_ctx *ctx, ring *r, double so, doubl
             unsigned m;
             double dv, to_o, to_d;
             bucket *bo, *bd;
-            int fail = 0;
             if (j + PREFETCH_AHEAD < b->n) {
                 PREFETCH(entry + b->cell[j + PREFETCH_AHEAD]);
-                PREFETCH_ROWS(dist, b->cell[j + PREFETCH_AHEAD], w, n);
+                PREFETCH_ROWS(dist, b->cell[j + PREFETCH_AHEAD], w);
             }
             if (!(m = take(entry, v)))
                 continue;
@@ -392,33 +408,14 @@ static ff_status search_uniform(const search_ctx *ctx, ring *r, double so, doubl
             to_d = dv + sd;
             bo = ring_bucket(r, to_o);
             bd = ring_bucket(r, to_d);
-            if (m == all) {
-                /* Every neighbour may step in: no tests. */
-                for (d = 0; d < 4; d++) {
-                    size_t u = (size_t)((ptrdiff_t)v + from[d]);
-                    if (to_o < dist[u]) {
-                        dist[u] = to_o;
-                        fail |= bucket_push(bo, u);
-                    }
-                }
-                for (d = 4; d < 8 && all == 0xFFu; d++) {
-                    size_t u = (size_t)((ptrdiff_t)v + from[d]);
-                    if (to_d < dist[u]) {
-                        dist[u] = to_d;
-                        fail |= bucket_push(bd, u);
-                    }
-                }
-            } else {
-                for (d = 0; d < 8; d++) {
-                    size_t u = (size_t)((ptrdiff_t)v + from[d]);
-                    double to = d < 4 ? to_o : to_d;
-                    if ((m >> d & 1) && to < dist[u]) {
-                        dist[u] = to;
-                        fail |= bucket_push(d < 4 ? bo : bd, u);
-                    }
-                }
-            }
-            if (fail)
+            if (relax_uniform(dist, v, m, 0, f0, to_o, bo) |
+                relax_uniform(dist, v, m, 1, f1, to_o, bo) |
+                relax_uniform(dist, v, m, 2, f2, to_o, bo) |
+                relax_uniform(dist, v, m, 3, f3, to_o, bo) |
+                relax_uniform(dist, v, m, 4, f4, to_d, bd) |
+                relax_uniform(dist, v, m, 5, f5, to_d, bd) |
+                relax_uniform(dist, v, m, 6, f6, to_d, bd) |
+                relax_uniform(dist, v, m, 7, f7, to_d, bd))
                 return FF_ENOMEM;
         }
         b->n = 0;
@@ -433,15 +430,14 @@ static ff_status search_uniform(const search_ctx *ctx, ring *r, double so, doubl
  * predicted on their own.  -1 when out of memory. */
 static inline int relax_weighted(ring *r, uint8_t *entry, double *dist, const float *cost,
                                  size_t v, unsigned m, int d, ptrdiff_t from, double half_len,
-                                 double dv, double cv, int both_ways)
+                                 uint8_t keep, double dv, double cv)
 {
     size_t u = (size_t)((ptrdiff_t)v + from);
     double to, old;
 
     if (!(m >> d & 1))
         return 0;
-    if (both_ways)
-        entry[u] &= (uint8_t)~(1u << (d ^ 2));  /* d ^ 2: the opposite direction */
+    entry[u] &= keep;
     /* The step cost as ff_grid_step_cost() computes it: the same
      * operations in the same order, so both round alike. */
     to = dv + half_len * ((double)cost[u] + cv);
@@ -475,8 +471,15 @@ static ff_status search_buckets(const search_ctx *ctx, ring *r, int both_ways)
     const double h0 = ctx->half_len[0], h1 = ctx->half_len[1], h2 = ctx->half_len[2],
                  h3 = ctx->half_len[3], h4 = ctx->half_len[4], h5 = ctx->half_len[5],
                  h6 = ctx->half_len[6], h7 = ctx->half_len[7];
-    size_t w = (size_t)ctx->g->w, n = w * (size_t)ctx->g->h, empty_run = 0;
+    size_t w = (size_t)ctx->g->w, empty_run = 0;
+    uint8_t keep[8];
+    int d;
 
+    /* What a relaxation in direction d keeps of its cell's entry mask:
+     * everything, or all but the step back, d ^ 2 (the opposite
+     * direction), when steps go both ways. */
+    for (d = 0; d < 8; d++)
+        keep[d] = both_ways ? (uint8_t)~(1u << (d ^ 2)) : 0xFFu;
     while (empty_run <= r->mask) {
         bucket *b = &r->slot[r->cur & r->mask];
         size_t j;
@@ -487,21 +490,21 @@ static ff_status search_buckets(const search_ctx *ctx, ring *r, int both_ways)
             double dv, cv;
             if (j + PREFETCH_AHEAD < b->n) {
                 PREFETCH(entry + b->cell[j + PREFETCH_AHEAD]);
-                PREFETCH_ROWS(dist, b->cell[j + PREFETCH_AHEAD], w, n);
-                PREFETCH_ROWS(cost, b->cell[j + PREFETCH_AHEAD], w, n);
+                PREFETCH_ROWS(dist, b->cell[j + PREFETCH_AHEAD], w);
+                PREFETCH_ROWS(cost, b->cell[j + PREFETCH_AHEAD], w);
             }
             if (!(m = take(entry, v)))
                 continue;
             dv = dist[v];
             cv = (double)cost[v];
-            if (relax_weighted(r, entry, dist, cost, v, m, 0, f0, h0, dv, cv, both_ways) |
-                relax_weighted(r, entry, dist, cost, v, m, 1, f1, h1, dv, cv, both_ways) |
-                relax_weighted(r, entry, dist, cost, v, m, 2, f2, h2, dv, cv, both_ways) |
-                relax_weighted(r, entry, dist, cost, v, m, 3, f3, h3, dv, cv, both_ways) |
-                relax_weighted(r, entry, dist, cost, v, m, 4, f4, h4, dv, cv, both_ways) |
-                relax_weighted(r, entry, dist, cost, v, m, 5, f5, h5, dv, cv, both_ways) |
-                relax_weighted(r, entry, dist, cost, v, m, 6, f6, h6, dv, cv, both_ways) |
-                relax_weighted(r, entry, dist, cost, v, m, 7, f7, h7, dv, cv, both_ways))
+            if (relax_weighted(r, entry, dist, cost, v, m, 0, f0, h0, keep[0], dv, cv) |
+                relax_weighted(r, entry, dist, cost, v, m, 1, f1, h1, keep[1], dv, cv) |
+                relax_weighted(r, entry, dist, cost, v, m, 2, f2, h2, keep[2], dv, cv) |
+                relax_weighted(r, entry, dist, cost, v, m, 3, f3, h3, keep[3], dv, cv) |
+                relax_weighted(r, entry, dist, cost, v, m, 4, f4, h4, keep[4], dv, cv) |
+                relax_weighted(r, entry, dist, cost, v, m, 5, f5, h5, keep[5], dv, cv) |
+                relax_weighted(r, entry, dist, cost, v, m, 6, f6, h6, keep[6], dv, cv) |
+                relax_weighted(r, entry, dist, cost, v, m, 7, f7, h7, keep[7], dv, cv))
                 return FF_ENOMEM;
         }
         b->n = 0;

@@ -1,0 +1,90 @@
+/* ffsearch - time ff_search() alone on a map, for the benchmark.
+ *
+ *   ffsearch MAP GX GY [CORNERS [DUMP]]
+ *
+ * Reads MAP with ff_map_read, takes 8 moves and the corner rule CORNERS
+ * (strict, cut or free; default strict), puts one goal at GX,GY and times
+ * one ff_search() call: a fresh distance array, as ffbuild allocates it, so
+ * the first touch of its pages is counted as it is in ffbuild.  Prints
+ * "seconds S reached N sum D" (N finite distances, D their sum).  With
+ * DUMP, also writes the distances there as raw doubles, row-major, in the
+ * machine's byte order, for comparing with another search.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "../../lib/mapread.h"
+#include "../../lib/search.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    ff_map_options opt;
+    ff_grid g;
+    ff_error err;
+    FILE *f;
+    double *dist, t0, t, sum = 0;
+    size_t n, i, reached = 0;
+    int corners = argc > 4 ? ff_corners_parse(argv[4]) : FF_CORNERS_STRICT;
+
+    if (argc < 4 || argc > 6 || corners < 0) {
+        fprintf(stderr, "usage: ffsearch MAP GX GY [strict|cut|free [DUMP]]\n");
+        return 2;
+    }
+    if (!(f = fopen(argv[1], "rb"))) {
+        perror(argv[1]);
+        return 2;
+    }
+    ff_map_options_init(&opt);
+    ff_error_clear(&err);
+    if (ff_map_read(f, argv[1], &opt, &g, &err) != FF_OK) {
+        ff_error_print(stderr, "ffsearch", &err);
+        return 2;
+    }
+    fclose(f);
+    g.moves = 8;
+    g.corners = (ff_corners)corners;
+    free(g.goals);
+    g.goals = NULL;
+    g.ngoals = 0;
+    if (ff_grid_add_goal(&g, atoll(argv[2]), atoll(argv[3]), "-g", 0, 0, &err) != FF_OK) {
+        ff_error_print(stderr, "ffsearch", &err);
+        return 2;
+    }
+    n = (size_t)g.w * (size_t)g.h;
+    if (!(dist = malloc(n * sizeof *dist))) {
+        fprintf(stderr, "ffsearch: out of memory\n");
+        return 3;
+    }
+    t0 = now();
+    if (ff_search(&g, dist, &err) != FF_OK) {
+        ff_error_print(stderr, "ffsearch", &err);
+        return 3;
+    }
+    t = now() - t0;
+    for (i = 0; i < n; i++)
+        if (isfinite(dist[i])) {
+            reached++;
+            sum += dist[i];
+        }
+    printf("seconds %.6f reached %zu sum %.17g\n", t, reached, sum);
+    if (argc > 5) {
+        FILE *out = fopen(argv[5], "wb");
+        if (!out || fwrite(dist, sizeof *dist, n, out) != n || fclose(out) != 0) {
+            perror(argv[5]);
+            return 3;
+        }
+    }
+    free(dist);
+    ff_grid_free(&g);
+    return 0;
+}

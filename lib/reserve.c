@@ -214,9 +214,11 @@ ff_status ff_reserve_grant(ff_reserver *r, ff_reserve_request *req, size_t n, ff
             stay(r, req, (uint32_t)k);
         else
             r->order[left++] = (uint32_t)k;
-    sort_req = req;
-    qsort(r->order, left, sizeof *r->order, cmp_order);
-    sort_req = NULL;
+    if (left > 1) {
+        sort_req = req;
+        qsort(r->order, left, sizeof *r->order, cmp_order);
+        sort_req = NULL;
+    }
     /* Rounds in grant order until everyone is decided: each round that
      * decides nobody is followed by one that takes "undecided" as "no". */
     while (left > 0) {

@@ -181,17 +181,17 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         c->cycle_scratch = malloc(na);
         c->avoid = calloc(n ? n : 1, 1);
         c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
-        if (!c->req || !c->req_agent || !c->waits_on || !c->cycle || !c->cycle_scratch ||
-            !c->avoid || !c->spawn_scratch)
-            c->plan = (free(c->plan), NULL);
-        else if ((st = ff_reserver_init(&c->reserver, g->w, g->h, err)) != FF_OK) {
+        if (c->req && c->req_agent && c->waits_on && c->cycle && c->cycle_scratch && c->avoid &&
+            c->spawn_scratch && (st = ff_reserver_init(&c->reserver, g->w, g->h, err)) != FF_OK) {
             ff_crowd_free(c);
             return st;
         }
     }
     if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->live ||
         !c->spawn_order || !c->plan || !c->class_unreachable || !c->class_first_unreachable ||
-        !c->deadlock_id || !c->deadlock_start) {
+        !c->deadlock_id || !c->deadlock_start ||
+        (s->move == FF_MOVE_GRID && (!c->req || !c->req_agent || !c->waits_on || !c->cycle ||
+                                     !c->cycle_scratch || !c->avoid || !c->spawn_scratch))) {
         ff_crowd_free(c);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     }
@@ -1325,6 +1325,7 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
     if (c->profiles) {
         sum->field_builds = c->profiles->builds;
         sum->field_bytes = c->profiles->build_bytes;
+        sum->rebuild_seconds = c->profiles->rebuild_seconds_max;
     }
     for (k = 0; k < c->nagents; k++) {
         const ff_agent *a = &c->agent[k];
@@ -1387,8 +1388,10 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     fprintf(f, "tick_overruns %llu\n", sum->tick_overruns);
     fprintf(f, "ticks %lld\n", sum->ticks);
     fprintf(f, "agent_steps %llu\n", st->agent_steps);
-    if (steps_per_second >= 0)
+    if (steps_per_second >= 0) {
+        fprintf(f, "rebuild_seconds %.6f\n", sum->rebuild_seconds);
         fprintf(f, "agent_steps_per_second %.0f\n", steps_per_second);
+    }
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
     return FF_OK;

@@ -183,6 +183,8 @@ typedef struct {
     size_t unreachable;       /* with no way to a goal at the start */
     unsigned long long field_builds, field_bytes;
     unsigned long long tick_overruns; /* set by the caller (--realtime) */
+    double rebuild_seconds;   /* the longest rebuild after a map event
+                                 (processor seconds; timing) */
     size_t remaining;         /* present at the end, neither arrived nor
                                  stuck */
     ff_crowd_stats stats;
@@ -193,7 +195,8 @@ typedef struct {
 ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err);
 
 /* Write it, one "key value" a line; steps_per_second < 0 leaves out the
- * timing line (the only one that differs between runs). */
+ * timing lines (rebuild_seconds and agent_steps_per_second, the only ones
+ * that differ between runs). */
 ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
                                  double steps_per_second, ff_error *err);
 

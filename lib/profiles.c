@@ -292,6 +292,7 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
         *map_changed = 1;
     }
     if (*map_changed) {
+        double t0 = p->build_seconds;
         p->map_tick = t;
         for (k = 0; k < p->nprofiles; k++) {
             ff_profile *f = &p->profile[k];
@@ -302,6 +303,8 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
              * radius first, each taking rebuild-ticks. */
             f->publish_tick = t + (long long)(k + 1) * s->rebuild_ticks;
         }
+        if (p->build_seconds - t0 > p->rebuild_seconds_max)
+            p->rebuild_seconds_max = p->build_seconds - t0;
     }
     for (k = 0; k < p->nprofiles; k++)
         if (p->profile[k].publish_tick >= 0 && p->profile[k].publish_tick <= t)

@@ -58,6 +58,8 @@ typedef struct {
     unsigned long long builds;      /* fields built (the first ones too) */
     unsigned long long build_bytes; /* bytes of the fields built */
     double build_seconds;     /* processor time spent building */
+    double rebuild_seconds_max; /* the longest rebuild of every field
+                                 after one map change, processor seconds */
 } ff_profiles;
 
 /* Build the first field of every profile of scenario s from the stream's

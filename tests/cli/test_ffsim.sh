@@ -56,8 +56,8 @@ run crowd_1 0 "$BIN/ffsim $TMP/gate.ff $TMP/crowd.scenario >$TMP/c1.trace 2>$TMP
 run crowd_2 0 "$BIN/ffsim $TMP/gate.ff $TMP/crowd.scenario >$TMP/c2.trace 2>$TMP/c2.sum"
 same crowd_deterministic "$TMP/c1.trace" "$TMP/c2.trace"
 check crowd_lines "$(grep -vc '^#' "$TMP/c1.trace")" -gt 100000
-grep -v '^agent_steps_per_second' "$TMP/c1.sum" >"$TMP/c1.s"
-grep -v '^agent_steps_per_second' "$TMP/c2.sum" >"$TMP/c2.s"
+grep -v '^agent_steps_per_second\|^rebuild_seconds' "$TMP/c1.sum" >"$TMP/c1.s"
+grep -v '^agent_steps_per_second\|^rebuild_seconds' "$TMP/c2.sum" >"$TMP/c2.s"
 same crowd_summary_deterministic "$TMP/c1.s" "$TMP/c2.s"
 check crowd_no_penetration "$(key wall_penetrations "$TMP/c1.sum")" = 0
 
@@ -68,10 +68,10 @@ same every_subset "$TMP/e.trace" "$TMP/e.want"
 
 # The summary file holds what stderr would.
 run summary_file 0 "$BIN/ffsim --summary $TMP/s.sum $TMP/gate.ff $TMP/crowd.scenario >/dev/null"
-grep -v '^agent_steps_per_second' "$TMP/s.sum" >"$TMP/s.s"
+grep -v '^agent_steps_per_second\|^rebuild_seconds' "$TMP/s.sum" >"$TMP/s.s"
 same summary_file_same "$TMP/s.s" "$TMP/c1.s"
 check summary_file_keys "$(cut -d' ' -f1 "$TMP/s.sum" | tr '\n' ' ')" = \
-    "agents spawned arrived arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes stale_ticks fallbacks reservation_waits deadlocks deadlocked tick_overruns ticks agent_steps agent_steps_per_second "
+    "agents spawned arrived arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes stale_ticks fallbacks reservation_waits deadlocks deadlocked tick_overruns ticks agent_steps rebuild_seconds agent_steps_per_second "
 
 # Refused input: one line naming file, line and column; exit 2; no output.
 bad() {
@@ -217,6 +217,14 @@ check corridor_reported "$(cat "$TMP/corr.err")" = "ffsim: tick 5: deadlock: age
 check corridor_summary "$(key deadlocks "$TMP/corr.sum") $(key deadlocked "$TMP/corr.sum")" = "1 2"
 check corridor_states "$(awk '$1 == 20 { printf "%s %s;", $2, $9 }' "$TMP/corr.trace")" = "1 deadlocked;2 deadlocked;"
 check corridor_no_swap "$(reserve_check "$TMP/corr.trace")" = 0
+
+# --realtime paces the ticks: 20 ticks of 5 ms take at least 100 ms.
+sed 's/^ticks 20/ticks 20\ntick 0.005/' "$SD/corridor.scenario" >"$TMP/fast.scenario"
+t0=$(date +%s%N)
+run realtime 0 "$BIN/ffsim --realtime --summary $TMP/rt.sum $TMP/corridor.ff $TMP/fast.scenario >/dev/null 2>&1"
+t1=$(date +%s%N)
+check realtime_paced "$(( (t1 - t0) / 1000000 ))" -ge 100
+check realtime_overruns_counted "$(key tick_overruns "$TMP/rt.sum" | tr -d 0-9)" = ""
 
 # Bad input for the new lines: file:line:col, exit 2, nothing on stdout.
 badline() { printf 'ffsim 1\nticks 10\nclass w\n    radius 0.3\n    speed 1\n    follow\nend\n%s\n' "$1" >"$TMP/$2.scenario"; }

@@ -433,7 +433,7 @@ static inline int relax_weighted(ring *r, uint8_t *entry, double *dist, const fl
                                  uint8_t keep, double dv, double cv)
 {
     size_t u = (size_t)((ptrdiff_t)v + from);
-    double to, old;
+    double to;
 
     if (!(m >> d & 1))
         return 0;
@@ -441,15 +441,10 @@ static inline int relax_weighted(ring *r, uint8_t *entry, double *dist, const fl
     /* The step cost as ff_grid_step_cost() computes it: the same
      * operations in the same order, so both round alike. */
     to = dv + half_len * ((double)cost[u] + cv);
-    old = dist[u];
-    if (to < old) {
-        bucket *t = ring_bucket(r, to);
-        dist[u] = to;
-        /* A cell queued in this bucket already needs no second entry. */
-        if (!(old < INFINITY && ring_bucket(r, old) == t))
-            return bucket_push(t, u);
-    }
-    return 0;
+    if (!(to < dist[u]))
+        return 0;
+    dist[u] = to;
+    return bucket_push(ring_bucket(r, to), u);
 }
 
 /* Positive costs within a ratio of 4096: Dial's algorithm generalised, the

@@ -63,10 +63,11 @@ fi
 MAP=$OUT/map-$SIZE-$SEED.map
 WMAP=$OUT/map-$SIZE-$SEED.ffmap
 GOAL=$OUT/map-$SIZE-$SEED.goal
-if [ ! -s "$GOAL" ] || [ tests/bench/genmap.c -nt "$GOAL" ]; then
+if [ ! -s "$GOAL" ] || [ ! -s "$MAP" ] || [ ! -s "$WMAP" ] ||
+   [ -n "$(find tests/bench/genmap.c -newer "$GOAL")" ]; then
     echo "generating the maps (cached in $OUT/)"
-    "$OUT/genmap" "$SIZE" "$SEED" "$MAP" "$WMAP" 2>&1 > "$GOAL.tmp" && mv "$GOAL.tmp" "$GOAL" ||
-        fail "cannot generate the maps"
+    { "$OUT/genmap" "$SIZE" "$SEED" "$MAP" "$WMAP" > "$GOAL.tmp"; } 2>&1 || fail "cannot generate the maps"
+    mv "$GOAL.tmp" "$GOAL" || fail "cannot write $GOAL"
 fi
 read -r GX GY < "$GOAL"
 CELLS=$((SIZE * SIZE))

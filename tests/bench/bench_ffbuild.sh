@@ -111,6 +111,7 @@ ffbuild_run() {
 }
 
 echo "map: ${SIZE}x$SIZE, seed $SEED, $(awk -v w="$WALLS" -v n="$CELLS" 'BEGIN { printf "%.1f", 100 * w / n }')% walls, goal $GX,$GY; best of $REPEAT runs each"
+[ -r /proc/loadavg ] && echo "machine: $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') processors, load $(cut -d' ' -f1-3 /proc/loadavg) before the runs"
 rss_max=0
 r=1
 while [ $r -le "$REPEAT" ]; do

@@ -175,8 +175,7 @@ static int first_pass(const ff_grid *g, double *dist, uint8_t *in, cost_range *r
 
 /* ---- the queues ---- */
 
-/* Growable list of cell indices: one bucket.  Always has room for one more
- * cell after a push. */
+/* Growable list of cell indices: one bucket. */
 typedef struct {
     uint32_t *cell;
     size_t n, cap;
@@ -196,8 +195,10 @@ static int bucket_grow(bucket *b)
 
 static inline int bucket_push(bucket *b, size_t cell)
 {
+    if (b->n == b->cap && bucket_grow(b) < 0)
+        return -1;
     b->cell[b->n++] = (uint32_t)cell;
-    return b->n == b->cap ? bucket_grow(b) : 0;
+    return 0;
 }
 
 /* A ring of buckets, each width wide in distance: bucket k holds the cells
@@ -213,18 +214,11 @@ typedef struct {
 
 static int ring_init(ring *r, size_t nbuckets, double width)
 {
-    size_t k;
-
     r->slot = calloc(nbuckets, sizeof *r->slot);
     r->mask = nbuckets - 1;
     r->cur = 0;
     r->inv_width = 1.0 / width;
-    if (!r->slot)
-        return -1;
-    for (k = 0; k < nbuckets; k++)
-        if (bucket_grow(&r->slot[k]) < 0)
-            return -1;
-    return 0;
+    return r->slot ? 0 : -1;
 }
 
 static void ring_free(ring *r)

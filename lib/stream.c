@@ -851,6 +851,14 @@ static void write_channel(writer *w, ff_type t, const void *data, int32_t width,
     size_t k;
     char tok[40];
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Native order is the stream's order: the values are the bytes. */
+    if (!text) {
+        w_bytes(w, data, n * type_sizes[t]);
+        return;
+    }
+#endif
+
     for (k = 0; k < n; k++) {
         uint64_t v = 0;
         int len = 0;

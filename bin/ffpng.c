@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../lib/draw.h"
+#include "../lib/fieldsel.h"
 #include "../lib/options.h"
 #include "../lib/outfile.h"
 #include "../lib/pngout.h"
@@ -27,6 +28,8 @@ static void usage(FILE *f)
             "      --path FILE      draw a path ('x y' a line, world units)\n"
             "      --trace FILE     draw a crowd trace ('tick id x y [radius]' a line)\n"
             "      --points FILE    draw markers ('x y' a line)\n"
+            "      --name NAME      draw the field of that name in a multi-field stream\n"
+            "      --list           list the names of the stream's fields and stop\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n"
@@ -103,6 +106,8 @@ typedef struct {
     overlay_arg *overlay;  /* argc entries at most, in command-line order */
     int noverlays;
     uint64_t max_cells;
+    const char *name;      /* --name, or NULL */
+    int list;              /* --list */
 } request;
 
 /* Parse the command line into r; returns -1 to go on, else the exit
@@ -117,6 +122,8 @@ static int parse_args(int argc, char **argv, request *r)
         { "trace", required_argument, NULL, 't' },
         { "points", required_argument, NULL, 'm' },
         { "max-cells", required_argument, NULL, 'M' },
+        { "name", required_argument, NULL, 'N' },
+        { "list", no_argument, NULL, 'T' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
@@ -148,6 +155,8 @@ static int parse_args(int argc, char **argv, request *r)
                 return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
             r->max_cells = (uint64_t)v;
             break;
+        case 'N': r->name = optarg; break;
+        case 'T': r->list = 1; break;
         case 'o': r->out_path = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
@@ -187,12 +196,20 @@ static int draw_stream(request *r)
     }
     ff_reader_init(&reader, in, r->in_path);
     reader.max_cells = r->max_cells;
-    /* The first field of a multi-field stream. */
-    st = ff_field_read(&reader, &field, &err);
+    if (r->list) {
+        st = ff_field_list(&reader, stdout, &err);
+        if (in != stdin)
+            fclose(in);
+        if (st == FF_OK && fclose(stdout) != 0)
+            st = ff_error_set(&err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+        if (st != FF_OK)
+            ff_error_print(stderr, prog, &err);
+        return ff_exit_status(st);
+    }
+    /* One field: the only one, or the one named by --name. */
+    st = ff_field_select(&reader, r->name, &field, &err);
     if (in != stdin)
         fclose(in);
-    if (st == FF_ENOTFOUND)
-        ff_error_set(&err, FF_EINPUT, r->in_path, 0, 0, "empty input: no ff stream");
     if (st != FF_OK) {
         ff_error_print(stderr, prog, &err);
         return ff_exit_status(err.status);
@@ -230,7 +247,7 @@ failed:
 
 int main(int argc, char **argv)
 {
-    request r = { { FF_LAYER_MAP, 0, 0 }, -1, "-", NULL, NULL, 0, 0 };
+    request r = { { FF_LAYER_MAP, 0, 0 }, -1, "-", NULL, NULL, 0, 0, NULL, 0 };
     int status;
 
     if (!(r.overlay = malloc((size_t)argc * sizeof *r.overlay))) {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../lib/fieldsel.h"
 #include "../lib/options.h"
 #include "../lib/query.h"
 #include "../lib/stream.h"
@@ -21,7 +22,9 @@ static void usage(FILE *f)
             "usage: ffquery [--raw] [-d] [--binary] [--map MAPFILE] FIELD < positions\n"
             "       ffquery --trace X,Y [--map MAPFILE] [FIELD]\n"
             "       ffquery --check [--map MAPFILE] FIELD < cells\n"
-            "Answer questions about a direction field (an ff stream made by ffdir).\n"
+            "       ffquery --list [FIELD]\n"
+            "Answer questions about a direction field (an ff stream made by ffdir;\n"
+            "--check also takes a distance field straight from ffbuild).\n"
             "Reads world positions 'x y', one a line, and writes the smoothed direction\n"
             "'dx dy' of each (a unit vector, or '0 0' where there is none).\n"
             "      --raw            the direction of the cell itself, not smoothed\n"
@@ -31,6 +34,8 @@ static void usage(FILE *f)
             "      --check          read cells 'x y' and list those that cannot reach\n"
             "                       a goal; exit 1 if there are any\n"
             "      --map MAPFILE    refuse a field that was not built from MAPFILE\n"
+            "      --name NAME      use the field of that name in a multi-field stream\n"
+            "      --list           print the names of the stream's fields\n"
             "      --max-cells N    refuse fields of more cells (default 1073741824)\n"
             "  -h, --help           this help;  -V, --version  the version\n");
 }
@@ -39,7 +44,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s: ", prog);
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'ffquery --help'.\n");
+    fprintf(stderr, " (see ffquery --help)\n");
     return 2;
 }
 
@@ -51,8 +56,11 @@ static FILE *open_input(const char *path, ff_error *err)
     return f;
 }
 
-/* Read the first field of the stream at path; it must have directions. */
-static ff_status read_field(const char *path, uint64_t max_cells, ff_field *field, ff_error *err)
+/* Read the field of the stream at path (the one named name in a
+ * multi-field stream); it must have directions, or for --check
+ * (need_direction 0) at least distances. */
+static ff_status read_field(const char *path, const char *name, uint64_t max_cells,
+                            int need_direction, ff_field *field, ff_error *err)
 {
     ff_reader reader;
     ff_status st;
@@ -63,12 +71,14 @@ static ff_status read_field(const char *path, uint64_t max_cells, ff_field *fiel
         return err->status;
     ff_reader_init(&reader, in, path);
     reader.max_cells = max_cells;
-    st = ff_field_read(&reader, field, err);
+    st = ff_field_select(&reader, name, field, err);
     if (in != stdin)
         fclose(in);
-    if (st == FF_ENOTFOUND)
-        return ff_error_set(err, FF_EINPUT, path, 0, 0, "empty input: no ff stream");
-    if (st == FF_OK && !field->direction)
+    if (st == FF_OK && !field->distance && !need_direction)
+        st = ff_error_set(err, FF_EINPUT, path, 0, 0,
+                          "the stream has no distance channel: run ffbuild "
+                          "(ffbuild -g X,Y MAP > FIELD)");
+    else if (st == FF_OK && !field->direction && need_direction)
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the field has no direction channel: run ffdir "
                           "(ffbuild ... | ffdir > FIELD)");
@@ -99,7 +109,8 @@ static ff_status check_map(const char *map_path, const char *field_path, const f
 
 int main(int argc, char **argv)
 {
-    enum { OPT_RAW = 256, OPT_BINARY, OPT_TRACE, OPT_CHECK, OPT_MAP, OPT_MAX_CELLS };
+    enum { OPT_RAW = 256, OPT_BINARY, OPT_TRACE, OPT_CHECK, OPT_MAP, OPT_MAX_CELLS, OPT_NAME,
+           OPT_LIST };
     static const struct option longopts[] = {
         { "raw", no_argument, NULL, OPT_RAW },
         { "distance", no_argument, NULL, 'd' },
@@ -108,13 +119,15 @@ int main(int argc, char **argv)
         { "check", no_argument, NULL, OPT_CHECK },
         { "map", required_argument, NULL, OPT_MAP },
         { "max-cells", required_argument, NULL, OPT_MAX_CELLS },
+        { "name", required_argument, NULL, OPT_NAME },
+        { "list", no_argument, NULL, OPT_LIST },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     ff_query_options qo = { 0, 0, 0 };
-    const char *field_path = "-", *map_path = NULL, *trace_arg = NULL;
-    int check = 0, c;
+    const char *field_path = "-", *map_path = NULL, *trace_arg = NULL, *name = NULL;
+    int check = 0, list = 0, c;
     long long tx = 0, ty = 0, v;
     uint64_t max_cells = 0;
     uint32_t *path = NULL;
@@ -134,6 +147,8 @@ int main(int argc, char **argv)
             trace_arg = optarg;
             break;
         case OPT_CHECK: check = 1; break;
+        case OPT_NAME: name = optarg; break;
+        case OPT_LIST: list = 1; break;
         case OPT_MAP: map_path = optarg; break;
         case OPT_MAX_CELLS:
             if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
@@ -154,13 +169,32 @@ int main(int argc, char **argv)
     if ((trace_arg || check) && (qo.raw || qo.distance || qo.binary))
         return usage_error("%s", "--raw, -d and --binary apply to positions, not to "
                                  "--trace or --check");
-    if (!trace_arg && strcmp(field_path, "-") == 0)
+    if (!trace_arg && !list && strcmp(field_path, "-") == 0)
         return usage_error("%s", "FIELD must be a file: standard input carries the "
                                  "positions (or the cells of --check)");
     if (map_path && strcmp(map_path, "-") == 0 && (!trace_arg || strcmp(field_path, "-") == 0))
         return usage_error("%s", "--map - : standard input is already taken");
 
-    if (read_field(field_path, max_cells, &field, &err) != FF_OK)
+    if (list) {
+        FILE *in = open_input(field_path, &err);
+        ff_reader reader;
+        ff_status st;
+        if (!in)
+            goto failed;
+        ff_reader_init(&reader, in, field_path);
+        reader.max_cells = max_cells;
+        st = ff_field_list(&reader, stdout, &err);
+        if (in != stdin)
+            fclose(in);
+        if (st != FF_OK)
+            goto failed;
+        if (fclose(stdout) != 0) {
+            ff_error_set(&err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+            goto failed;
+        }
+        return 0;
+    }
+    if (read_field(field_path, name, max_cells, !check, &field, &err) != FF_OK)
         goto failed;
     if (map_path && check_map(map_path, field_path, &field, &err) != FF_OK)
         goto failed;

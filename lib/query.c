@@ -486,7 +486,11 @@ ff_reach ff_query_reach(const ff_field *f, long long x, long long y)
     i = (size_t)y * (size_t)g->w + (size_t)x;
     if (!ff_grid_open(g, i))
         return FF_REACH_BLOCKED;
-    return f->direction[i] == FF_DIR_NONE ? FF_REACH_UNREACHABLE : FF_REACH_OK;
+    /* A field without directions (ffbuild alone) answers from its
+     * distances: unreachable is +inf either way. */
+    if (f->direction)
+        return f->direction[i] == FF_DIR_NONE ? FF_REACH_UNREACHABLE : FF_REACH_OK;
+    return f->distance && f->distance[i] < INFINITY ? FF_REACH_OK : FF_REACH_UNREACHABLE;
 }
 
 const char *ff_reach_name(ff_reach r)

@@ -60,13 +60,27 @@ if [ -s "$TMP/p.bin" ]; then
     same "binary answers print as the text answers" "$TMP/t.out" "$TMP/b.out"
 fi
 
-# A multi-field stream: the first field is used.
-field arena2 -g 40,40 "$TD/movingai/arena.map"
-cat "$F/arena.ff" "$F/arena2.ff" >"$F/two.ff"
-run "two fields: the first" 0 "printf '20.5 20.5\n' | $BIN/ffquery -d $F/two.ff"
-first=$OUT
-run "one field" 0 "printf '20.5 20.5\n' | $BIN/ffquery -d $F/arena.ff"
-check "a multi-field stream answers from its first field" "$first" = "$OUT"
+# A multi-field stream: --name chooses, --list names, no name is refused.
+printf 'a 10,10\nb 40,40\n' >"$TMP/sets.txt"
+"$BIN/ffbuild" --goal-sets "$TMP/sets.txt" "$TD/movingai/arena.map" | "$BIN/ffdir" >"$F/two.ff"
+"$BIN/ffbuild" -g 40,40 "$TD/movingai/arena.map" | "$BIN/ffdir" >"$F/b.ff"
+refuse "two fields and no --name" "ffquery: $F/two.ff: the stream holds 2 fields \\(a, b\\)" \
+    "printf '20.5 20.5\n' | $BIN/ffquery -d $F/two.ff"
+run "two fields: --name b" 0 "printf '20.5 20.5\n' | $BIN/ffquery -d --name b $F/two.ff"
+named=$OUT
+run "the field b alone" 0 "printf '20.5 20.5\n' | $BIN/ffquery -d $F/b.ff"
+check "--name answers from the named field" "$named" = "$OUT"
+run "--list" 0 "$BIN/ffquery --list $F/two.ff"
+check "--list names the fields" "$OUT" = "a
+b"
+# --check takes a distance field straight from ffbuild (the CI recipe).
+"$BIN/ffbuild" -g 40,40 "$TD/movingai/arena.map" >"$F/b-dist.ff"
+printf '20 20\n0 0\n' >"$TMP/cells.txt"
+run "--check on ffdir's field" 1 "$BIN/ffquery --check $F/b.ff <$TMP/cells.txt"
+withdir=$OUT
+run "--check on ffbuild's field" 1 "$BIN/ffquery --check $F/b-dist.ff <$TMP/cells.txt"
+check "--check answers alike without directions" "$withdir" = "$OUT"
+refuse "positions need directions" "run ffdir" "printf '1 1\n' | $BIN/ffquery $F/b-dist.ff"
 
 # ---- --trace: maze.ffmap (cells of 2, origin -10 4), from 1,3 to 3,3.
 # Strict corners allow no diagonal there: 11 cells, 10 steps, 20 units.

@@ -229,9 +229,11 @@ static int run(int argc, char **argv, goal_list *goals)
     ff_map_options mopt;
     const char *goal_file = NULL, *out_path = NULL, *in_path = "-";
     const char *name = NULL, *sets_path = NULL, *split = NULL;
-    int moves = 8, corners = FF_CORNERS_STRICT, text = 0, list = 0, jobs = default_jobs();
+    /* -1: not given, keep what the map says (an ff stream carries its
+     * own; other formats mean 8 moves, strict corners, radius 0). */
+    int moves = -1, corners = -1, text = 0, list = 0, jobs = default_jobs();
     int c, status;
-    double radius = 0;
+    double radius = -1;
     long long x, y, v;
     ff_error err;
     ff_field field;
@@ -317,9 +319,18 @@ static int run(int argc, char **argv, goal_list *goals)
         fclose(in);
     if (status != FF_OK)
         return fail(&err);
-    field.grid.moves = moves;
-    field.grid.corners = (ff_corners)corners;
-    if (ff_grid_apply_clearance(&field.grid, radius, &err) != FF_OK)
+    if (moves > 0)
+        field.grid.moves = moves;
+    if (corners >= 0)
+        field.grid.corners = (ff_corners)corners;
+    if (radius >= 0 && field.grid.radius > 0 && radius != field.grid.radius) {
+        ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
+                     "the map is already closed for radius %g: build radius %g from the "
+                     "original map", field.grid.radius, radius);
+        goto failed;
+    }
+    if (radius > 0 && field.grid.radius == 0 &&
+        ff_grid_apply_clearance(&field.grid, radius, &err) != FF_OK)
         goto failed;
     if (sets_path) {
         if (build_sets(&field.grid, sets_path, split, out_path, list, jobs, text, &err) != FF_OK) {
@@ -340,7 +351,7 @@ static int run(int argc, char **argv, goal_list *goals)
         if (!ff_grid_open(&field.grid, i)) {
             ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
                          "goal tile %u,%u is closed by the clearance radius %g",
-                         i % (uint32_t)field.grid.w, i / (uint32_t)field.grid.w, radius);
+                         i % (uint32_t)field.grid.w, i / (uint32_t)field.grid.w, field.grid.radius);
             goto failed;
         }
     }

@@ -435,7 +435,8 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
     if (size >= 8 && memcmp(data, png_magic, 8) == 0)
         return ff_map_parse_png(data, size, name, opt, g, err);
     if (starts_with_word(data, size, "ff")) {
-        /* An ff stream: take its map, drop its fields. */
+        /* An ff stream: take the map of its first field (with its goals,
+         * moves, corners and radius), drop the fields made from it. */
         FILE *f = fmemopen((void *)data, size, "rb");
         ff_reader r;
         ff_field field;
@@ -452,9 +453,6 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
         *g = field.grid;
         ff_grid_init(&field.grid);
         ff_field_free(&field);
-        free(g->goals);
-        g->goals = NULL;
-        g->ngoals = 0;
         return FF_OK;
     }
     if (starts_with_word(data, size, "type"))

@@ -114,6 +114,17 @@ if [ -w /dev/full ]; then
     run "full disk is an error" 3 "$BIN/ffbuild -g 0,0 $B/small.map >/dev/full"
 fi
 
+# An ff stream as the map: its goals, moves, corners and radius carry over.
+"$BIN/ffbuild" -m 4 -c cut -r 0.6 -g 10,10 "$TD/movingai/arena.map" >"$TMP/r.ff"
+"$BIN/ffbuild" "$TMP/r.ff" >"$TMP/r2.ff"
+same "rebuilding from a stream gives the same stream" "$TMP/r.ff" "$TMP/r2.ff"
+"$BIN/ffbuild" -r 0.6 "$TMP/r.ff" >"$TMP/r3.ff"
+same "repeating the stream's radius changes nothing" "$TMP/r.ff" "$TMP/r3.ff"
+refuse "another radius on a closed map" "already closed for radius 0.6" "$BIN/ffbuild -r 1 $TMP/r.ff"
+run "-m replaces the stream's moves" 0 "$BIN/ffbuild -m 8 --text $TMP/r.ff"
+check "moves 8 in the new header" "$(printf '%s\n' "$OUT" | grep -c '^moves 8$')" = 1
+check "the stream's goal kept" "$(printf '%s\n' "$OUT" | grep '^goal ')" = "goal 10 10"
+
 # A device or FIFO given to -o is written in place, never replaced.
 if [ -c /dev/null ]; then
     run "-o /dev/null" 0 "$BIN/ffbuild -g 0,0 -o /dev/null $B/small.map"

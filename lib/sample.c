@@ -5,9 +5,13 @@
 
 #define FF_HALF_SQRT2 0.70710678118654752440
 
-/* Unit vectors of the eight direction codes (world axes, +y south). */
-static const double unit_x[8] = { 0, 1, 0, -1, FF_HALF_SQRT2, FF_HALF_SQRT2, -FF_HALF_SQRT2, -FF_HALF_SQRT2 };
-static const double unit_y[8] = { -1, 0, 1, 0, -FF_HALF_SQRT2, FF_HALF_SQRT2, FF_HALF_SQRT2, -FF_HALF_SQRT2 };
+/* Unit vectors of the direction codes (world axes, +y south); codes 8
+ * (goal), 9 (none) and the unused codes up to 15 have none, so they weigh
+ * nothing in a blend. */
+static const double unit_x[16] = { 0, 1, 0, -1, FF_HALF_SQRT2, FF_HALF_SQRT2, -FF_HALF_SQRT2,
+                                   -FF_HALF_SQRT2 };
+static const double unit_y[16] = { -1, 0, 1, 0, -FF_HALF_SQRT2, FF_HALF_SQRT2, FF_HALF_SQRT2,
+                                   -FF_HALF_SQRT2 };
 
 static long long clamp_floor(double v)
 {
@@ -51,9 +55,22 @@ int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
     long long x0 = clamp_floor(sx), y0 = clamp_floor(sy);
     double tx = sx - (double)x0, ty = sy - (double)y0;
     double ax = 0, ay = 0, len2;
-    int k;
+    int k, inside = x0 >= 0 && y0 >= 0 && x0 + 1 < g->w && y0 + 1 < g->h;
 
-    for (k = 0; k < 4; k++) {
+    if (inside) {
+        /* All four samples in the map: no branch per sample.  The sums
+         * are the loop's below, term by term (a skipped sample adds 0). */
+        const uint8_t *row = dir + (size_t)y0 * (size_t)g->w + (size_t)x0;
+        int d00 = row[0], d10 = row[1], d01 = row[g->w], d11 = row[g->w + 1];
+        double w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty);
+        double w01 = (1 - tx) * ty, w11 = tx * ty;
+        inside = (d00 | d10 | d01 | d11) < 16;
+        if (inside) {
+            ax = 0 + w00 * unit_x[d00] + w10 * unit_x[d10] + w01 * unit_x[d01] + w11 * unit_x[d11];
+            ay = 0 + w00 * unit_y[d00] + w10 * unit_y[d10] + w01 * unit_y[d01] + w11 * unit_y[d11];
+        }
+    }
+    for (k = 0; !inside && k < 4; k++) {
         long long x = x0 + (k & 1), y = y0 + (k >> 1);
         double wgt = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);
         int d;

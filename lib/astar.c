@@ -143,6 +143,7 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
 {
     const ff_grid *g = a->grid;
     uint32_t w = (uint32_t)g->w, found = UINT32_MAX, n, c;
+    uint64_t budget = a->max_expand;
 
     *path = NULL;
     *len = 0;
@@ -170,6 +171,8 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
             break;
         }
         a->expanded++;
+        if (budget && --budget == 0)
+            break;
         for (d = 0; d < 8; d++) {
             int x = (int)(top.cell % w), y = (int)(top.cell / w);
             uint32_t next;

@@ -27,6 +27,8 @@ typedef struct {
     int32_t gx0, gy0, gx1, gy1; /* goals' bounding box */
     double least;           /* least step cost per cell length */
     uint64_t expanded;      /* cells expanded over all searches */
+    uint64_t max_expand;    /* a search gives up (no path) after this
+                               many expansions; 0 = never */
 } ff_astar;
 
 /* Prepare searches on g (which must outlive it and keep its size; its
@@ -43,7 +45,8 @@ void ff_astar_retarget(ff_astar *a);
  * only when it is start).  On success *path holds the cells after start
  * up to and including the goal (a malloc'ed array the caller frees;
  * NULL with *len 0 when start is a goal) and the result is 1; 0 when no
- * goal is reachable; -1 on allocation failure. */
+ * goal is reachable (or none was found within max_expand expansions);
+ * -1 on allocation failure. */
 int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **path,
                   uint32_t *len);
 

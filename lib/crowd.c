@@ -602,6 +602,7 @@ static int plan_path(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *av
     pl->map_tick = c->profiles->map_tick;
     found = ff_astar_path(&f->astar, cell, avoid, &pl->path, &pl->len);
     pl->from = cell;
+    pl->no_way = found != 1;
     if (found == 1)
         c->stats.fallbacks++;
     return found;
@@ -619,6 +620,8 @@ static int own_next(ff_crowd *c, size_t index, uint32_t cell, uint32_t *next)
         pl->from = cell;
         pl->pos++;
     }
+    if (!pl->path && pl->no_way && pl->map_tick == c->profiles->map_tick && cell == pl->from)
+        return 0;  /* searched from here on this map already: no way */
     if (!pl->path || pl->map_tick != c->profiles->map_tick || cell != pl->from) {
         if (plan_path(c, index, cell, NULL) != 1)
             return 0;
@@ -989,23 +992,40 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     }
 }
 
-/* Mark in c->avoid the cells held for the next tick by agents other than
- * request self, grown by half cells; or clear them again (value 0). */
-static void mark_held(ff_crowd *c, size_t self, int32_t half, uint8_t value)
+/* Mark in c->avoid (value 1), or clear again (0), the cells within
+ * AVOID_WINDOW of cell that are held for the next tick by another agent
+ * than who, grown by half cells: far reservations will have moved on by
+ * the time the agent gets there.  Goal cells are left free when agents
+ * leave on arrival. */
+#define AVOID_WINDOW 8
+#define OWN_PATH_BUDGET 20000  /* A* expansions of a replan after waits */
+
+static void mark_held(ff_crowd *c, uint32_t cell, uint32_t who, int32_t half, const uint8_t *goal,
+                      uint8_t value)
 {
     const ff_grid *g = c->grid;
-    size_t r;
-    for (r = 0; r < c->nreq_last; r++) {
-        const ff_reserve_request *q = &c->req[r];
-        uint32_t at = q->granted >= 0 ? q->cand[q->granted] : q->cell;
-        int32_t x = (int32_t)(at % (uint32_t)g->w), y = (int32_t)(at / (uint32_t)g->w), k = q->half + half, i, j;
-        if (r == self)
-            continue;
-        for (j = y - k; j <= y + k; j++)
-            for (i = x - k; i <= x + k; i++)
-                if (i >= 0 && j >= 0 && i < g->w && j < g->h)
-                    c->avoid[(size_t)j * (size_t)g->w + (size_t)i] = value;
-    }
+    int32_t x = (int32_t)(cell % (uint32_t)g->w), y = (int32_t)(cell / (uint32_t)g->w), i, j, di, dj;
+    int32_t r = AVOID_WINDOW;
+
+    for (j = y - r; j <= y + r; j++)
+        for (i = x - r; i <= x + r; i++) {
+            uint32_t h;
+            if (i < 0 || j < 0 || i >= g->w || j >= g->h)
+                continue;
+            h = ff_reserve_holder(&c->reserver, (uint32_t)j * (uint32_t)g->w + (uint32_t)i);
+            if (h == FF_RESERVE_NONE || h == who)
+                continue;
+            for (dj = j - half; dj <= j + half; dj++)
+                for (di = i - half; di <= i + half; di++) {
+                    size_t k;
+                    if (di < 0 || dj < 0 || di >= g->w || dj >= g->h)
+                        continue;
+                    k = (size_t)dj * (size_t)g->w + (size_t)di;
+                    if (value && goal[k] && !c->scenario->stay)
+                        continue;
+                    c->avoid[k] = value;
+                }
+        }
 }
 
 /* One tick of cell-to-cell moves: requests, grants, moves, waits, own
@@ -1067,17 +1087,24 @@ static ff_status grid_moves(ff_crowd *c, ff_error *err)
             c->stats.reservation_waits++;
             if (pl->waited % s->wait_limit == 0) {
                 /* Ask for an own path round the cells others hold. */
+                ff_astar *as = &ff_profiles_of(c->profiles, a->cls)->astar;
+                const uint8_t *goal = goal_mask(c, a->cls);
                 int found;
-                mark_held(c, k, q->half, 1);
+                mark_held(c, q->cell, (uint32_t)k, q->half, goal, 1);
+                as->max_expand = OWN_PATH_BUDGET;
                 found = plan_path(c, i, q->cell, c->avoid);
-                mark_held(c, k, q->half, 0);
+                as->max_expand = 0;
+                mark_held(c, q->cell, (uint32_t)k, q->half, goal, 0);
                 if (found < 0)
                     return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a path");
                 pl->no_way = found != 1 || pl->len == 0;
                 if (pl->no_way)
                     drop_path(pl);
             }
-            if (pl->no_way)
+            /* A wait counts toward a deadlock only when the field's
+             * every optimal step was refused (not an own path's) and no
+             * way round was found. */
+            if (pl->no_way && a->state != FF_AGENT_FALLBACK)
                 c->waits_on[k] = q->blocker;
         }
         a->vx = (a->x - a->x0) / s->tick_dt;

@@ -34,6 +34,9 @@ void ff_reserver_free(ff_reserver *r)
     free(r->corner_stamp);
     free(r->order);
     free(r->decided);
+    free(r->dep_head);
+    free(r->dep_next);
+    free(r->stack);
     memset(r, 0, sizeof *r);
 }
 
@@ -176,17 +179,27 @@ static void stay(ff_reserver *r, ff_reserve_request *req, uint32_t i)
 ff_status ff_reserve_grant(ff_reserver *r, ff_reserve_request *req, size_t n, ff_error *err)
 {
     size_t k, left = 0;
-    int final = 0;
+    int final;
 
     if (n > r->cap) {
-        uint32_t *o = realloc(r->order, n * sizeof *o);
+        uint32_t *o = realloc(r->order, n * sizeof *o), *h, *x, *st;
         uint8_t *d;
-        if (!o)
+        if (o)
+            r->order = o;
+        d = realloc(r->decided, n);
+        if (d)
+            r->decided = d;
+        h = realloc(r->dep_head, n * sizeof *h);
+        if (h)
+            r->dep_head = h;
+        x = realloc(r->dep_next, n * sizeof *x);
+        if (x)
+            r->dep_next = x;
+        st = realloc(r->stack, n * sizeof *st);
+        if (st)
+            r->stack = st;
+        if (!o || !d || !h || !x || !st)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for reservations");
-        r->order = o;
-        if (!(d = realloc(r->decided, n)))
-            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for reservations");
-        r->decided = d;
         r->cap = n;
     }
     if (++r->stamp == 0) {
@@ -219,38 +232,48 @@ ff_status ff_reserve_grant(ff_reserver *r, ff_reserve_request *req, size_t n, ff
         qsort(r->order, left, sizeof *r->order, cmp_order);
         sort_req = NULL;
     }
-    /* Rounds in grant order until everyone is decided: each round that
-     * decides nobody is followed by one that takes "undecided" as "no". */
-    while (left > 0) {
-        size_t kept = 0;
-        int progress = 0;
+    for (k = 0; k < n; k++)
+        r->dep_head[k] = FF_RESERVE_NONE;
+    /* In grant order; a request waiting on an undecided one is chained to
+     * it and looked at again (with everyone waiting on it, and so on) the
+     * moment it is decided.  What still waits after that waits in a
+     * cycle: a second pass in grant order takes "undecided" as "no". */
+    for (final = 0; final < 2; final++)
         for (k = 0; k < left; k++) {
-            uint32_t i = r->order[k], b;
-            int c, waiting = 0;
-            for (c = 0; c < req[i].ncand; c++) {
-                int why = check(r, req, i, req[i].cand[c], &b);
-                if (why == 0)
-                    break;
-                if (c == 0)
-                    req[i].blocker = b;
-                if (why == 2 && !final) {
-                    waiting = 1;
-                    break;
+            size_t top = 0;
+            if (r->decided[r->order[k]])
+                continue;
+            r->stack[top++] = r->order[k];
+            while (top > 0) {
+                uint32_t i = r->stack[--top], b, w;
+                int c, waiting = 0;
+                for (c = 0; c < req[i].ncand; c++) {
+                    int why = check(r, req, i, req[i].cand[c], &b);
+                    if (why == 0)
+                        break;
+                    if (c == 0)
+                        req[i].blocker = b;
+                    if (why == 2 && !final) {
+                        waiting = 1;
+                        break;
+                    }
                 }
-            }
-            if (waiting) {
-                r->order[kept++] = i;
-            } else if (c < req[i].ncand) {
-                grant(r, req, i, c);
-                progress = 1;
-            } else {
-                stay(r, req, i);
-                progress = 1;
+                if (waiting) {
+                    r->dep_next[i] = r->dep_head[b];
+                    r->dep_head[b] = i;
+                    continue;
+                }
+                if (c < req[i].ncand)
+                    grant(r, req, i, c);
+                else
+                    stay(r, req, i);
+                /* Those waiting on i, the earliest chained looked at first. */
+                for (w = r->dep_head[i]; w != FF_RESERVE_NONE; w = r->dep_next[w])
+                    if (!r->decided[w])
+                        r->stack[top++] = w;
+                r->dep_head[i] = FF_RESERVE_NONE;
             }
         }
-        left = kept;
-        final = !progress;
-    }
     return FF_OK;
 }
 

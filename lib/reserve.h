@@ -13,6 +13,9 @@
  * same grid corner (a crossing).  A candidate held by an agent not yet
  * decided waits for that agent's decision; when no one can be decided,
  * those agents try their other candidates as if refused, then stay.
+ * A request that waits is looked at again as soon as the one it waits
+ * on is decided, before anyone later in the order: its place in the
+ * order is kept, and a tick costs O(n) however long the queues.
  *
  * A footprint is the square of cells within 'half' cells (Chebyshev) of
  * the center cell: 0 for an agent whose radius is at most half a cell.
@@ -50,6 +53,9 @@ typedef struct {
     uint32_t *corner, *corner_stamp; /* (w+1)*(h+1): diagonal crossing */
     uint32_t *order;        /* scratch, grant order */
     uint8_t *decided;       /* scratch: 0 undecided, 1 moves, 2 stays */
+    uint32_t *dep_head;     /* scratch: first request waiting on it */
+    uint32_t *dep_next;     /* scratch: the next one waiting on the same */
+    uint32_t *stack;        /* scratch: decided requests to look at */
     size_t cap;
 } ff_reserver;
 

@@ -64,3 +64,29 @@ EOS
     steps=$(sed -n 's/^agent_steps //p' "$TMP/sum")
     echo "ffsim: $agents agents x $ticks ticks: $steps agent steps, $sps agent steps/s, $mem"
 done
+
+# Reservations: ticks per second of 10,000 agents moving cell to cell
+# with reservations on the same map; and the time to rebuild the field
+# after a door event (a 4-cell wall segment closing at tick 5).
+cat >"$TMP/r.scenario" <<EOS
+ffsim 1
+tick 0.1
+ticks 100
+move grid
+reserve on
+at 5 close 100,40,103,40
+class walker
+    radius 0.4
+    speed 1
+    follow
+end
+spawn 10000 walker rect 1,1,1023,1023 seed 42
+EOS
+"$BIN/ffsim" --every 1000000000 --summary "$TMP/rsum" "$TMP/open.ff" "$TMP/r.scenario" >/dev/null || exit 1
+steps=$(sed -n 's/^agent_steps //p' "$TMP/rsum")
+sps=$(sed -n 's/^agent_steps_per_second //p' "$TMP/rsum")
+ticks=$(sed -n 's/^ticks //p' "$TMP/rsum")
+rebuild=$(sed -n 's/^rebuild_seconds //p' "$TMP/rsum")
+awk -v s="$steps" -v r="$sps" -v t="$ticks" -v b="$rebuild" 'BEGIN {
+    printf "ffsim: reservations, 10000 agents x %d ticks: %.0f ticks/s (%d agent steps/s)\n", t, t / (s / r), r
+    printf "ffsim: rebuild of the 1024x1024 field after a door event: %.3f s\n", b }'

@@ -234,3 +234,28 @@ Test(reserve, rotation_of_three_stays_put)
     cr_expect_eq(q[1].granted, -1);
     cr_expect_eq(q[2].granted, -1);
 }
+
+Test(reserve, a_queue_moves_together_whatever_the_ids)
+{
+    /* Five in a row heading east, the front one with the highest id:
+     * each waits on the one ahead, and all move in the same tick. */
+    ff_reserve_request q[5];
+    int k;
+    for (k = 0; k < 5; k++)
+        q[k] = want((uint32_t)(k + 1), 2 + k, 5, 3 + k, 5);
+    grant(q, 5);
+    for (k = 0; k < 5; k++)
+        cr_expect_eq(q[k].granted, 0, "agent %d", k + 1);
+}
+
+Test(reserve, a_cell_being_left_goes_to_the_first_in_order)
+{
+    /* 5 leaves 5,5 northward; 1 (from the west) and 3 (from the south)
+     * both wait for it: 1 comes first in the order and gets it. */
+    ff_reserve_request q[3] = { want(3, 5, 6, 5, 5), want(5, 5, 5, 5, 4), want(1, 4, 5, 5, 5) };
+    grant(q, 3);
+    cr_expect_eq(q[1].granted, 0);
+    cr_expect_eq(q[2].granted, 0);
+    cr_expect_eq(q[0].granted, -1);
+    cr_expect_eq(q[0].blocker, 2u, "3 is refused by the reservation of 1");
+}

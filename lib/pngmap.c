@@ -71,6 +71,10 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
     }
     png_set_read_fn(png, &src, read_bytes);
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    /* A painted map needs no ancillary chunk, and libpng allocates one
+     * whole at the size its header says (a 61-byte file declaring a 2 GB
+     * sPLT chunk got 2 GB): skip them all unread. */
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
     png_read_info(png, info);
     png_get_IHDR(png, info, &w, &h, &depth, &colour, &interlace, NULL, NULL);
     if (colour != PNG_COLOR_TYPE_GRAY || depth > 8) {

@@ -210,6 +210,27 @@ same reserve_deterministic "$TMP/res.trace" "$TMP/res2.trace"
 printf '1 1 2.5 1.5 0 0 0 0.3 moving\n1 2 3.5 1.5 0 0 0 0.3 moving\n2 1 3.5 1.5 0 0 0 0.3 moving\n2 2 2.5 1.5 0 0 0 0.3 moving\n3 1 3.5 1.5 0 0 0 0.3 moving\n3 2 3.5 1.5 0 0 0 0.3 moving\n' >"$TMP/badres.trace"
 check reserve_checker_finds "$(reserve_check "$TMP/badres.trace" 2>/dev/null)" = 2
 
+# Large footprints: an agent of radius r over half a cell covers the
+# cells within ceil(r - 0.5) of its own; no two footprints ever share a
+# cell.  Without reservations they do (the check sees it).
+footprint_check() {
+    awk '/^#/ { next }
+        { t = $1; if (t != last) { delete held; last = t }
+          k = $8 - 0.5; k = (k > 0) ? int(k + 0.999999) : 0
+          cx = int($3); cy = int($4)
+          for (y = cy - k; y <= cy + k; y++) for (x = cx - k; x <= cx + k; x++) {
+              if ((x, y) in held) bad++
+              held[x, y] = $2 } n++ }
+        END { print (n > 0 ? bad + 0 : "no lines") }' "$1"
+}
+run footprint 0 "$BIN/ffsim -o $TMP/fp.trace --summary $TMP/fp.sum $TMP/room.ff $SD/footprint.scenario"
+check footprint_disjoint "$(footprint_check "$TMP/fp.trace")" = 0
+check footprint_big_ones_there "$(awk '$8 == "0.9000"' "$TMP/fp.trace" | wc -l)" -gt 20
+check footprint_all_arrive "$(key arrived "$TMP/fp.sum")" = 16
+sed 's/^reserve on/reserve off/' "$SD/footprint.scenario" >"$TMP/fpoff.scenario"
+run footprint_off 0 "$BIN/ffsim -o $TMP/fpoff.trace $TMP/room.ff $TMP/fpoff.scenario 2>/dev/null"
+check footprint_checker_sees_overlaps "$(footprint_check "$TMP/fpoff.trace")" -gt 0
+
 # Head-on in a one-cell corridor: a wait-for cycle, reported with both
 # agents within a few ticks of their meeting (tick 2), and the run ends.
 run corridor 0 "$BIN/ffsim -o $TMP/corr.trace --summary $TMP/corr.sum $TMP/corridor.ff $SD/corridor.scenario 2>$TMP/corr.err"

@@ -9,8 +9,12 @@
  * tick, and every number is printed with a fixed format, so the same
  * field and scenario give the same trace bytes on every run.
  *
- * A crowd borrows its scenario, grid and direction channel (they must
- * outlive it) and owns everything else; ff_crowd_free() releases it.
+ * A crowd borrows its scenario, grid and direction channel, or its
+ * profiles (they must outlive it), and owns everything else;
+ * ff_crowd_free() releases it.  With profiles, a tick first applies the
+ * scenario's map events of that tick (ff_profiles_tick) and rebuilds the
+ * walls when the map changed; with 'move grid' the steering steps are
+ * replaced by cell-to-cell moves, with reservations when asked.
  */
 #ifndef FF_CROWD_H
 #define FF_CROWD_H
@@ -150,8 +154,10 @@ ff_status ff_crowd_init_profiles(ff_crowd *c, const ff_scenario *s, ff_profiles 
 
 /* Run the next tick.  Tick 0 only places the agents whose spawn tick is 0
  * and resolves their overlaps; each later tick steers, integrates and
- * moves every agent present, adds that tick's spawns, resolves overlaps,
- * then measures and checks arrivals.  FF_ENOMEM on allocation failure. */
+ * moves every agent present (or moves them cell to cell), adds that
+ * tick's spawns, resolves overlaps, then measures and checks arrivals.
+ * Deadlocks found in the tick are left in deadlock_id / deadlock_start.
+ * FF_ENOMEM on allocation failure. */
 ff_status ff_crowd_step(ff_crowd *c, ff_error *err);
 
 /* Blend the behaviours' proposals px[k], py[k] of class cls (indexed as

@@ -1163,7 +1163,7 @@ static void grid_spawns(ff_crowd *c, long long t)
         }
         a->x = cell_center_x(g, cell);
         a->y = cell_center_y(g, cell);
-        a->state = FF_AGENT_MOVING;
+        a->state = agent_dir(c, a->cls) ? FF_AGENT_MOVING : FF_AGENT_WAITING_FIELD;
         a->vx = a->vy = 0;
         a->x0 = a->x;
         a->y0 = a->y;
@@ -1219,7 +1219,9 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         ff_agent *a = &c->agent[c->spawn_order[c->next_spawn]];
         if (a->spawn_tick > t)
             break;
-        a->state = FF_AGENT_MOVING;
+        /* One that enters while its field is stale waits for it. */
+        a->state = agent_dir(c, a->cls) || !s->cls[a->cls].follows ? FF_AGENT_MOVING
+                                                                    : FF_AGENT_WAITING_FIELD;
         a->vx = a->vy = 0;
         a->x0 = a->x;
         a->y0 = a->y;

@@ -189,3 +189,34 @@ Test(profiles, door_event_stale_then_published_one_after_the_other)
     ff_scenario_free(&s);
     ff_grid_free(&g);
 }
+
+Test(profiles, a_door_opened_again_restores_the_way_and_restarts_rebuilds)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_error err;
+    char text[1024];
+    long long t;
+    int changed, through;
+
+    make_grid(&g);
+    /* Close the wide gap at tick 3, open it again at tick 4, while the
+     * rebuilds of the first change are under way: they start again. */
+    snprintf(text, sizeof text, "%sat 3 close 6,5,6,7\nat 4 open 6,5,6,7\n", two_classes);
+    cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    for (t = 0; t <= 9; t++) {
+        cr_assert_eq(ff_profiles_tick(&p, t, &changed, &err), FF_OK);
+        cr_expect_eq(changed, t == 3 || t == 4, "tick %lld", t);
+        cr_expect_eq(ff_profiles_direction(&p, 0) == NULL, t >= 3 && t < 6, "small at tick %lld", t);
+        cr_expect_eq(ff_profiles_direction(&p, 1) == NULL, t >= 3 && t < 8, "large at tick %lld", t);
+    }
+    /* The stream's costs are back, and so is the large class's way. */
+    cr_expect_eq(memcmp(p.map.cost, g.cost, 13 * 9 * sizeof *g.cost), 0);
+    cr_expect(walk(&g, ff_profiles_direction(&p, 1), 3, 3, 6, 6, &through) && through);
+    cr_expect_eq(p.builds, 6);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}

@@ -178,6 +178,15 @@ check doors_wait_all_arrive "$(key arrived "$TMP/wait.sum")" = 70
 run doors_again 0 "$BIN/ffsim -o $TMP/doors2.trace $TMP/doors.ff $TD/doors.scenario 2>/dev/null"
 same doors_deterministic "$TMP/doors.trace" "$TMP/doors2.trace"
 
+# The same door with cell-to-cell moves and reservations, both ways.
+for fb in astar wait; do
+    sed -e "s/^fallback astar/fallback $fb/" -e 's/^profiles on/profiles on\nmove grid\nreserve on/' \
+        "$TD/doors.scenario" >"$TMP/gdoor_$fb.scenario"
+    run "grid_doors_$fb" 0 "$BIN/ffsim -o $TMP/gdoor_$fb.trace $TMP/doors.ff $TMP/gdoor_$fb.scenario 2>/dev/null"
+    check "grid_doors_${fb}_no_stale_following" "$(stale_check "$TMP/gdoor_$fb.trace" | cut -d' ' -f1)" = 0
+done
+check grid_doors_fallback_used "$(stale_check "$TMP/gdoor_astar.trace" | cut -d' ' -f2)" -gt 0
+
 # Reservations: the crowd of crowd.scenario, checked from the trace
 # alone: no two agents in one cell at one tick, no swaps, no two
 # diagonal moves through one corner.

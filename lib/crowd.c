@@ -601,6 +601,7 @@ static int plan_path(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *av
     drop_path(pl);
     pl->map_tick = c->profiles->map_tick;
     found = ff_astar_path(&f->astar, cell, avoid, &pl->path, &pl->len);
+    c->agent[index].own_path = pl->path != NULL;
     pl->from = cell;
     pl->no_way = found != 1;
     if (found == 1)
@@ -666,8 +667,9 @@ static void step_agent(ff_crowd *c, size_t index)
             c->stats.stale_ticks++;
             return;
         }
-    } else if (c->plan[index].path) {
+    } else if (a->own_path) {
         drop_path(&c->plan[index]);  /* the new field is in: resume it */
+        a->own_path = 0;
     }
     if (cls->follows && !q.own && dir[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
         /* Unreachable: stop, and never keep the old heading going. */

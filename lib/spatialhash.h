@@ -24,6 +24,9 @@ typedef struct {
     double x, y;     /* position, world units */
     int32_t bx, by;  /* its bucket */
     uint32_t item;   /* the caller's index (an agent) */
+    uint32_t tag;    /* the caller's, kept as given (ffsim: the agent's
+                        class, so that a walk over the hash need not read
+                        the agents) */
 } ff_shash_entry;
 
 typedef struct {

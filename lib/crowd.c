@@ -602,6 +602,32 @@ static int plan_path(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *av
     drop_path(pl);
     pl->map_tick = c->profiles->map_tick;
     found = ff_astar_path(&f->astar, cell, avoid, &pl->path, &pl->len);
+    if (found == 0 && !ff_grid_open(&f->grid, cell)) {
+        /* A cell closed only by the clearance: step first to the first
+         * neighbour (direction order) open for the profile, then on. */
+        const ff_grid *g = c->grid;
+        int x = (int)(cell % (uint32_t)g->w), y = (int)(cell / (uint32_t)g->w), d;
+        for (d = 0; d < 8 && found == 0; d++) {
+            uint32_t next, *rest, len, k;
+            if (!ff_grid_step_ok(g, x, y, d))
+                continue;
+            next = (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]);
+            if (!ff_grid_open(&f->grid, next) || (avoid && avoid[next]))
+                continue;
+            found = ff_astar_path(&f->astar, next, avoid, &rest, &len);
+            if (found != 1)
+                continue;
+            if (!(pl->path = malloc(((size_t)len + 1) * sizeof *pl->path))) {
+                free(rest);
+                return -1;
+            }
+            pl->path[0] = next;
+            for (k = 0; k < len; k++)
+                pl->path[k + 1] = rest[k];
+            pl->len = len + 1;
+            free(rest);
+        }
+    }
     c->agent[index].own_path = pl->path != NULL;
     pl->from = cell;
     pl->no_way = found != 1;

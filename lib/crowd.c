@@ -1028,7 +1028,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
  * the time the agent gets there.  Goal cells are left free when agents
  * leave on arrival. */
 #define AVOID_WINDOW 8
-#define OWN_PATH_BUDGET 20000  /* A* expansions of a replan after waits */
+#define OWN_PATH_BUDGET 4000  /* A* expansions of a replan after waits */
 
 static void mark_held(ff_crowd *c, uint32_t cell, uint32_t who, int32_t half, const uint8_t *goal,
                       uint8_t value)

@@ -177,7 +177,7 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
             int x = (int)(top.cell % w), y = (int)(top.cell / w);
             uint32_t next;
             double ng;
-            if (!ff_grid_step_ok(g, x, y, d))
+            if (a->step_mask ? !(a->step_mask[top.cell] >> d & 1) : !ff_grid_step_ok(g, x, y, d))
                 continue;
             next = (uint32_t)((y + ff_dir_dy[d]) * (int)w + x + ff_dir_dx[d]);
             if (avoid && avoid[next])

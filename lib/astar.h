@@ -18,6 +18,9 @@
 
 typedef struct {
     const ff_grid *grid;    /* borrowed: the map searched */
+    const uint8_t *step_mask; /* borrowed, or NULL: w*h masks of the
+                               grid's legal steps (ff_grid_step_masks),
+                               read instead of ff_grid_step_ok */
     double *g;              /* w*h cost so far; owned */
     uint32_t *parent;       /* w*h; owned */
     uint32_t *stamp;        /* w*h: search generation that touched it */

@@ -1013,7 +1013,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     /* The field's other optimal steps (ties), in code order. */
     for (e = 0; e < 8; e++) {
         size_t n;
-        if (e == d || !ff_grid_step_ok(lg, (int)cx, (int)cy, e))
+        if (e == d || !(f->step_mask[cell] >> e & 1))
             continue;
         n = (size_t)(cy + ff_dir_dy[e]) * (size_t)g->w + (size_t)(cx + ff_dir_dx[e]);
         if (dir[n] != FF_DIR_NONE &&

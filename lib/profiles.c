@@ -121,6 +121,7 @@ static ff_status build(ff_profiles *p, ff_profile *f, ff_error *err)
         return st;
     }
     lead_out(p, f);
+    ff_grid_step_masks(&f->grid, f->step_mask);
     if (f->astar.g)
         ff_astar_retarget(&f->astar);
     ff_hash_init(&h);
@@ -218,7 +219,9 @@ ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *
         f->direction = malloc(n);
         f->next_direction = malloc(n);
         f->goal_mask = calloc(n, 1);
-        if (!f->distance || !f->next_distance || !f->direction || !f->next_direction || !f->goal_mask)
+        f->step_mask = malloc(n);
+        if (!f->distance || !f->next_distance || !f->direction || !f->next_direction ||
+            !f->goal_mask || !f->step_mask)
             goto nomem;
         if (f->goal_class >= 0)
             for (g = 0; g < (size_t)s->cls[f->goal_class].ngoals; g++)
@@ -229,6 +232,7 @@ ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *
         if ((st = build(p, f, err)) != FF_OK ||
             (st = ff_astar_init(&f->astar, &f->grid, err)) != FF_OK)
             goto failed;
+        f->astar.step_mask = f->step_mask;
         publish(f, 0);
     }
     for (k = 0; k < s->nclasses; k++) {
@@ -264,6 +268,7 @@ void ff_profiles_free(ff_profiles *p)
         free(f->direction);
         free(f->next_direction);
         free(f->goal_mask);
+        free(f->step_mask);
     }
     free(p->profile);
     free(p->class_profile);

@@ -43,6 +43,7 @@ typedef struct {
                                  id, the radius and the directions) */
     uint64_t next_id;
     int stale;                /* 1 while a rebuild awaits publication */
+    uint8_t *step_mask;       /* w*h: the legal steps of grid (bit d) */
     ff_astar astar;           /* own paths on grid */
 } ff_profile;
 

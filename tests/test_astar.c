@@ -1,5 +1,6 @@
 /* test_astar.c - an agent's own A* path against brute force: on random
- * maps with random costs, 4 and 8 moves, the path is made of legal steps,
+ * maps with random costs, 4 and 8 moves, with the legal steps asked of
+ * ff_grid_step_ok or read from step masks, the path is made of legal steps,
  * ends at a goal, avoids what it is told to, and costs what a
  * Bellman-Ford relaxation over every cell says is least. */
 #include "testutil.h"
@@ -71,8 +72,13 @@ static void check_paths(int moves)
         uint8_t avoid[12 * 9];
         uint32_t s;
         int use_avoid;
+        uint8_t mask[12 * 9];
         random_grid(&g, &seed, moves);
         cr_assert_eq(ff_astar_init(&a, &g, &err), FF_OK);
+        /* Every other map reads the legal steps from ff_grid_step_masks. */
+        ff_grid_step_masks(&g, mask);
+        if (m % 2)
+            a.step_mask = mask;
         for (use_avoid = 0; use_avoid < 2; use_avoid++) {
             size_t k;
             for (k = 0; k < sizeof avoid; k++)

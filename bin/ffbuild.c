@@ -54,10 +54,7 @@ static int fail(const ff_error *err)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (see ffbuild --help)\n");
-    return 2;
+    return ff_usage_error(prog, fmt, arg);
 }
 
 /* Goals given on the command line, applied after the map is read. */

@@ -38,10 +38,7 @@ static void usage(FILE *f)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (see ffpng --help)\n");
-    return 2;
+    return ff_usage_error(prog, fmt, arg);
 }
 
 /* The overlays in command-line order. */

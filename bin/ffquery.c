@@ -42,10 +42,7 @@ static void usage(FILE *f)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (see ffquery --help)\n");
-    return 2;
+    return ff_usage_error(prog, fmt, arg);
 }
 
 static FILE *open_input(const char *path, ff_error *err)

@@ -39,6 +39,14 @@ int ff_parse_int(const char *s, long long lo, long long hi, long long *out)
     return end == s || *end || errno || *out < lo || *out > hi ? -1 : 0;
 }
 
+int ff_usage_error(const char *prog, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (see %s --help)\n", prog);
+    return 2;
+}
+
 void ff_print_version(const char *prog)
 {
     printf("%s (fftools) %s\n", prog, FF_VERSION);

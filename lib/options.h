@@ -14,6 +14,11 @@ int ff_parse_real(const char *s, double *out);
 /* Parse an integer in [lo, hi]; 0 on success. */
 int ff_parse_int(const char *s, long long lo, long long hi, long long *out);
 
+/* Print one line "prog: MESSAGE (see prog --help)" to stderr, MESSAGE being
+ * fmt with arg in place of its one %s; returns 2, the exit status of bad
+ * usage. */
+int ff_usage_error(const char *prog, const char *fmt, const char *arg);
+
 /* Print "prog VERSION" to stdout (for --version). */
 void ff_print_version(const char *prog);
 

@@ -240,6 +240,7 @@ static int run(int argc, char **argv, goal_list *goals)
 
     ff_map_options_init(&mopt);
     ff_error_clear(&err);
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "g:m:c:r:j:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'g':
@@ -287,7 +288,7 @@ static int run(int argc, char **argv, goal_list *goals)
         case 'o': out_path = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: usage(stderr); return 2;
+        default: return ff_bad_option(prog, argv);
         }
     }
     if (argc - optind > 1)

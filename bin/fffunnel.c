@@ -79,6 +79,7 @@ int main(int argc, char **argv)
     FILE *in = stdin;
 
     ff_error_clear(&err);
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "r:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'r':
@@ -99,7 +100,7 @@ int main(int argc, char **argv)
         case 'o': out_path = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: usage(stderr); return 2;
+        default: return ff_bad_option(prog, argv);
         }
     }
     if (argc - optind > 1) {

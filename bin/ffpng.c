@@ -129,6 +129,8 @@ static int parse_args(int argc, char **argv, request *r)
     int c, k, stdin_uses;
     long long v;
 
+    opterr = 0;
+
     while ((c = getopt_long(argc, argv, "s:l:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 's':
@@ -157,7 +159,7 @@ static int parse_args(int argc, char **argv, request *r)
         case 'o': r->out_path = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: usage(stderr); return 2;
+        default: return ff_bad_option(prog, argv);
         }
     }
     if (argc - optind > 1)

@@ -133,6 +133,7 @@ int main(int argc, char **argv)
     ff_error err;
 
     ff_error_clear(&err);
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "dhV", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_RAW: qo.raw = 1; break;
@@ -154,7 +155,7 @@ int main(int argc, char **argv)
             break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: usage(stderr); return 2;
+        default: return ff_bad_option(prog, argv);
         }
     }
     if (argc - optind > 1)

@@ -1,10 +1,13 @@
 /* options.c - command-line value parsing; see options.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "options.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 int ff_parse_cell(const char *s, long long *x, long long *y)
 {
@@ -45,6 +48,20 @@ int ff_usage_error(const char *prog, const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, " (see %s --help)\n", prog);
     return 2;
+}
+
+int ff_bad_option(const char *prog, char **argv)
+{
+    const char *word = optind > 0 ? argv[optind - 1] : "?";
+    char flag[3] = { '-', 0, 0 };
+
+    /* A short option (perhaps inside a group like -xq) is named by optopt;
+     * a long one by the word getopt stopped at. */
+    if (optopt > 0 && optopt < 128 && strncmp(word, "--", 2) != 0) {
+        flag[1] = (char)optopt;
+        word = flag;
+    }
+    return ff_usage_error(prog, "unknown option, or an option without its value: '%s'", word);
 }
 
 void ff_print_version(const char *prog)

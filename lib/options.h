@@ -19,6 +19,10 @@ int ff_parse_int(const char *s, long long lo, long long hi, long long *out);
  * usage. */
 int ff_usage_error(const char *prog, const char *fmt, const char *arg);
 
+/* After getopt_long returned '?' (with opterr set to 0): one usage line
+ * naming the option that is unknown or lacks its value; returns 2. */
+int ff_bad_option(const char *prog, char **argv);
+
 /* Print "prog VERSION" to stdout (for --version). */
 void ff_print_version(const char *prog);
 

@@ -138,6 +138,13 @@ wait
 same "-o FIFO carries the stream" "$TMP/from_fifo" "$TMP/direct.ff"
 check "the FIFO is still a FIFO" -p "$TMP/fifo"
 
+# Unknown options and options without their value: one line, exit 2.
+for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng; do
+    refuse "$prog: unknown option" "^$prog: unknown option, or an option without its value: '--bogus'" \
+        "$BIN/$prog --bogus"
+done
+refuse "option without its value" "^ffbuild: .*'-g'" "$BIN/ffbuild -g"
+
 run "--help" 0 "$BIN/ffbuild --help"
 check "--help on stdout" -n "$OUT"
 run "--version" 0 "$BIN/ffdir --version"

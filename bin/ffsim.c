@@ -212,6 +212,7 @@ int main(int argc, char **argv)
     }
     if (ff_profiles_init(&prof, &scen, &field.grid, scen_path, &err) != FF_OK)
         goto failed;
+    ff_field_free(&field);  /* the profiles hold their own copies */
     if (ff_crowd_init_profiles(&crowd, &scen, &prof, smooth, &err) != FF_OK)
         goto failed;
     report_unreachable(&crowd, &scen);

@@ -7,19 +7,31 @@
 
 ff_status ff_astar_init(ff_astar *a, const ff_grid *g, ff_error *err)
 {
-    size_t n = (size_t)g->w * (size_t)g->h;
-
+    (void)err;
     memset(a, 0, sizeof *a);
     a->grid = g;
+    ff_astar_retarget(a);
+    return FF_OK;
+}
+
+/* The per-cell arrays, at the first search: most runs never search. */
+static int allocate(ff_astar *a)
+{
+    size_t n = (size_t)a->grid->w * (size_t)a->grid->h;
+    if (a->g)
+        return 0;
     a->g = malloc(n * sizeof *a->g);
     a->parent = malloc(n * sizeof *a->parent);
     a->stamp = calloc(n, sizeof *a->stamp);
     if (!a->g || !a->parent || !a->stamp) {
-        ff_astar_free(a);
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for A* on %zu cells", n);
+        free(a->g);
+        free(a->parent);
+        free(a->stamp);
+        a->g = NULL;
+        a->parent = a->stamp = NULL;
+        return -1;
     }
-    ff_astar_retarget(a);
-    return FF_OK;
+    return 0;
 }
 
 void ff_astar_free(ff_astar *a)
@@ -151,6 +163,8 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
         return 1;
     if (g->ngoals == 0 || !ff_grid_open(g, start))
         return 0;
+    if (allocate(a) < 0)
+        return -1;
     if (++a->generation == 0) {
         memset(a->stamp, 0, (size_t)g->w * (size_t)g->h * sizeof *a->stamp);
         a->generation = 1;

@@ -21,7 +21,8 @@ typedef struct {
     const uint8_t *step_mask; /* borrowed, or NULL: w*h masks of the
                                grid's legal steps (ff_grid_step_masks),
                                read instead of ff_grid_step_ok */
-    double *g;              /* w*h cost so far; owned */
+    double *g;              /* w*h cost so far, or NULL before the first
+                               search; owned */
     uint32_t *parent;       /* w*h; owned */
     uint32_t *stamp;        /* w*h: search generation that touched it */
     uint32_t generation;
@@ -36,7 +37,7 @@ typedef struct {
 
 /* Prepare searches on g (which must outlive it and keep its size; its
  * costs and goals may change between searches: call ff_astar_retarget).
- * FF_ENOMEM on failure. */
+ * The w*h arrays are allocated at the first search. */
 ff_status ff_astar_init(ff_astar *a, const ff_grid *g, ff_error *err);
 void ff_astar_free(ff_astar *a);
 

@@ -122,7 +122,7 @@ static ff_status build(ff_profiles *p, ff_profile *f, ff_error *err)
     }
     lead_out(p, f);
     ff_grid_step_masks(&f->grid, f->step_mask);
-    if (f->astar.g)
+    if (f->astar.grid)
         ff_astar_retarget(&f->astar);
     ff_hash_init(&h);
     ff_hash_u64(&h, ff_grid_id(&f->grid));

@@ -12,6 +12,15 @@
 
 #define PI 3.14159265358979323846
 
+/* Walks in hash order read agents scattered in memory: ask for the one
+ * PREFETCH_AHEAD places on early.  Changes nothing but speed. */
+#define PREFETCH_AHEAD 8
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
 const char *ff_agent_state_name(int state)
 {
     switch (state) {
@@ -853,6 +862,10 @@ static void resolve_pass(ff_crowd *c)
         double ri = s->cls[a->cls].radius, rj = s->cls[b->cls].radius, sum = ri + rj;
         double dx = b->x - a->x, dy = b->y - a->y, d2 = dx * dx + dy * dy, d, nx, ny;
 
+        if (k + PREFETCH_AHEAD < c->ncontacts) {
+            PREFETCH(&c->agent[c->contact[2 * (k + PREFETCH_AHEAD)]]);
+            PREFETCH(&c->agent[c->contact[2 * (k + PREFETCH_AHEAD) + 1]]);
+        }
         if (d2 >= sum * sum)
             continue;
         d = sqrt(d2);
@@ -1239,7 +1252,10 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
          * nothing but speed: the hash's order keeps neighbours in cache. */
         for (k = 0; k < c->hash.n; k++) {
             uint32_t i = c->hash.entry[k].item;
-            int state = c->agent[i].state;
+            int state;
+            if (k + PREFETCH_AHEAD < c->hash.n)
+                PREFETCH(&c->agent[c->hash.entry[k + PREFETCH_AHEAD].item]);
+            state = c->agent[i].state;
             if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED)
                 step_agent(c, i);
         }
@@ -1275,6 +1291,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     for (k = 0; k < c->hash.n; k++) {
         ff_agent *a = &c->agent[c->hash.entry[k].item];
         double r = s->cls[a->cls].radius;
+        if (k + PREFETCH_AHEAD < c->hash.n)
+            PREFETCH(&c->agent[c->hash.entry[k + PREFETCH_AHEAD].item]);
         /* An agent held back by its neighbours carries that into its
          * velocity, as in position-based dynamics: a jam does not keep
          * pushing at full speed. */

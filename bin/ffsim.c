@@ -35,10 +35,7 @@ static void usage(FILE *f)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'ffsim --help'.\n");
-    return 2;
+    return ff_usage_error(prog, fmt, arg);
 }
 
 static FILE *open_input(const char *path, ff_error *err)
@@ -160,6 +157,7 @@ int main(int argc, char **argv)
     FILE *sf;
 
     ff_error_clear(&err);
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd':
@@ -184,7 +182,7 @@ int main(int argc, char **argv)
         case 'o': out_path = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: usage(stderr); return 2;
+        default: return ff_bad_option(prog, argv);
         }
     }
     if (argc - optind != 2)

@@ -139,7 +139,7 @@ same "-o FIFO carries the stream" "$TMP/from_fifo" "$TMP/direct.ff"
 check "the FIFO is still a FIFO" -p "$TMP/fifo"
 
 # Unknown options and options without their value: one line, exit 2.
-for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng; do
+for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim; do
     refuse "$prog: unknown option" "^$prog: unknown option, or an option without its value: '--bogus'" \
         "$BIN/$prog --bogus"
 done

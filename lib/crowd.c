@@ -178,6 +178,8 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->turn_cos = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_cos);
     c->turn_sin = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_sin);
     c->plan = calloc(na, sizeof *c->plan);
+    c->involved = calloc(na, 1);
+    c->involved_list = malloc(na * sizeof *c->involved_list);
     c->class_unreachable = calloc(nc, sizeof *c->class_unreachable);
     c->class_first_unreachable = calloc(nc, sizeof *c->class_first_unreachable);
     c->deadlock_id = malloc(na * sizeof *c->deadlock_id);
@@ -197,7 +199,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         }
     }
     if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->live ||
-        !c->spawn_order || !c->plan || !c->class_unreachable || !c->class_first_unreachable ||
+        !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->class_unreachable || !c->class_first_unreachable ||
         !c->deadlock_id || !c->deadlock_start ||
         (s->move == FF_MOVE_GRID && (!c->req || !c->req_agent || !c->waits_on || !c->cycle ||
                                      !c->cycle_scratch || !c->avoid || !c->spawn_scratch))) {
@@ -280,6 +282,11 @@ void ff_crowd_free(ff_crowd *c)
     free(c->turn_cos);
     free(c->turn_sin);
     free(c->contact);
+    free(c->involved);
+    free(c->involved_list);
+    c->involved = NULL;
+    c->involved_list = NULL;
+    c->ninvolved = 0;
     free(c->live);
     free(c->spawn_order);
     if (c->plan)
@@ -316,19 +323,25 @@ void ff_crowd_free(ff_crowd *c)
     c->turn_cos = c->turn_sin = NULL;
 }
 
+/* Gather the indices of the present agents, ascending. */
+static void gather_live(ff_crowd *c)
+{
+    size_t k;
+    c->nlive = 0;
+    for (k = 0; k < c->nagents; k++)
+        if (present(&c->agent[k]))
+            c->live[c->nlive++] = (uint32_t)k;
+    c->live_dirty = 0;
+}
+
 /* Put every present agent into the hash at its current position, in
  * index order. */
 static ff_status build_hash(ff_crowd *c, ff_error *err)
 {
     size_t k, n;
 
-    if (c->live_dirty) {
-        c->nlive = 0;
-        for (k = 0; k < c->nagents; k++)
-            if (present(&c->agent[k]))
-                c->live[c->nlive++] = (uint32_t)k;
-        c->live_dirty = 0;
-    }
+    if (c->live_dirty)
+        gather_live(c);
     n = c->nlive;
     for (k = 0; k < n; k++) {
         const ff_agent *a = &c->agent[c->live[k]];
@@ -405,17 +418,18 @@ static void propose_separate(const agent_ctx *q, double range, double *px, doubl
     const ff_shash *h = &q->c->hash;
     const ff_agent *a = q->a;
     double sx = 0, sy = 0, len2, r2 = range * range;
-    int32_t bx0, bx1, by0, by1, bx, by;
+    int32_t bx0, bx1, by0, by1, bx, by, last;
 
     bucket_span(h, a->x, range, &bx0, &bx1);
     bucket_span(h, a->y, range, &by0, &by1);
     for (by = by0; by <= by1; by++)
-        for (bx = bx0; bx <= bx1; bx++) {
+        for (bx = bx0; bx <= bx1; bx = last + 1) {
             const ff_shash_entry *e, *end;
-            ff_shash_slot_range(h, bx, by, &e, &end);
+            ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
             for (; e < end; e++) {
                 double dx, dy, d2, d, s, ux, uy, ahead;
-                if (e->bx != bx || e->by != by || e->item == q->index)
+                if (e->by != by || (uint32_t)e->bx - (uint32_t)bx > (uint32_t)last - (uint32_t)bx ||
+                    e->item == q->index)
                     continue;
                 dx = a->x - e->x;
                 dy = a->y - e->y;
@@ -683,8 +697,10 @@ static void step_agent(ff_crowd *c, size_t index)
     c->stats.agent_steps++;
     a->x0 = a->x;
     a->y0 = a->y;
+    /* The near-wall map is 0 exactly on the blocked cells: a byte to read
+     * rather than a cost. */
     if (!ff_world_to_cell(g, a->x, a->y, &cx, &cy) ||
-        !ff_grid_open(g, (size_t)cy * (size_t)g->w + (size_t)cx)) {
+        c->walls.near[(size_t)cy * (size_t)g->w + (size_t)cx] == 0) {
         escape(c, a, cls, cx, cy);
         return;
     }
@@ -809,23 +825,26 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
     size_t k;
 
     c->ncontacts = 0;
+    c->ninvolved = 0;
+    c->contacts_valid = 1;
     /* Positions and classes come from the hash, just built: no agent is
      * read (at 100,000 agents each read is a cache miss). */
     for (k = 0; k < h->n; k++) {
         const ff_shash_entry *p = &h->entry[k];
         size_t i = p->item;
         double ri = s->cls[p->tag].radius, reach = 1.1 * (ri + c->max_radius);
-        int32_t bx0, bx1, by0, by1, bx, by;
+        int32_t bx0, bx1, by0, by1, bx, by, last;
 
         bucket_span(h, p->x, reach, &bx0, &bx1);
         bucket_span(h, p->y, reach, &by0, &by1);
         for (by = by0; by <= by1; by++)
-            for (bx = bx0; bx <= bx1; bx++) {
+            for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
-                ff_shash_slot_range(h, bx, by, &e, &end);
+                ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
                 for (; e < end; e++) {
                     double near, dx, dy;
-                    if (e->bx != bx || e->by != by || e->item <= i)
+                    if (e->by != by || (uint32_t)e->bx - (uint32_t)bx > (uint32_t)last - (uint32_t)bx ||
+                        e->item <= i)
                         continue;
                     near = 1.1 * (ri + s->cls[e->tag].radius);
                     dx = e->x - p->x;
@@ -843,6 +862,14 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
                     c->contact[2 * c->ncontacts] = (uint32_t)i;
                     c->contact[2 * c->ncontacts + 1] = e->item;
                     c->ncontacts++;
+                    if (!c->involved[i]) {
+                        c->involved[i] = 1;
+                        c->involved_list[c->ninvolved++] = (uint32_t)i;
+                    }
+                    if (!c->involved[e->item]) {
+                        c->involved[e->item] = 1;
+                        c->involved_list[c->ninvolved++] = e->item;
+                    }
                 }
             }
     }
@@ -892,17 +919,18 @@ static double largest_overlap(const ff_crowd *c)
     for (k = 0; k < h->n; k++) {
         const ff_shash_entry *p = &h->entry[k];
         double ri = s->cls[p->tag].radius, reach = ri + c->max_radius;
-        int32_t bx0, bx1, by0, by1, bx, by;
+        int32_t bx0, bx1, by0, by1, bx, by, last;
 
         bucket_span(h, p->x, reach, &bx0, &bx1);
         bucket_span(h, p->y, reach, &by0, &by1);
         for (by = by0; by <= by1; by++)
-            for (bx = bx0; bx <= bx1; bx++) {
+            for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
-                ff_shash_slot_range(h, bx, by, &e, &end);
+                ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
                 for (; e < end; e++) {
                     double sum, dx, dy, d2, o;
-                    if (e->bx != bx || e->by != by || e->item <= p->item)
+                    if (e->by != by || (uint32_t)e->bx - (uint32_t)bx > (uint32_t)last - (uint32_t)bx ||
+                        e->item <= p->item)
                         continue;
                     sum = ri + s->cls[e->tag].radius;
                     dx = e->x - p->x;
@@ -916,6 +944,54 @@ static double largest_overlap(const ff_crowd *c)
                 }
             }
     }
+    return worst;
+}
+
+/* The same measure when this tick's contacts were found before the
+ * resolution: a pair that overlaps now either is a contact pair or was at
+ * least 1.1 times its radii sum apart and has moved since, and only agents
+ * of contact pairs move in the resolution.  So only the pairs with an agent
+ * of a contact pair need be measured, each with the same arithmetic (the
+ * largest value does not depend on the order).  Clears the marks. */
+static double largest_overlap_involved(ff_crowd *c)
+{
+    const ff_shash *h = &c->hash;
+    const ff_scenario *s = c->scenario;
+    double worst = 0;
+    size_t k;
+
+    for (k = 0; k < c->ninvolved; k++) {
+        uint32_t i = c->involved_list[k];
+        const ff_agent *a = &c->agent[i];
+        double ri = s->cls[a->cls].radius, reach = ri + c->max_radius, px = a->x, py = a->y;
+        int32_t bx0, bx1, by0, by1, bx, by, last;
+
+        c->involved[i] = 0;
+        bucket_span(h, px, reach, &bx0, &bx1);
+        bucket_span(h, py, reach, &by0, &by1);
+        for (by = by0; by <= by1; by++)
+            for (bx = bx0; bx <= bx1; bx = last + 1) {
+                const ff_shash_entry *e, *end;
+                ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
+                for (; e < end; e++) {
+                    double sum, dx, dy, d2, o;
+                    if (e->by != by || (uint32_t)e->bx - (uint32_t)bx > (uint32_t)last - (uint32_t)bx ||
+                        e->item == i)
+                        continue;
+                    sum = ri + s->cls[e->tag].radius;
+                    dx = e->x - px;
+                    dy = e->y - py;
+                    d2 = dx * dx + dy * dy;
+                    if (d2 >= sum * sum)
+                        continue;
+                    o = (sum - sqrt(d2)) / sum;
+                    if (o > worst)
+                        worst = o;
+                }
+            }
+    }
+    c->ninvolved = 0;
+    c->contacts_valid = 0;
     return worst;
 }
 
@@ -1281,18 +1357,20 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         for (pass = 0; pass < s->passes; pass++)
             resolve_pass(c);
     }
-    if ((st = build_hash(c, err)) != FF_OK)
-        return st;
-    {
-        double o = largest_overlap(c);
-        if (o > c->stats.max_overlap)
-            c->stats.max_overlap = o;
-    }
-    for (k = 0; k < c->hash.n; k++) {
-        ff_agent *a = &c->agent[c->hash.entry[k].item];
+    /* The end of the tick: one walk over the present agents in index
+     * order (through memory, not scattered in hash order) gathers the
+     * hash's points and does each agent's own bookkeeping (velocity, wall
+     * check, arrival), which reads and writes only that agent; then the
+     * hash, then the overlap measure, which reads only the hash. */
+    if (c->live_dirty)
+        gather_live(c);
+    for (k = 0; k < c->nlive; k++) {
+        ff_agent *a = &c->agent[c->live[k]];
         double r = s->cls[a->cls].radius;
-        if (k + PREFETCH_AHEAD < c->hash.n)
-            PREFETCH(&c->agent[c->hash.entry[k + PREFETCH_AHEAD].item]);
+        c->points[k].x = a->x;
+        c->points[k].y = a->y;
+        c->points[k].item = c->live[k];
+        c->points[k].tag = (uint32_t)a->cls;
         /* An agent held back by its neighbours carries that into its
          * velocity, as in position-based dynamics: a jam does not keep
          * pushing at full speed. */
@@ -1314,6 +1392,14 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
                 changed = 1;
             }
         }
+    }
+    c->hash_current = 1;
+    if ((st = ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err)) != FF_OK)
+        return st;
+    {
+        double o = c->contacts_valid ? largest_overlap_involved(c) : largest_overlap(c);
+        if (o > c->stats.max_overlap)
+            c->stats.max_overlap = o;
     }
     if (changed) {
         c->hash_current = 0;

@@ -118,6 +118,10 @@ typedef struct {
     size_t next_spawn;         /* spawn_order[next_spawn..] are unborn */
     uint32_t *contact;         /* pairs of agent indices that may touch */
     size_t ncontacts, cap_contacts;
+    uint8_t *involved;         /* per agent: 1 when in a contact pair */
+    uint32_t *involved_list;   /* those agents, in the order found */
+    size_t ninvolved;
+    int contacts_valid;        /* 1 when this tick's contacts were found */
     long long tick;            /* the last tick done; -1 before tick 0 */
     ff_crowd_stats stats;
     ff_agent_plan *plan;       /* per agent */

@@ -82,4 +82,24 @@ static inline void ff_shash_slot_range(const ff_shash *h, int32_t bx, int32_t by
     *end = h->entry + h->start[s + 1];
 }
 
+/* The entries of the buckets bx .. *last of row by that sit in
+ * consecutive slots: [*first, *end), in the order of the buckets, then of
+ * the slots' entries, so that a walk over it meets the same entries in the
+ * same order as walks over the buckets one by one.  *last is the largest
+ * bucket up to bx_hi before the row wraps round the table.  Entries of
+ * other buckets may be among them: keep only by and bx .. *last. */
+static inline void ff_shash_row_run(const ff_shash *h, int32_t bx, int32_t bx_hi, int32_t by,
+                                    int32_t *last, const ff_shash_entry **first,
+                                    const ff_shash_entry **end)
+{
+    uint32_t s = ff_shash_slot(h, bx, by);
+    uint32_t room = h->col_mask - ((uint32_t)bx & h->col_mask);
+    uint32_t span = (uint32_t)(bx_hi - bx);
+    if (span > room)
+        span = room;
+    *last = bx + (int32_t)span;
+    *first = h->entry + h->start[s];
+    *end = h->entry + h->start[s + span + 1];
+}
+
 #endif

@@ -21,6 +21,16 @@
 #define PREFETCH(p) ((void)(p))
 #endif
 
+/* floor(v), the same value, without a library call in the common case. */
+static inline double floor_fast(double v)
+{
+    if (fabs(v) < 4503599627370496.0) {  /* 2^52: exact through long long */
+        double t = (double)(long long)v;
+        return t > v ? t - 1 : t;
+    }
+    return floor(v);
+}
+
 const char *ff_agent_state_name(int state)
 {
     switch (state) {
@@ -417,7 +427,7 @@ static void propose_separate(const agent_ctx *q, double range, double *px, doubl
 {
     const ff_shash *h = &q->c->hash;
     const ff_agent *a = q->a;
-    double sx = 0, sy = 0, len2, r2 = range * range;
+    double sx = 0, sy = 0, len2, r2 = range * range, ax = a->x, ay = a->y;
     int32_t bx0, bx1, by0, by1, bx, by, last;
 
     bucket_span(h, a->x, range, &bx0, &bx1);
@@ -426,15 +436,14 @@ static void propose_separate(const agent_ctx *q, double range, double *px, doubl
         for (bx = bx0; bx <= bx1; bx = last + 1) {
             const ff_shash_entry *e, *end;
             ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
+            uint32_t span = (uint32_t)last - (uint32_t)bx;
             for (; e < end; e++) {
-                double dx, dy, d2, d, s, ux, uy, ahead;
-                if (e->by != by || (uint32_t)e->bx - (uint32_t)bx > (uint32_t)last - (uint32_t)bx ||
-                    e->item == q->index)
-                    continue;
-                dx = a->x - e->x;
-                dy = a->y - e->y;
-                d2 = dx * dx + dy * dy;
-                if (d2 >= r2)
+                double dx = ax - e->x, dy = ay - e->y, d2 = dx * dx + dy * dy, d, s, ux, uy, ahead;
+                /* The tests without branches: strangers (other buckets)
+                 * and agents out of range are common. */
+                int hit = (e->by == by) & ((uint32_t)e->bx - (uint32_t)bx <= span) &
+                          (e->item != q->index) & !(d2 >= r2);
+                if (!hit)
                     continue;
                 if (d2 > 0) {
                     d = sqrt(d2);
@@ -478,6 +487,10 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
         propose_separate(q, b->range, px, py);
         return;
     case FF_BEHAVE_AVOID_WALLS:
+        if (ff_walls_far(&q->c->walls, q->a->x, q->a->y, q->cls->radius + b->range)) {
+            *px = *py = 0;  /* what the push gives there, without the call */
+            return;
+        }
         ff_walls_push(&q->c->walls, q->a->x, q->a->y, q->cls->radius, b->range, px, py);
         return;
     case FF_BEHAVE_SEEK:
@@ -683,6 +696,24 @@ static int own_next(ff_crowd *c, size_t index, uint32_t cell, uint32_t *next)
     return 1;
 }
 
+/* ff_world_to_cell (sample.c), the same arithmetic, inlined. */
+static inline long long clamp_floor_ll(double v)
+{
+    double f = floor_fast(v);
+    if (!(f > -9.0e18))
+        return (long long)-9.0e18;
+    if (f > 9.0e18)
+        return (long long)9.0e18;
+    return (long long)f;
+}
+
+static inline int world_to_cell(const ff_grid *g, double px, double py, long long *x, long long *y)
+{
+    *x = clamp_floor_ll((px - g->origin_x) / g->cell_size);
+    *y = clamp_floor_ll((py - g->origin_y) / g->cell_size);
+    return *x >= 0 && *y >= 0 && *x < g->w && *y < g->h;
+}
+
 static void step_agent(ff_crowd *c, size_t index)
 {
     const ff_grid *g = c->grid;
@@ -699,7 +730,7 @@ static void step_agent(ff_crowd *c, size_t index)
     a->y0 = a->y;
     /* The near-wall map is 0 exactly on the blocked cells: a byte to read
      * rather than a cost. */
-    if (!ff_world_to_cell(g, a->x, a->y, &cx, &cy) ||
+    if (!world_to_cell(g, a->x, a->y, &cx, &cy) ||
         c->walls.near[(size_t)cy * (size_t)g->w + (size_t)cx] == 0) {
         escape(c, a, cls, cx, cy);
         return;
@@ -768,7 +799,11 @@ static void step_agent(ff_crowd *c, size_t index)
         turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
     x0 = a->x;
     y0 = a->y;
-    ff_walls_slide(&c->walls, cls->radius, &a->x, &a->y, a->vx * dt, a->vy * dt);
+    {
+        int far;
+        ff_walls_slide_far(&c->walls, cls->radius, &a->x, &a->y, a->vx * dt, a->vy * dt, &far);
+        a->clear = (uint8_t)far;
+    }
     /* The velocity is what the move kept after sliding. */
     a->vx = (a->x - x0) / dt;
     a->vy = (a->y - y0) / dt;
@@ -832,7 +867,7 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
     for (k = 0; k < h->n; k++) {
         const ff_shash_entry *p = &h->entry[k];
         size_t i = p->item;
-        double ri = s->cls[p->tag].radius, reach = 1.1 * (ri + c->max_radius);
+        double ri = s->cls[p->tag].radius, reach = 1.1 * (ri + c->max_radius), px = p->x, py = p->y;
         int32_t bx0, bx1, by0, by1, bx, by, last;
 
         bucket_span(h, p->x, reach, &bx0, &bx1);
@@ -841,15 +876,15 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
             for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
                 ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
+                uint32_t span = (uint32_t)last - (uint32_t)bx;
                 for (; e < end; e++) {
-                    double near, dx, dy;
-                    if (e->by != by || (uint32_t)e->bx - (uint32_t)bx > (uint32_t)last - (uint32_t)bx ||
-                        e->item <= i)
-                        continue;
-                    near = 1.1 * (ri + s->cls[e->tag].radius);
-                    dx = e->x - p->x;
-                    dy = e->y - p->y;
-                    if (dx * dx + dy * dy >= near * near)
+                    /* The tests without branches: contacts are rare and
+                     * strangers (other buckets) common. */
+                    double near = 1.1 * (ri + s->cls[e->tag].radius);
+                    double dx = e->x - px, dy = e->y - py;
+                    int hit = (e->by == by) & ((uint32_t)e->bx - (uint32_t)bx <= span) &
+                              (e->item > i) & !(dx * dx + dy * dy >= near * near);
+                    if (!hit)
                         continue;
                     if (c->ncontacts == c->cap_contacts) {
                         size_t cap = c->cap_contacts ? 2 * c->cap_contacts : 1024;
@@ -1000,8 +1035,8 @@ static int at_goal(const ff_crowd *c, const uint8_t *goal, double x, double y)
 {
     const ff_grid *g = c->grid;
     double r = c->scenario->arrive, cs = g->cell_size;
-    long long x0 = (long long)floor((x - r - g->origin_x) / cs), x1 = (long long)floor((x + r - g->origin_x) / cs);
-    long long y0 = (long long)floor((y - r - g->origin_y) / cs), y1 = (long long)floor((y + r - g->origin_y) / cs);
+    long long x0 = (long long)floor_fast((x - r - g->origin_x) / cs), x1 = (long long)floor_fast((x + r - g->origin_x) / cs);
+    long long y0 = (long long)floor_fast((y - r - g->origin_y) / cs), y1 = (long long)floor_fast((y + r - g->origin_y) / cs);
     long long i, j;
 
     if (x0 < 0) x0 = 0;
@@ -1379,8 +1414,13 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             a->vx = (a->x - a->x0) / s->tick_dt;
             a->vy = (a->y - a->y0) / s->tick_dt;
         }
-        if (ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
+        /* A move that stayed clear of the walls by the near-wall map and
+         * was not pushed since (only agents of contact pairs are) ends
+         * clear: the check would find no wall within r. */
+        if (!(a->clear && !c->involved[c->live[k]]) &&
+            ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
             c->stats.wall_penetrations++;
+        a->clear = 0;
         if (a->state != FF_AGENT_ARRIVED && at_goal(c, goal_mask(c, a->cls), a->x, a->y)) {
             a->arrival_tick = t;
             c->stats.arrived++;

@@ -15,6 +15,7 @@ void ff_shash_free(ff_shash *h)
 {
     free(h->start);
     free(h->entry);
+    free(h->slot_of);
     ff_shash_init(h);
 }
 
@@ -38,7 +39,12 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
         ff_shash_entry *e = realloc(h->entry, n * sizeof *e);
         if (!e)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
+        uint32_t *so;
         h->entry = e;
+        so = realloc(h->slot_of, n * sizeof *so);
+        if (!so)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
+        h->slot_of = so;
         h->cap_entries = n;
     }
     h->bucket_size = bucket_size;
@@ -54,17 +60,17 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
     memset(h->start, 0, (slots + 1) * sizeof *h->start);
     for (k = 0; k < n; k++) {
         int32_t bx = ff_shash_bucket(h, points[k].x), by = ff_shash_bucket(h, points[k].y);
-        h->start[ff_shash_slot(h, bx, by) + 1]++;
+        uint32_t s = ff_shash_slot(h, bx, by);
+        h->slot_of[k] = s;
+        h->start[s + 1]++;
     }
     for (k = 1; k <= slots; k++)
         h->start[k] += h->start[k - 1];
     for (k = 0; k < n; k++) {
-        ff_shash_entry e = points[k];
-        uint32_t s;
-        e.bx = ff_shash_bucket(h, e.x);
-        e.by = ff_shash_bucket(h, e.y);
-        s = ff_shash_slot(h, e.bx, e.by);
-        h->entry[h->start[s]++] = e;
+        ff_shash_entry *e = &h->entry[h->start[h->slot_of[k]]++];
+        *e = points[k];
+        e->bx = ff_shash_bucket(h, e->x);
+        e->by = ff_shash_bucket(h, e->y);
     }
     /* The placing advanced each start to the next slot's: shift back. */
     for (k = slots; k > 0; k--)

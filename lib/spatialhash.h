@@ -38,6 +38,7 @@ typedef struct {
     uint32_t *start;        /* mask + 2 offsets into entry; owned */
     ff_shash_entry *entry;  /* the points, grouped by slot; owned */
     size_t n;               /* points held */
+    uint32_t *slot_of;      /* scratch: each point's slot; owned */
     size_t cap_entries, cap_slots;
 } ff_shash;
 

@@ -203,15 +203,32 @@ void ff_walls_push(const ff_walls *w, double x, double y, double r, double look,
 
 int ff_walls_slide(const ff_walls *w, double r, double *x, double *y, double dx, double dy)
 {
+    int far;
+    return ff_walls_slide_far(w, r, x, y, dx, dy, &far);
+}
+
+int ff_walls_slide_far(const ff_walls *w, double r, double *x, double *y, double dx, double dy,
+                       int *far)
+{
     double c = w->grid->cell_size, skin = SLIDE_SKIN * c;
     double len = sqrt(dx * dx + dy * dy), max_sub = 0.5 * (r < c ? r : c);
     double px = *x, py = *y, sx, sy;
     long n, k;
     int cut = 0;
 
+    *far = 0;
     if (!(len > 0))
         return 0;
-    n = (long)ceil(len / max_sub);
+    {
+        /* ceil, the same value, without a library call when it fits */
+        double q = len / max_sub;
+        if (q < 1e15) {
+            n = (long)q;
+            n += (double)n < q;
+        } else {
+            n = (long)ceil(q);
+        }
+    }
     if (n < 1)
         n = 1;
     if (n > 100000)  /* a runaway correction: cut it short rather than loop */
@@ -231,6 +248,7 @@ int ff_walls_slide(const ff_walls *w, double r, double *x, double *y, double dx,
             }
             *x = px;
             *y = py;
+            *far = 1;
             return 0;
         }
     }

@@ -10,6 +10,7 @@
 #ifndef FF_WALLS_H
 #define FF_WALLS_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "grid.h"
@@ -21,6 +22,18 @@ typedef struct {
                              0 on a blocked cell; owned */
     double inv_cell;      /* 1 / cell_size */
 } ff_walls;
+
+/* 1 when the near-wall map alone shows that no wall lies within reach of
+ * (x, y) (then ff_walls_push gives 0 0 and ff_walls_nearest gives reach);
+ * 0 when it cannot tell. */
+static inline int ff_walls_far(const ff_walls *w, double x, double y, double reach)
+{
+    const ff_grid *g = w->grid;
+    double fx = floor((x - g->origin_x) * w->inv_cell), fy = floor((y - g->origin_y) * w->inv_cell);
+    if (!(fx >= 0 && fy >= 0 && fx < (double)g->w && fy < (double)g->h))
+        return 0;
+    return (double)w->near[(size_t)fy * (size_t)g->w + (size_t)fx] > floor(reach * w->inv_cell) + 1;
+}
 
 /* Build the near-wall map of g (w*h bytes).  FF_ENOMEM on failure. */
 ff_status ff_walls_init(ff_walls *w, const ff_grid *g, ff_error *err);
@@ -52,5 +65,11 @@ void ff_walls_push(const ff_walls *w, double x, double y, double r, double look,
  * (a map change) accepts substeps that leave it less deep.  Returns 1 when
  * any part of the move was cut. */
 int ff_walls_slide(const ff_walls *w, double r, double *x, double *y, double dx, double dy);
+
+/* The same; *far is set to 1 when the near-wall map alone showed no wall
+ * within r + the move's length of the start (then the disk ends, and is
+ * everywhere on the way, farther than r from every wall), else 0. */
+int ff_walls_slide_far(const ff_walls *w, double r, double *x, double *y, double dx, double dy,
+                       int *far);
 
 #endif

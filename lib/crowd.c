@@ -1,6 +1,7 @@
 /* crowd.c - the per-tick crowd simulation; see crowd.h and man 1 ffsim. */
 #include "crowd.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +266,34 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     }
     qsort_agents_by_spawn(c);
     c->live_dirty = 1;
+    /* The goal masks never change: their bounding boxes, once. */
+    c->goal_box = malloc(4 * nc * sizeof *c->goal_box);
+    if (!c->goal_box) {
+        ff_crowd_free(c);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+    }
+    for (k = 0; k < s->nclasses; k++) {
+        const uint8_t *mask = goal_mask(c, (int32_t)k);
+        long long *box = &c->goal_box[4 * k];
+        size_t m;
+        for (m = 0; m < k; m++)
+            if (goal_mask(c, (int32_t)m) == mask)
+                break;
+        if (m < k) {
+            memcpy(box, &c->goal_box[4 * m], 4 * sizeof *box);
+            continue;
+        }
+        box[0] = box[1] = LLONG_MAX;
+        box[2] = box[3] = -1;
+        for (m = 0; m < n; m++)
+            if (mask[m]) {
+                long long x = (long long)(m % (size_t)g->w), y = (long long)(m / (size_t)g->w);
+                if (x < box[0]) box[0] = x;
+                if (y < box[1]) box[1] = y;
+                if (x > box[2]) box[2] = x;
+                if (y > box[3]) box[3] = y;
+            }
+    }
     return FF_OK;
 }
 
@@ -292,6 +321,8 @@ void ff_crowd_free(ff_crowd *c)
     free(c->turn_cos);
     free(c->turn_sin);
     free(c->contact);
+    free(c->goal_box);
+    c->goal_box = NULL;
     free(c->involved);
     free(c->involved_list);
     c->involved = NULL;
@@ -1031,7 +1062,7 @@ static double largest_overlap_involved(ff_crowd *c)
 }
 
 /* 1 when (x, y) is within the arrival distance of a goal cell's center. */
-static int at_goal(const ff_crowd *c, const uint8_t *goal, double x, double y)
+static int at_goal(const ff_crowd *c, const uint8_t *goal, const long long *box, double x, double y)
 {
     const ff_grid *g = c->grid;
     double r = c->scenario->arrive, cs = g->cell_size;
@@ -1043,6 +1074,8 @@ static int at_goal(const ff_crowd *c, const uint8_t *goal, double x, double y)
     if (y0 < 0) y0 = 0;
     if (x1 >= g->w) x1 = g->w - 1;
     if (y1 >= g->h) y1 = g->h - 1;
+    if (x1 < box[0] || x0 > box[2] || y1 < box[1] || y0 > box[3])
+        return 0;  /* no goal cell in the range: the mask need not be read */
     for (j = y0; j <= y1; j++)
         for (i = x0; i <= x1; i++) {
             double dx, dy;
@@ -1364,8 +1397,27 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         for (k = 0; k < c->hash.n; k++) {
             uint32_t i = c->hash.entry[k].item;
             int state;
-            if (k + PREFETCH_AHEAD < c->hash.n)
-                PREFETCH(&c->agent[c->hash.entry[k + PREFETCH_AHEAD].item]);
+            if (k + PREFETCH_AHEAD < c->hash.n) {
+                /* Both cache lines of the agent, and the cells of the
+                 * maps its step reads (directions, near-wall), by the
+                 * position the hash holds. */
+                const ff_shash_entry *e = &c->hash.entry[k + PREFETCH_AHEAD];
+                const ff_agent *pa = &c->agent[e->item];
+                const ff_grid *g = c->grid;
+                double fx = (e->x - g->origin_x) * c->walls.inv_cell;
+                double fy = (e->y - g->origin_y) * c->walls.inv_cell;
+                PREFETCH(pa);
+                PREFETCH((const char *)pa + sizeof *pa - 1);
+                if (fx >= 0 && fy >= 0 && fx < (double)(g->w - 1) && fy < (double)(g->h - 1)) {
+                    size_t cell = (size_t)fy * (size_t)g->w + (size_t)fx;
+                    const uint8_t *d = agent_dir(c, (int32_t)e->tag);
+                    PREFETCH(&c->walls.near[cell]);
+                    if (d) {
+                        PREFETCH(&d[cell]);
+                        PREFETCH(&d[cell + (size_t)g->w]);
+                    }
+                }
+            }
             state = c->agent[i].state;
             if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED)
                 step_agent(c, i);
@@ -1421,7 +1473,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
             c->stats.wall_penetrations++;
         a->clear = 0;
-        if (a->state != FF_AGENT_ARRIVED && at_goal(c, goal_mask(c, a->cls), a->x, a->y)) {
+        if (a->state != FF_AGENT_ARRIVED && at_goal(c, goal_mask(c, a->cls), &c->goal_box[4 * a->cls], a->x, a->y)) {
             a->arrival_tick = t;
             c->stats.arrived++;
             if (s->stay) {

@@ -148,6 +148,10 @@ typedef struct {
     size_t *class_unreachable; /* per class: how many */
     uint32_t *class_first_unreachable; /* per class: the lowest such id */
     size_t unreachable;
+    /* per class: the goal cells' bounding box x0 y0 x1 y1 (x1 < x0 when
+       there is none), so that the arrival test need not read the goal
+       mask far from every goal */
+    long long *goal_box;
 } ff_crowd;
 
 /* Set up a crowd for scenario s on grid g following the direction channel

@@ -4,6 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define PLACE_AHEAD 16
+#if defined(__GNUC__)
+#define PREFETCH_W(p) __builtin_prefetch((p), 1)
+#else
+#define PREFETCH_W(p) ((void)(p))
+#endif
+
 void ff_shash_init(ff_shash *h)
 {
     memset(h, 0, sizeof *h);
@@ -67,7 +74,12 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
     for (k = 1; k <= slots; k++)
         h->start[k] += h->start[k - 1];
     for (k = 0; k < n; k++) {
-        ff_shash_entry *e = &h->entry[h->start[h->slot_of[k]]++];
+        ff_shash_entry *e;
+        /* The places are scattered: ask for the line of one further on
+         * early, for writing (changes nothing but speed). */
+        if (k + PLACE_AHEAD < n)
+            PREFETCH_W(&h->entry[h->start[h->slot_of[k + PLACE_AHEAD]]]);
+        e = &h->entry[h->start[h->slot_of[k]]++];
         *e = points[k];
         e->bx = ff_shash_bucket(h, e->x);
         e->by = ff_shash_bucket(h, e->y);

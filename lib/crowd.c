@@ -420,6 +420,7 @@ static void propose_follow(const agent_ctx *q, double *px, double *py)
     const ff_crowd *c = q->c;
     const ff_grid *g = c->grid;
     size_t cell = (size_t)q->cy * (size_t)g->w + (size_t)q->cx;
+    const long long *box = &c->goal_box[4 * q->a->cls];  /* outside: no goal */
 
     if (q->own) {
         double tx = q->tx - q->a->x, ty = q->ty - q->a->y, d = sqrt(tx * tx + ty * ty);
@@ -430,7 +431,8 @@ static void propose_follow(const agent_ctx *q, double *px, double *py)
         }
         return;
     }
-    if (goal_mask(c, q->a->cls)[cell]) {
+    if (q->cx >= box[0] && q->cx <= box[2] && q->cy >= box[1] && q->cy <= box[3] &&
+        goal_mask(c, q->a->cls)[cell]) {
         double tx = g->origin_x + ((double)q->cx + 0.5) * g->cell_size - q->a->x;
         double ty = g->origin_y + ((double)q->cy + 0.5) * g->cell_size - q->a->y;
         double d = sqrt(tx * tx + ty * ty);

@@ -333,8 +333,13 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             return BAD("'radius' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
         f->grid.radius = x;
     } else if (strcmp(key, "name") == 0) {
+        const char *p;
         if (nw != 2 || strlen(word[1]) >= sizeof f->name)
             return BAD("'name' wants one word of at most %zu bytes", sizeof f->name - 1);
+        /* No control bytes: a name ending in CR would not read back. */
+        for (p = word[1]; *p; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                return BAD("'name' has a control byte 0x%02x", (unsigned char)*p);
         strcpy(f->name, word[1]);
     } else if (strcmp(key, "goal") == 0 || strcmp(key, "spawn") == 0) {
         int goal = key[0] == 'g';

@@ -1035,6 +1035,8 @@ static double largest_overlap_involved(ff_crowd *c)
         int32_t bx0, bx1, by0, by1, bx, by, last;
 
         c->involved[i] = 0;
+        if (k + PREFETCH_AHEAD < c->ninvolved)
+            PREFETCH(&c->agent[c->involved_list[k + PREFETCH_AHEAD]]);
         bucket_span(h, px, reach, &bx0, &bx1);
         bucket_span(h, py, reach, &by0, &by1);
         for (by = by0; by <= by1; by++)
@@ -1068,9 +1070,17 @@ static int at_goal(const ff_crowd *c, const uint8_t *goal, const long long *box,
 {
     const ff_grid *g = c->grid;
     double r = c->scenario->arrive, cs = g->cell_size;
-    long long x0 = (long long)floor_fast((x - r - g->origin_x) / cs), x1 = (long long)floor_fast((x + r - g->origin_x) / cs);
-    long long y0 = (long long)floor_fast((y - r - g->origin_y) / cs), y1 = (long long)floor_fast((y + r - g->origin_y) / cs);
-    long long i, j;
+    long long x0, x1, y0, y1, i, j;
+
+    /* Far outside the goals' box (by a cell more than the range scanned
+     * below, so rounding cannot matter): no goal, without the divisions. */
+    if (x + r < g->origin_x + ((double)box[0] - 1) * cs || x - r > g->origin_x + ((double)box[2] + 2) * cs ||
+        y + r < g->origin_y + ((double)box[1] - 1) * cs || y - r > g->origin_y + ((double)box[3] + 2) * cs)
+        return 0;
+    x0 = (long long)floor_fast((x - r - g->origin_x) / cs);
+    x1 = (long long)floor_fast((x + r - g->origin_x) / cs);
+    y0 = (long long)floor_fast((y - r - g->origin_y) / cs);
+    y1 = (long long)floor_fast((y + r - g->origin_y) / cs);
 
     if (x0 < 0) x0 = 0;
     if (y0 < 0) y0 = 0;

@@ -67,9 +67,12 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
     memset(h->start, 0, (slots + 1) * sizeof *h->start);
     for (k = 0; k < n; k++) {
         int32_t bx = ff_shash_bucket(h, points[k].x), by = ff_shash_bucket(h, points[k].y);
-        uint32_t s = ff_shash_slot(h, bx, by);
-        h->slot_of[k] = s;
-        h->start[s + 1]++;
+        h->slot_of[k] = ff_shash_slot(h, bx, by);
+    }
+    for (k = 0; k < n; k++) {
+        if (k + PLACE_AHEAD < n)
+            PREFETCH_W(&h->start[h->slot_of[k + PLACE_AHEAD] + 1]);
+        h->start[h->slot_of[k] + 1]++;
     }
     for (k = 1; k <= slots; k++)
         h->start[k] += h->start[k - 1];

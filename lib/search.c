@@ -10,9 +10,9 @@
  * no settled bitmap is needed; the search's own memory is one byte a cell
  * and the queue.
  *
- * The distances and the masks are asked for transparent huge pages: the
- * first pass's page faults and the search's TLB misses were a quarter of
- * the uniform search's time.  On a large map the first pass runs in two
+ * The distances and the masks are asked for transparent huge pages: that
+ * took a fifth off the uniform search's time, mostly the first pass's page
+ * faults.  On a large map the first pass runs in two
  * threads, each half the rows (the same result: each writes its own rows).
  * The search loops name the eight neighbours as v + W, v - 1, ... (W the
  * width), which leaves registers free, and report a failed push through

@@ -242,9 +242,13 @@ static int place_problem(reader *r, double x, double y, double rad)
     long long cx, cy;
     double ox = r->grid->origin_x, oy = r->grid->origin_y, c = r->grid->cell_size;
 
+    /* Range first, in doubles: a far position must not overflow the
+     * conversion to an integer cell. */
+    if (!(x >= ox && y >= oy && (x - ox) / c < r->grid->w && (y - oy) / c < r->grid->h))
+        return 1;
     cx = (long long)floor((x - ox) / c);
     cy = (long long)floor((y - oy) / c);
-    if (!(x >= ox && y >= oy) || cx >= r->grid->w || cy >= r->grid->h)
+    if (cx >= r->grid->w || cy >= r->grid->h)
         return 1;
     if (!ff_grid_open(r->grid, (size_t)cy * (size_t)r->grid->w + (size_t)cx))
         return 2;
@@ -539,6 +543,8 @@ static ff_status open_class(reader *r, token *t, int n)
         return fail_at(r, &t[1], "class name longer than %d bytes", FF_CLASS_NAME_MAX - 1);
     if (find_class(r, t[1].text) >= 0)
         return fail_at(r, &t[1], "class '%.40s' defined twice", t[1].text);
+    if (s->nclasses == FF_SCENARIO_CLASSES_MAX)
+        return fail_at(r, &t[0], "more than %d classes", FF_SCENARIO_CLASSES_MAX);
     if (s->nclasses == r->cap_cls) {
         size_t cap = r->cap_cls ? r->cap_cls * 2 : 4;
         ff_agent_class *q = realloc(s->cls, cap * sizeof *q);

@@ -18,6 +18,8 @@
 #define FF_BEHAVIOURS_MAX 16       /* behaviours in one class */
 #define FF_CLASS_NAME_MAX 32       /* bytes, with the NUL */
 #define FF_SCENARIO_AGENTS_MAX 10000000
+#define FF_SCENARIO_CLASSES_MAX 256  /* agent classes (names are looked up
+                                        by a linear search) */
 #define FF_SCENARIO_TICKS_MAX 100000000LL
 #define FF_CLASS_GOALS_MAX 64      /* 'goal' lines in one class */
 #define FF_SPAWN_TRIES 100         /* draws per placed agent (man 5 ffsim) */

@@ -455,9 +455,21 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
         ff_field_free(&field);
         return FF_OK;
     }
-    if (starts_with_word(data, size, "type"))
+    if (size >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
+        return ff_error_set(err, FF_EINPUT, name, 1, 1,
+                            "the file starts with a UTF-8 byte-order mark: save it without one");
+    if (starts_with_word(data, size, "type")) {
+        const char *s;
+        size_t n;
+        cursor probe = c;
+        next_line(&probe, &s, &n);
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+            n--;
+        if (n != 11 || memcmp(s, "type octile", 11) != 0)
+            return ff_error_set(err, FF_EINPUT, name, 1, 6,
+                                "unsupported Moving AI map type (this reads 'type octile')");
         st = read_moving_ai(&c, opt, g, err);
-    else if (starts_with_word(data, size, "ffmap")) {
+    } else if (starts_with_word(data, size, "ffmap")) {
         const char *s;
         size_t n;
         cursor probe = c;

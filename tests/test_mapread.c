@@ -266,3 +266,14 @@ Test(mapread, grey_png_with_gamma_keeps_levels)
     ff_grid_free(&g);
     free(buf);
 }
+
+Test(mapread, other_moving_ai_types_and_a_byte_order_mark_are_refused)
+{
+    ff_grid g;
+    ff_error err;
+
+    cr_assert_eq(parse("type hexagonal\nheight 1\nwidth 1\nmap\n.\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "type octile"), "%s", err.msg);
+    cr_assert_eq(parse("\xef\xbb\xbf" "ffmap 1\nmap\n.\n", &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "byte-order mark"), "%s", err.msg);
+}

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,21 +82,34 @@ static ff_status read_goal_file(const char *path, ff_grid *g, ff_error *err)
     ff_records rec;
     double v[2];
     int n;
+    size_t cap = g->ngoals;
     ff_status st;
 
     if (!f)
         return ff_error_set(err, FF_EINPUT, path, 0, 0, "cannot open: %s", strerror(errno));
     ff_records_init(&rec, f, path);
+    /* Checked goals are appended in file order and sorted once at the
+     * end: a large file in any order costs n log n. */
     while ((st = ff_records_next(&rec, v, 2, 2, &n, err)) == FF_OK) {
-        if (v[0] != (long long)v[0] || v[1] != (long long)v[1]) {
+        if (!(fabs(v[0]) < 4e9 && fabs(v[1]) < 4e9) || v[0] != floor(v[0]) || v[1] != floor(v[1])) {
             st = ff_error_set(err, FF_EINPUT, path, rec.line, 0,
                               "goal %g %g is not a cell (two integers)", v[0], v[1]);
             break;
         }
-        if ((st = ff_grid_add_goal(g, (int64_t)v[0], (int64_t)v[1], path, rec.line, 0, err)) != FF_OK)
+        if ((st = ff_grid_check_goal(g, (int64_t)v[0], (int64_t)v[1], path, rec.line, 0, err)) != FF_OK)
             break;
+        if (g->ngoals == cap) {
+            uint32_t *grown = realloc(g->goals, (cap = cap ? 2 * cap : 64) * sizeof *grown);
+            if (!grown) {
+                st = ff_error_set(err, FF_ENOMEM, path, rec.line, 0, "out of memory for goals");
+                break;
+            }
+            g->goals = grown;
+        }
+        g->goals[g->ngoals++] = (uint32_t)((size_t)v[1] * (size_t)g->w + (size_t)v[0]);
     }
     fclose(f);
+    ff_grid_sort_goals(g);
     return st == FF_ENOTFOUND ? FF_OK : st;
 }
 

@@ -163,22 +163,50 @@ double ff_grid_step_cost(const ff_grid *g, size_t i, int d)
     return half_len * ((double)g->cost[i] + (double)g->cost[j]);
 }
 
-ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
-                           long line, long col, ff_error *err)
+ff_status ff_grid_check_goal(const ff_grid *g, int64_t x, int64_t y, const char *file,
+                             long line, long col, ff_error *err)
 {
-    size_t i, lo = 0, hi = g->ngoals;
-    uint32_t *grown;
-
     if (x < 0 || y < 0 || x >= g->w || y >= g->h)
         return ff_error_set(err, FF_EINPUT, file, line, col,
                             "goal %lld,%lld is outside the %dx%d map",
                             (long long)x, (long long)y, g->w, g->h);
-    i = (size_t)y * (size_t)g->w + (size_t)x;
-    if (!ff_grid_open(g, i))
+    if (!ff_grid_open(g, (size_t)y * (size_t)g->w + (size_t)x))
         return ff_error_set(err, FF_EINPUT, file, line, col,
                             "goal %lld,%lld is on a blocked cell%s",
                             (long long)x, (long long)y,
                             g->radius > 0 ? " (closed by the clearance radius)" : "");
+    return FF_OK;
+}
+
+static int cmp_cell(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+void ff_grid_sort_goals(ff_grid *g)
+{
+    size_t k, m = 0;
+
+    qsort(g->goals, g->ngoals, sizeof *g->goals, cmp_cell);
+    for (k = 0; k < g->ngoals; k++)
+        if (m == 0 || g->goals[m - 1] != g->goals[k])
+            g->goals[m++] = g->goals[k];
+    g->ngoals = m;
+}
+
+ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
+                           long line, long col, ff_error *err)
+{
+    size_t i, lo, hi = g->ngoals;
+    uint32_t *grown;
+    ff_status st = ff_grid_check_goal(g, x, y, file, line, col, err);
+
+    if (st != FF_OK)
+        return st;
+    i = (size_t)y * (size_t)g->w + (size_t)x;
+    /* Ascending order (a map's goal tiles, most files): append. */
+    lo = hi > 0 && g->goals[hi - 1] < i ? hi : 0;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         if (g->goals[mid] < i)

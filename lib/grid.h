@@ -96,8 +96,18 @@ void ff_grid_step_masks(const ff_grid *g, uint8_t *out);
  * length * (cost(i) + cost(next)) / 2, in world units (times cell_size). */
 double ff_grid_step_cost(const ff_grid *g, size_t i, int d);
 
+/* Refuse (FF_EINPUT, naming file, line and col) a goal cell (x,y) outside
+ * the map or on a blocked cell. */
+ff_status ff_grid_check_goal(const ff_grid *g, int64_t x, int64_t y, const char *file,
+                             long line, long col, ff_error *err);
+
+/* Sort g->goals and drop repeats (after appending goals in any order). */
+void ff_grid_sort_goals(ff_grid *g);
+
 /* Add goal cell (x,y); refuses a cell outside the map or on a wall.
- * Keeps the list sorted and without repeats. */
+ * Keeps the list sorted and without repeats (cheap in ascending order;
+ * for many goals in another order, append checked cells and call
+ * ff_grid_sort_goals once). */
 ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
                            long line, long col, ff_error *err);
 

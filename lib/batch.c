@@ -215,9 +215,10 @@ fail:
 /* ---- building ---- */
 
 /* Search set into distance and describe the result in *f, which borrows
- * map's cells, the set's goals and distance. */
-static ff_status build_one(const ff_grid *map, const ff_goal_set *set, double *distance,
-                           ff_field *f, ff_error *err)
+ * map's cells, the set's goals and distance; map_id is map's id, hashed
+ * once for all the sets. */
+static ff_status build_one(const ff_grid *map, uint64_t map_id, const ff_goal_set *set,
+                           double *distance, ff_field *f, ff_error *err)
 {
     ff_status st;
 
@@ -229,7 +230,8 @@ static ff_status build_one(const ff_grid *map, const ff_goal_set *set, double *d
     strcpy(f->name, set->name);
     if ((st = ff_search(&f->grid, distance, err)) != FF_OK)
         return st;
-    ff_field_update_ids(f);
+    f->map_id = map_id;
+    ff_field_update_distance_id(f);
     return FF_OK;
 }
 
@@ -245,6 +247,7 @@ typedef struct {
 
 typedef struct {
     const ff_grid *map;
+    uint64_t map_id;
     const ff_goal_sets *sets;
     slot *slots;
     size_t nslots;
@@ -274,7 +277,7 @@ static void *worker(void *arg)
         s->done = 0;
         pthread_mutex_unlock(&b->lock);
         ff_error_clear(&s->err);
-        s->status = build_one(b->map, &b->sets->set[i], s->distance, &s->field, &s->err);
+        s->status = build_one(b->map, b->map_id, &b->sets->set[i], s->distance, &s->field, &s->err);
         pthread_mutex_lock(&b->lock);
         s->done = 1;
         pthread_cond_signal(&b->wake_caller);
@@ -316,15 +319,15 @@ static ff_status collect(batch *b, ff_batch_emit emit, void *ctx, ff_error *err)
 }
 
 /* Everything on the calling thread, one buffer. */
-static ff_status build_serial(const ff_grid *map, const ff_goal_sets *sets, double *distance,
-                              ff_batch_emit emit, void *ctx, ff_error *err)
+static ff_status build_serial(const ff_grid *map, uint64_t map_id, const ff_goal_sets *sets,
+                              double *distance, ff_batch_emit emit, void *ctx, ff_error *err)
 {
     ff_field f;
     ff_status st;
     size_t i;
 
     for (i = 0; i < sets->nsets; i++) {
-        if ((st = build_one(map, &sets->set[i], distance, &f, err)) != FF_OK)
+        if ((st = build_one(map, map_id, &sets->set[i], distance, &f, err)) != FF_OK)
             return st;
         if ((st = emit(ctx, i, &f, err)) != FF_OK)
             return st;
@@ -354,6 +357,7 @@ ff_status ff_batch_build(const ff_grid *map, const ff_goal_sets *sets, int threa
         window = sets->nsets;
     memset(&b, 0, sizeof b);
     b.map = map;
+    b.map_id = ff_grid_id(map);
     b.sets = sets;
     b.nslots = nthreads == 1 ? 1 : window;
     b.slots = calloc(b.nslots, sizeof *b.slots);
@@ -380,7 +384,7 @@ ff_status ff_batch_build(const ff_grid *map, const ff_goal_sets *sets, int threa
         }
     }
     if (started == 0) {
-        st = build_serial(map, sets, b.slots[0].distance, emit, ctx, err);
+        st = build_serial(map, b.map_id, sets, b.slots[0].distance, emit, ctx, err);
         goto done;
     }
     st = collect(&b, emit, ctx, err);

@@ -105,6 +105,12 @@ static uint64_t distance_id(const ff_field *f)
     return ff_hash_final(&s);
 }
 
+void ff_field_update_distance_id(ff_field *f)
+{
+    if (f->distance)
+        f->distance_id = distance_id(f);
+}
+
 void ff_field_update_ids(ff_field *f)
 {
     f->map_id = ff_grid_id(&f->grid);

@@ -57,6 +57,10 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err);
 /* Compute map_id and, when there is a distance, distance_id. */
 void ff_field_update_ids(ff_field *f);
 
+/* Compute distance_id alone, from the map_id already set (for many
+ * fields of one map: the map is hashed once). */
+void ff_field_update_distance_id(ff_field *f);
+
 /* Hash of the graph alone (what map_id holds). */
 uint64_t ff_grid_id(const ff_grid *g);
 

@@ -280,9 +280,8 @@ static int run(int argc, char **argv, goal_list *goals)
                 return usage_error("bad --png-scale '%s' (a number > 0)", optarg);
             break;
         case 'M':
-            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
-                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
-            mopt.max_cells = (uint64_t)v;
+            if (ff_option_max_cells(prog, optarg, &mopt.max_cells))
+                return 2;
             break;
         case OPT_NAME:
             if (!ff_set_name_ok(optarg))

@@ -42,7 +42,6 @@ int main(int argc, char **argv)
     };
     const char *out_path = NULL, *in_path = "-";
     int text = 0, list = 0, c, nfields = 0;
-    long long v;
     uint64_t max_cells = 0;
     ff_error err;
     ff_field field;
@@ -58,11 +57,8 @@ int main(int argc, char **argv)
         case 'L': list = 1; break;
         case 't': text = 1; break;
         case 'M':
-            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
-                fprintf(stderr, "%s: bad --max-cells '%s'\n", prog, optarg);
+            if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
-            }
-            max_cells = (uint64_t)v;
             break;
         case 'o': out_path = optarg; break;
         case 'h': usage(stdout); return 0;

@@ -66,7 +66,6 @@ int main(int argc, char **argv)
     const char *out_path = NULL, *cells_path = NULL, *in_path = "-", *name = NULL;
     double radius = 0;
     int c;
-    long long v;
     uint64_t max_cells = 0;
     size_t k;
     ff_error err;
@@ -91,11 +90,8 @@ int main(int argc, char **argv)
         case 'c': cells_path = optarg; break;
         case 'n': name = optarg; break;
         case 'M':
-            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
-                fprintf(stderr, "%s: bad --max-cells '%s'\n", prog, optarg);
+            if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
-            }
-            max_cells = (uint64_t)v;
             break;
         case 'o': out_path = optarg; break;
         case 'h': usage(stdout); return 0;

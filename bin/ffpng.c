@@ -150,9 +150,8 @@ static int parse_args(int argc, char **argv, request *r)
             r->overlay[r->noverlays++].path = optarg;
             break;
         case 'M':
-            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
-                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
-            r->max_cells = (uint64_t)v;
+            if (ff_option_max_cells(prog, optarg, &r->max_cells))
+                return 2;
             break;
         case 'N': r->name = optarg; break;
         case 'T': r->list = 1; break;

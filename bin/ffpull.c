@@ -40,7 +40,6 @@ int main(int argc, char **argv)
     };
     const char *out_path = NULL, *field_path, *name = NULL;
     int c;
-    long long v;
     uint64_t max_cells = 0;
     size_t *keep = NULL, nkeep = 0, k;
     ff_error err;
@@ -58,11 +57,8 @@ int main(int argc, char **argv)
         switch (c) {
         case 'n': name = optarg; break;
         case 'M':
-            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v)) {
-                fprintf(stderr, "%s: bad --max-cells '%s'\n", prog, optarg);
+            if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
-            }
-            max_cells = (uint64_t)v;
             break;
         case 'o': out_path = optarg; break;
         case 'h': usage(stdout); return 0;

@@ -125,7 +125,7 @@ int main(int argc, char **argv)
     ff_query_options qo = { 0, 0, 0 };
     const char *field_path = "-", *map_path = NULL, *trace_arg = NULL, *name = NULL;
     int check = 0, list = 0, c;
-    long long tx = 0, ty = 0, v;
+    long long tx = 0, ty = 0;
     uint64_t max_cells = 0;
     uint32_t *path = NULL;
     size_t n = 0;
@@ -149,9 +149,8 @@ int main(int argc, char **argv)
         case OPT_LIST: list = 1; break;
         case OPT_MAP: map_path = optarg; break;
         case OPT_MAX_CELLS:
-            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
-                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
-            max_cells = (uint64_t)v;
+            if (ff_option_max_cells(prog, optarg, &max_cells))
+                return 2;
             break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;

@@ -145,7 +145,7 @@ int main(int argc, char **argv)
     unsigned long long overruns = 0;
     double next_tick = 0;
     ff_profiles prof;
-    long long every = 1, v;
+    long long every = 1;
     uint64_t max_cells = 0;
     double busy = 0;
     ff_error err;
@@ -174,9 +174,8 @@ int main(int argc, char **argv)
             break;
         case 's': summary_path = optarg; break;
         case 'M':
-            if (ff_parse_int(optarg, 1, (long long)UINT32_MAX, &v))
-                return usage_error("bad --max-cells '%s' (1 to 4294967295)", optarg);
-            max_cells = (uint64_t)v;
+            if (ff_option_max_cells(prog, optarg, &max_cells))
+                return 2;
             break;
         case 'R': realtime = 1; break;
         case 'o': out_path = optarg; break;

@@ -50,6 +50,16 @@ int ff_usage_error(const char *prog, const char *fmt, const char *arg)
     return 2;
 }
 
+int ff_option_max_cells(const char *prog, const char *s, uint64_t *out)
+{
+    long long v;
+
+    if (ff_parse_int(s, 1, (long long)UINT32_MAX, &v))
+        return ff_usage_error(prog, "bad --max-cells '%s' (1 to 4294967295)", s);
+    *out = (uint64_t)v;
+    return 0;
+}
+
 int ff_bad_option(const char *prog, char **argv)
 {
     const char *word = optind > 0 ? argv[optind - 1] : "?";

@@ -3,6 +3,8 @@
 #ifndef FF_OPTIONS_H
 #define FF_OPTIONS_H
 
+#include <stdint.h>
+
 #define FF_VERSION "0.1.0"
 
 /* Parse "X,Y" (two integers) as in -g 40,12; 0 on success. */
@@ -13,6 +15,10 @@ int ff_parse_real(const char *s, double *out);
 
 /* Parse an integer in [lo, hi]; 0 on success. */
 int ff_parse_int(const char *s, long long lo, long long hi, long long *out);
+
+/* --max-cells N, shared by every reader: N in 1..2^32-1 into *out.
+ * Returns 0, or prints the usage line and returns 2. */
+int ff_option_max_cells(const char *prog, const char *s, uint64_t *out);
 
 /* Print one line "prog: MESSAGE (see prog --help)" to stderr, MESSAGE being
  * fmt with arg in place of its one %s; returns 2, the exit status of bad

@@ -36,7 +36,7 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
     while (slots < 2 * n)
         slots *= 2;
     if (slots > h->cap_slots) {
-        uint32_t *s = realloc(h->start, (slots + 1) * sizeof *s);
+        uint32_t *s = realloc(h->start, (slots + 2) * sizeof *s);
         if (!s)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
         h->start = s;
@@ -48,7 +48,7 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
         uint32_t *so;
         h->entry = e;
-        so = realloc(h->slot_of, n * sizeof *so);
+        so = realloc(h->slot_of, 3 * n * sizeof *so);
         if (!so)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
         h->slot_of = so;
@@ -62,34 +62,32 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
         h->cols_log2++;
     h->col_mask = ((uint32_t)1 << h->cols_log2) - 1;
     h->n = n;
-    /* Counting sort by slot: count, prefix sums, then place in input order
-     * so that each slot lists its points in the order given. */
-    memset(h->start, 0, (slots + 1) * sizeof *h->start);
+    /* Counting sort by slot: count each slot's points into start[s + 2],
+     * so that the prefix sums leave start[s + 1] at slot s's first place;
+     * placing in input order advances it to slot s + 1's first place,
+     * where it belongs, and each slot lists its points in the order
+     * given. */
+    memset(h->start, 0, (slots + 2) * sizeof *h->start);
     for (k = 0; k < n; k++) {
         int32_t bx = ff_shash_bucket(h, points[k].x), by = ff_shash_bucket(h, points[k].y);
-        h->slot_of[k] = ff_shash_slot(h, bx, by);
+        uint32_t sl = ff_shash_slot(h, bx, by);
+        h->slot_of[3 * k] = sl;
+        h->slot_of[3 * k + 1] = (uint32_t)bx;
+        h->slot_of[3 * k + 2] = (uint32_t)by;
+        h->start[sl + 2]++;
     }
-    for (k = 0; k < n; k++) {
-        if (k + PLACE_AHEAD < n)
-            PREFETCH_W(&h->start[h->slot_of[k + PLACE_AHEAD] + 1]);
-        h->start[h->slot_of[k] + 1]++;
-    }
-    for (k = 1; k <= slots; k++)
+    for (k = 2; k <= slots; k++)
         h->start[k] += h->start[k - 1];
     for (k = 0; k < n; k++) {
         ff_shash_entry *e;
         /* The places are scattered: ask for the line of one further on
          * early, for writing (changes nothing but speed). */
         if (k + PLACE_AHEAD < n)
-            PREFETCH_W(&h->entry[h->start[h->slot_of[k + PLACE_AHEAD]]]);
-        e = &h->entry[h->start[h->slot_of[k]]++];
+            PREFETCH_W(&h->entry[h->start[h->slot_of[3 * (k + PLACE_AHEAD)] + 1]]);
+        e = &h->entry[h->start[h->slot_of[3 * k] + 1]++];
         *e = points[k];
-        e->bx = ff_shash_bucket(h, e->x);
-        e->by = ff_shash_bucket(h, e->y);
+        e->bx = (int32_t)h->slot_of[3 * k + 1];
+        e->by = (int32_t)h->slot_of[3 * k + 2];
     }
-    /* The placing advanced each start to the next slot's: shift back. */
-    for (k = slots; k > 0; k--)
-        h->start[k] = h->start[k - 1];
-    h->start[0] = 0;
     return FF_OK;
 }

@@ -35,10 +35,11 @@ typedef struct {
     uint32_t mask;          /* table slots - 1 */
     unsigned cols_log2;     /* the table as a grid: 2^cols_log2 columns */
     uint32_t col_mask;      /* 2^cols_log2 - 1 */
-    uint32_t *start;        /* mask + 2 offsets into entry; owned */
+    uint32_t *start;        /* mask + 3 offsets into entry; owned */
     ff_shash_entry *entry;  /* the points, grouped by slot; owned */
     size_t n;               /* points held */
-    uint32_t *slot_of;      /* scratch: each point's slot; owned */
+    uint32_t *slot_of;      /* scratch: each point's slot, bx and by;
+                               owned */
     size_t cap_entries, cap_slots;
 } ff_shash;
 

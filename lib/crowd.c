@@ -179,6 +179,10 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->profiles = p;
     c->smooth = smooth;
     c->tick = -1;
+    {
+        int e;
+        c->pow2_cell = isfinite(g->cell_size) && g->cell_size > 0 && frexp(g->cell_size, &e) == 0.5;
+    }
     if ((st = ff_walls_init(&c->walls, g, err)) != FF_OK)
         return st;
     c->goal = calloc(n ? n : 1, 1);
@@ -412,6 +416,9 @@ typedef struct {
     const uint8_t *dir; /* the class's directions */
     int own;            /* 1: follow steers to (tx, ty), its own path */
     double tx, ty;
+    int cells;          /* 1: (fx, fy) is the position in cell units, in
+                           the map, and computed exactly (pow2_cell) */
+    double fx, fy;
 } agent_ctx;
 
 /* follow: the field's direction; inside a goal cell, toward its center. */
@@ -443,7 +450,9 @@ static void propose_follow(const agent_ctx *q, double *px, double *py)
         }
         return;
     }
-    if (c->smooth)
+    if (c->smooth && q->cells)
+        ff_sample_smooth_cells(g, q->dir, q->a->x, q->a->y, q->fx, q->fy, px, py);
+    else if (c->smooth)
         ff_sample_smooth(g, q->dir, q->a->x, q->a->y, px, py);
     else
         ff_sample_raw(g, q->dir, q->a->x, q->a->y, px, py);
@@ -520,7 +529,9 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
         propose_separate(q, b->range, px, py);
         return;
     case FF_BEHAVE_AVOID_WALLS:
-        if (ff_walls_far(&q->c->walls, q->a->x, q->a->y, q->cls->radius + b->range)) {
+        if (q->cells ? (double)q->c->walls.near[q->cy * q->c->grid->w + q->cx] >
+                           floor_fast((q->cls->radius + b->range) * q->c->walls.inv_cell) + 1
+                     : ff_walls_far(&q->c->walls, q->a->x, q->a->y, q->cls->radius + b->range)) {
             *px = *py = 0;  /* what the push gives there, without the call */
             return;
         }
@@ -757,14 +768,30 @@ static void step_agent(ff_crowd *c, size_t index)
     long long cx, cy;
     const uint8_t *dir = agent_dir(c, a->cls);
     uint32_t next;
+    int inside;
 
     c->stats.agent_steps++;
     a->x0 = a->x;
     a->y0 = a->y;
+    q.cells = 0;
+    if (c->pow2_cell) {
+        /* One cell computation for the field, the near-wall map and the
+         * slide: with a power-of-two cell size the product by 1/cell is
+         * the quotient, exactly. */
+        q.fx = (a->x - g->origin_x) * c->walls.inv_cell;
+        q.fy = (a->y - g->origin_y) * c->walls.inv_cell;
+        q.cells = q.fx >= 0 && q.fy >= 0 && q.fx < (double)g->w && q.fy < (double)g->h;
+    }
+    if (q.cells) {
+        cx = (long long)q.fx;
+        cy = (long long)q.fy;
+        inside = 1;
+    } else {
+        inside = world_to_cell(g, a->x, a->y, &cx, &cy);
+    }
     /* The near-wall map is 0 exactly on the blocked cells: a byte to read
      * rather than a cost. */
-    if (!world_to_cell(g, a->x, a->y, &cx, &cy) ||
-        c->walls.near[(size_t)cy * (size_t)g->w + (size_t)cx] == 0) {
+    if (!inside || c->walls.near[(size_t)cy * (size_t)g->w + (size_t)cx] == 0) {
         escape(c, a, cls, cx, cy);
         return;
     }
@@ -834,7 +861,11 @@ static void step_agent(ff_crowd *c, size_t index)
     y0 = a->y;
     {
         int far;
-        ff_walls_slide_far(&c->walls, cls->radius, &a->x, &a->y, a->vx * dt, a->vy * dt, &far);
+        if (q.cells)
+            ff_walls_slide_from(&c->walls, (long)cx, (long)cy, cls->radius, &a->x, &a->y, a->vx * dt,
+                                a->vy * dt, &far);
+        else
+            ff_walls_slide_far(&c->walls, cls->radius, &a->x, &a->y, a->vx * dt, a->vy * dt, &far);
         a->clear = (uint8_t)far;
     }
     /* The velocity is what the move kept after sliding. */

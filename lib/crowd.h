@@ -104,6 +104,8 @@ typedef struct {
                                   there are no profiles */
     ff_profiles *profiles;     /* borrowed, or NULL: the fields by class */
     int smooth;                /* follow the smoothed (1) or raw (0) field */
+    int pow2_cell;             /* 1: the cell size is a power of two, so
+                                  (v - origin) * (1 / cell) is exact */
     ff_walls walls;
     uint8_t *goal;             /* w*h: 1 on goal cells */
     ff_agent *agent;           /* the scenario's agents, ascending id */

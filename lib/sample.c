@@ -13,14 +13,17 @@ static const double unit_x[16] = { 0, 1, 0, -1, FF_HALF_SQRT2, FF_HALF_SQRT2, -F
 static const double unit_y[16] = { -1, 0, 1, 0, -FF_HALF_SQRT2, FF_HALF_SQRT2, FF_HALF_SQRT2,
                                    -FF_HALF_SQRT2 };
 
-static long long clamp_floor(double v)
+/* floor(v) clamped to +-9e18 (NaN to -9e18), by truncation: there every
+ * double is an integer or truncates exactly. */
+static inline long long clamp_floor(double v)
 {
-    double f = floor(v);
-    if (!(f > -9.0e18))
+    long long t;
+    if (!(v > -9.0e18))
         return (long long)-9.0e18;
-    if (f > 9.0e18)
+    if (v > 9.0e18)
         return (long long)9.0e18;
-    return (long long)f;
+    t = (long long)v;
+    return t - ((double)t > v);
 }
 
 int ff_world_to_cell(const ff_grid *g, double px, double py, long long *x, long long *y)
@@ -50,8 +53,15 @@ int ff_sample_raw(const ff_grid *g, const uint8_t *dir, double px, double py,
 int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
                      double *dx, double *dy)
 {
-    double sx = (px - g->origin_x) / g->cell_size - 0.5;
-    double sy = (py - g->origin_y) / g->cell_size - 0.5;
+    return ff_sample_smooth_cells(g, dir, px, py, (px - g->origin_x) / g->cell_size,
+                                  (py - g->origin_y) / g->cell_size, dx, dy);
+}
+
+int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, double py,
+                           double fx, double fy, double *dx, double *dy)
+{
+    double sx = fx - 0.5;
+    double sy = fy - 0.5;
     long long x0 = clamp_floor(sx), y0 = clamp_floor(sy);
     double tx = sx - (double)x0, ty = sy - (double)y0;
     double ax = 0, ay = 0, len2;

@@ -28,4 +28,10 @@ int ff_sample_raw(const ff_grid *g, const uint8_t *dir, double px, double py,
 int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
                      double *dx, double *dy);
 
+/* The same, given also (fx, fy), the position in cell units:
+ * ((px - origin_x) / cell_size, (py - origin_y) / cell_size), computed
+ * once by a caller that needs it too. */
+int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, double py,
+                           double fx, double fy, double *dx, double *dy);
+
 #endif

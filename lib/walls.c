@@ -70,12 +70,14 @@ void ff_walls_free(ff_walls *w)
 /* The cell of a world coordinate, clamped far outside the int range. */
 static inline long cell_of(double v, double origin, double inv_cell)
 {
-    double f = floor((v - origin) * inv_cell);
+    double f = (v - origin) * inv_cell;
+    long t;
     if (!(f > -1e9))
         return -1000000000L;
     if (f > 1e9)
         return 1000000000L;
-    return (long)f;
+    t = (long)f;  /* truncation, then down for negative fractions */
+    return t - ((double)t > f);
 }
 
 /* A blocked cell, by the near-wall map (0 exactly on the blocked cells:
@@ -210,6 +212,14 @@ int ff_walls_slide(const ff_walls *w, double r, double *x, double *y, double dx,
 int ff_walls_slide_far(const ff_walls *w, double r, double *x, double *y, double dx, double dy,
                        int *far)
 {
+    const ff_grid *g = w->grid;
+    return ff_walls_slide_from(w, cell_of(*x, g->origin_x, w->inv_cell),
+                               cell_of(*y, g->origin_y, w->inv_cell), r, x, y, dx, dy, far);
+}
+
+int ff_walls_slide_from(const ff_walls *w, long gx, long gy, double r, double *x, double *y,
+                        double dx, double dy, int *far)
+{
     double c = w->grid->cell_size, skin = SLIDE_SKIN * c;
     double len = sqrt(dx * dx + dy * dy), max_sub = 0.5 * (r < c ? r : c);
     double px = *x, py = *y, sx, sy;
@@ -239,8 +249,6 @@ int ff_walls_slide_far(const ff_walls *w, double r, double *x, double *y, double
         /* The common case: no wall within r + len of the start, so none
          * within r of any substep's end; every substep is taken whole
          * (the same additions as below, without the searches). */
-        const ff_grid *g = w->grid;
-        long gx = cell_of(px, g->origin_x, w->inv_cell), gy = cell_of(py, g->origin_y, w->inv_cell);
         if (far_from_walls(w, gx, gy, r + len)) {
             for (k = 0; k < n; k++) {
                 px += sx;

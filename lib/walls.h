@@ -72,4 +72,10 @@ int ff_walls_slide(const ff_walls *w, double r, double *x, double *y, double dx,
 int ff_walls_slide_far(const ff_walls *w, double r, double *x, double *y, double dx, double dy,
                        int *far);
 
+/* The same, given the cell (gx, gy) of the start: floor((*x - origin_x) *
+ * inv_cell) and the same for y, computed once by a caller that needs it
+ * too. */
+int ff_walls_slide_from(const ff_walls *w, long gx, long gy, double r, double *x, double *y,
+                        double dx, double dy, int *far);
+
 #endif

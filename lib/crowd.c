@@ -399,8 +399,18 @@ static ff_status build_hash(ff_crowd *c, ff_error *err)
     return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
 }
 
-static inline void bucket_span(const ff_shash *h, double v, double reach, int32_t *lo, int32_t *hi)
+/* The buckets of v - reach and v + reach, for v in bucket b: the same as
+ * ff_shash_bucket's, found by a comparison each when reach is under a
+ * bucket (then each is b or its neighbour, as v * inv_bucket lies in
+ * [b, b + 1) and products round monotonically). */
+static inline void bucket_span(const ff_shash *h, double v, double reach, int32_t b, int32_t *lo,
+                               int32_t *hi)
 {
+    if (reach * h->inv_bucket < 0.75 && b > -(1 << 29) && b < (1 << 29)) {
+        *lo = b - ((v - reach) * h->inv_bucket < (double)b);
+        *hi = b + ((v + reach) * h->inv_bucket >= (double)b + 1);
+        return;
+    }
     *lo = ff_shash_bucket(h, v - reach);
     *hi = ff_shash_bucket(h, v + reach);
 }
@@ -416,6 +426,7 @@ typedef struct {
     const uint8_t *dir; /* the class's directions */
     int own;            /* 1: follow steers to (tx, ty), its own path */
     double tx, ty;
+    const ff_shash_entry *e; /* the agent's entry in the hash */
     int cells;          /* 1: (fx, fy) is the position in cell units, in
                            the map, and computed exactly (pow2_cell) */
     double fx, fy;
@@ -472,8 +483,8 @@ static void propose_separate(const agent_ctx *q, double range, double *px, doubl
     double sx = 0, sy = 0, len2, r2 = range * range, ax = a->x, ay = a->y;
     int32_t bx0, bx1, by0, by1, bx, by, last;
 
-    bucket_span(h, a->x, range, &bx0, &bx1);
-    bucket_span(h, a->y, range, &by0, &by1);
+    bucket_span(h, a->x, range, q->e->bx, &bx0, &bx1);
+    bucket_span(h, a->y, range, q->e->by, &by0, &by1);
     for (by = by0; by <= by1; by++)
         for (bx = bx0; bx <= bx1; bx = last + 1) {
             const ff_shash_entry *e, *end;
@@ -758,7 +769,7 @@ static inline int world_to_cell(const ff_grid *g, double px, double py, long lon
     return *x >= 0 && *y >= 0 && *x < g->w && *y < g->h;
 }
 
-static void step_agent(ff_crowd *c, size_t index)
+static void step_agent(ff_crowd *c, size_t index, const ff_shash_entry *e)
 {
     const ff_grid *g = c->grid;
     ff_agent *a = &c->agent[index];
@@ -774,6 +785,7 @@ static void step_agent(ff_crowd *c, size_t index)
     a->x0 = a->x;
     a->y0 = a->y;
     q.cells = 0;
+    q.e = e;
     if (c->pow2_cell) {
         /* One cell computation for the field, the near-wall map and the
          * slide: with a power-of-two cell size the product by 1/cell is
@@ -934,8 +946,8 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
         double ri = s->cls[p->tag].radius, reach = 1.1 * (ri + c->max_radius), px = p->x, py = p->y;
         int32_t bx0, bx1, by0, by1, bx, by, last;
 
-        bucket_span(h, p->x, reach, &bx0, &bx1);
-        bucket_span(h, p->y, reach, &by0, &by1);
+        bucket_span(h, p->x, reach, p->bx, &bx0, &bx1);
+        bucket_span(h, p->y, reach, p->by, &by0, &by1);
         for (by = by0; by <= by1; by++)
             for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
@@ -1020,8 +1032,8 @@ static double largest_overlap(const ff_crowd *c)
         double ri = s->cls[p->tag].radius, reach = ri + c->max_radius;
         int32_t bx0, bx1, by0, by1, bx, by, last;
 
-        bucket_span(h, p->x, reach, &bx0, &bx1);
-        bucket_span(h, p->y, reach, &by0, &by1);
+        bucket_span(h, p->x, reach, p->bx, &bx0, &bx1);
+        bucket_span(h, p->y, reach, p->by, &by0, &by1);
         for (by = by0; by <= by1; by++)
             for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
@@ -1068,8 +1080,8 @@ static double largest_overlap_involved(ff_crowd *c)
         c->involved[i] = 0;
         if (k + PREFETCH_AHEAD < c->ninvolved)
             PREFETCH(&c->agent[c->involved_list[k + PREFETCH_AHEAD]]);
-        bucket_span(h, px, reach, &bx0, &bx1);
-        bucket_span(h, py, reach, &by0, &by1);
+        bucket_span(h, px, reach, ff_shash_bucket(h, px), &bx0, &bx1);
+        bucket_span(h, py, reach, ff_shash_bucket(h, py), &by0, &by1);
         for (by = by0; by <= by1; by++)
             for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
@@ -1463,7 +1475,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             }
             state = c->agent[i].state;
             if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED)
-                step_agent(c, i);
+                step_agent(c, i, &c->hash.entry[k]);
         }
     }
     /* Spawns, from the list sorted by spawn tick. */

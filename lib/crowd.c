@@ -234,6 +234,8 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         c->turn_sin[k] = sin(turn * PI / 180);
         if (cls->radius > c->max_radius)
             c->max_radius = cls->radius;
+        if (cls->max_speed * s->tick_dt > c->max_move)
+            c->max_move = cls->max_speed * s->tick_dt;
         for (b = 0; b < cls->nbehaviours; b++)
             if (cls->behaviour[b].kind == FF_BEHAVE_SEPARATE && cls->behaviour[b].range > c->bucket_size)
                 c->bucket_size = cls->behaviour[b].range;
@@ -322,6 +324,8 @@ void ff_crowd_free(ff_crowd *c)
     free(c->goal);
     free(c->agent);
     free(c->points);
+    free(c->cand);
+    free(c->contact_key);
     free(c->turn_cos);
     free(c->turn_sin);
     free(c->contact);
@@ -365,6 +369,9 @@ void ff_crowd_free(ff_crowd *c)
     c->goal = NULL;
     c->agent = NULL;
     c->points = NULL;
+    c->cand = NULL;
+    c->contact_key = NULL;
+    c->ncand = c->cap_cand = 0;
     c->turn_cos = c->turn_sin = NULL;
 }
 
@@ -415,6 +422,125 @@ static inline void bucket_span(const ff_shash *h, double v, double reach, int32_
     *hi = ff_shash_bucket(h, v + reach);
 }
 
+/* ---- contact candidates ----
+ *
+ * The overlap resolution needs every pair nearer than 1.1 times its radii
+ * sum after the moves.  No agent moves farther in a tick than the fastest
+ * class's speed times the tick (B), so such a pair stood nearer than
+ * 1.1 (ri + max radius) + 2B at the start: the neighbour scans of the
+ * steering, which read the start-of-tick hash anyway, gather those pairs
+ * as candidates (entry indices, lower item first), and the contacts are
+ * the candidates that are near after the moves.  The tick checks the
+ * bound on the moves it made, and finds the contacts afresh when it does
+ * not hold (or when agents entered). */
+
+static ff_status add_contact(ff_crowd *c, uint32_t i, uint32_t j, ff_error *err);
+
+static void collect_candidate(ff_crowd *c, const ff_shash_entry *mine, const ff_shash_entry *other)
+{
+    if (c->ncand == c->cap_cand) {
+        size_t cap = c->cap_cand ? 2 * c->cap_cand : 1024;
+        uint32_t *p = c->cand_failed ? NULL : realloc(c->cand, 2 * cap * sizeof *p);
+        if (!p) {
+            c->cand_failed = 1;  /* the tick falls back to a fresh search */
+            return;
+        }
+        c->cand = p;
+        c->cap_cand = cap;
+    }
+    c->cand[2 * c->ncand] = (uint32_t)(mine - c->hash.entry);
+    c->cand[2 * c->ncand + 1] = (uint32_t)(other - c->hash.entry);
+    c->ncand++;
+}
+
+/* The candidates of the agent of entry k for an agent whose steering
+ * gathered none (it did not steer, or has no separate as wide). */
+static void scan_candidates(ff_crowd *c, size_t k, double reach)
+{
+    const ff_shash *h = &c->hash;
+    const ff_shash_entry *p = &h->entry[k];
+    double r2 = reach * reach;
+    int32_t bx0, bx1, by0, by1, bx, by, last;
+
+    bucket_span(h, p->x, reach, p->bx, &bx0, &bx1);
+    bucket_span(h, p->y, reach, p->by, &by0, &by1);
+    for (by = by0; by <= by1; by++)
+        for (bx = bx0; bx <= bx1; bx = last + 1) {
+            const ff_shash_entry *e, *end;
+            ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
+            uint32_t span = (uint32_t)last - (uint32_t)bx;
+            for (; e < end; e++) {
+                double dx = p->x - e->x, dy = p->y - e->y;
+                if ((e->by == by) & ((uint32_t)e->bx - (uint32_t)bx <= span) & (e->item > p->item) &
+                    (dx * dx + dy * dy < r2))
+                    collect_candidate(c, p, e);
+            }
+        }
+}
+
+/* The reach of the candidates of an agent of radius r (see above). */
+static double candidate_reach(const ff_crowd *c, double r)
+{
+    return (1.1 * (r + c->max_radius) + 2 * c->max_move) * (1 + 1e-9);
+}
+
+/* The contacts from the candidates, points[k] holding the position after
+ * the moves of entry k's agent: the pairs find_contacts would find, with
+ * the same arithmetic, and in its order.  That walks a hash of the
+ * positions after the moves (with as many points as this one, so the same
+ * table): agent i by its slot there, then i; its partners row by row, then
+ * bucket by bucket, then by index.  Each contact gets that order as a key,
+ * and an insertion sort puts them in it: the candidates come in the order
+ * of the start-of-tick hash, which few moves change, so they are nearly
+ * sorted already. */
+static ff_status contacts_from_candidates(ff_crowd *c, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    const ff_shash *h = &c->hash;
+    size_t k, m;
+
+    c->ncontacts = 0;
+    c->ninvolved = 0;
+    c->contacts_valid = 1;
+    for (k = 0; k < c->ncand; k++) {
+        const ff_shash_entry *pe = &h->entry[c->cand[2 * k]], *ee = &h->entry[c->cand[2 * k + 1]];
+        const ff_shash_entry *p = &c->points[c->cand[2 * k]], *e = &c->points[c->cand[2 * k + 1]];
+        double near = 1.1 * (s->cls[pe->tag].radius + s->cls[ee->tag].radius);
+        double dx = e->x - p->x, dy = e->y - p->y;
+        int32_t bxi, byi, bxj, byj;
+        uint64_t hi, lo;
+        if (dx * dx + dy * dy >= near * near)
+            continue;
+        if (add_contact(c, pe->item, ee->item, err) != FF_OK)
+            return FF_ENOMEM;
+        bxi = ff_shash_bucket(h, p->x);
+        byi = ff_shash_bucket(h, p->y);
+        bxj = ff_shash_bucket(h, e->x);
+        byj = ff_shash_bucket(h, e->y);
+        /* Partners are less than a bucket away (a contact is nearer than
+         * the longest reach, half a bucket): offsets -1, 0 or 1. */
+        hi = (uint64_t)ff_shash_slot(h, bxi, byi) << 32 | pe->item;
+        lo = (uint64_t)(byj - byi + 1) << 36 | (uint64_t)(bxj - bxi + 1) << 34 | ee->item;
+        m = c->ncontacts - 1;
+        c->contact_key[2 * m] = hi;
+        c->contact_key[2 * m + 1] = lo;
+        /* Insertion, moving the pair with its key. */
+        while (m > 0 && (c->contact_key[2 * (m - 1)] > hi ||
+                         (c->contact_key[2 * (m - 1)] == hi && c->contact_key[2 * m - 1] > lo))) {
+            c->contact_key[2 * m] = c->contact_key[2 * (m - 1)];
+            c->contact_key[2 * m + 1] = c->contact_key[2 * m - 1];
+            c->contact[2 * m] = c->contact[2 * (m - 1)];
+            c->contact[2 * m + 1] = c->contact[2 * m - 1];
+            m--;
+        }
+        c->contact_key[2 * m] = hi;
+        c->contact_key[2 * m + 1] = lo;
+        c->contact[2 * m] = pe->item;
+        c->contact[2 * m + 1] = ee->item;
+    }
+    return FF_OK;
+}
+
 /* ---- behaviours ---- */
 
 typedef struct {
@@ -427,6 +553,10 @@ typedef struct {
     int own;            /* 1: follow steers to (tx, ty), its own path */
     double tx, ty;
     const ff_shash_entry *e; /* the agent's entry in the hash */
+    ff_crowd *collect;  /* non-NULL: the separate scan also gathers the
+                           contact candidates (collect_candidate) ... */
+    double cand_reach;  /* ... nearer than this at the start of the tick */
+    int scanned;        /* 1 once they are gathered for this agent */
     int cells;          /* 1: (fx, fy) is the position in cell units, in
                            the map, and computed exactly (pow2_cell) */
     double fx, fy;
@@ -476,13 +606,18 @@ static void propose_follow(const agent_ctx *q, double *px, double *py)
  * steps aside rather than only backing off.
  * Longer sums are cut to length 1.  Neighbours are read from the hash:
  * where they stood at the start of the tick. */
-static void propose_separate(const agent_ctx *q, double range, double *px, double *py)
+static void propose_separate(agent_ctx *q, double range, double *px, double *py)
 {
     const ff_shash *h = &q->c->hash;
     const ff_agent *a = q->a;
     double sx = 0, sy = 0, len2, r2 = range * range, ax = a->x, ay = a->y;
+    double c2 = q->cand_reach * q->cand_reach;
     int32_t bx0, bx1, by0, by1, bx, by, last;
+    int collect = q->collect && !q->scanned && range >= q->cand_reach;
 
+    if (!collect)
+        c2 = -1;  /* no candidate passes */
+    q->scanned |= collect;
     bucket_span(h, a->x, range, q->e->bx, &bx0, &bx1);
     bucket_span(h, a->y, range, q->e->by, &by0, &by1);
     for (by = by0; by <= by1; by++)
@@ -494,8 +629,10 @@ static void propose_separate(const agent_ctx *q, double range, double *px, doubl
                 double dx = ax - e->x, dy = ay - e->y, d2 = dx * dx + dy * dy, d, s, ux, uy, ahead;
                 /* The tests without branches: strangers (other buckets)
                  * and agents out of range are common. */
-                int hit = (e->by == by) & ((uint32_t)e->bx - (uint32_t)bx <= span) &
-                          (e->item != q->index) & !(d2 >= r2);
+                int mine = (e->by == by) & ((uint32_t)e->bx - (uint32_t)bx <= span);
+                int hit = mine & (e->item != q->index) & !(d2 >= r2);
+                if (mine & (e->item > q->index) & (d2 < c2))
+                    collect_candidate(q->collect, q->e, e);
                 if (!hit)
                     continue;
                 if (d2 > 0) {
@@ -529,7 +666,7 @@ static void propose_separate(const agent_ctx *q, double range, double *px, doubl
 
 static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
 {
-    const agent_ctx *q = ctx;
+    agent_ctx *q = ctx;
     double dx, dy, d;
 
     switch (b->kind) {
@@ -769,13 +906,13 @@ static inline int world_to_cell(const ff_grid *g, double px, double py, long lon
     return *x >= 0 && *y >= 0 && *x < g->w && *y < g->h;
 }
 
-static void step_agent(ff_crowd *c, size_t index, const ff_shash_entry *e)
+static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
 {
     const ff_grid *g = c->grid;
     ff_agent *a = &c->agent[index];
     const ff_agent_class *cls = &c->scenario->cls[a->cls];
     double dt = c->scenario->tick_dt, sx, sy, len2, dvx, dvy, dv, amax, speed2, x0, y0, hx0, hy0;
-    agent_ctx q;
+    agent_ctx q = *qs;
     long long cx, cy;
     const uint8_t *dir = agent_dir(c, a->cls);
     uint32_t next;
@@ -785,7 +922,6 @@ static void step_agent(ff_crowd *c, size_t index, const ff_shash_entry *e)
     a->x0 = a->x;
     a->y0 = a->y;
     q.cells = 0;
-    q.e = e;
     if (c->pow2_cell) {
         /* One cell computation for the field, the near-wall map and the
          * slide: with a power-of-two cell size the product by 1/cell is
@@ -842,6 +978,7 @@ static void step_agent(ff_crowd *c, size_t index, const ff_shash_entry *e)
     q.dir = dir;
     if (blend_groups(cls, propose, &q, &sx, &sy) < 0)
         c->stats.group_fallbacks++;
+    qs->scanned = q.scanned;
     len2 = sx * sx + sy * sy;
     if (len2 > 1) {
         len2 = sqrt(len2);
@@ -924,6 +1061,35 @@ static void separate_pair(ff_crowd *c, ff_agent *a, double ri, ff_agent *b, doub
         ff_walls_slide(&c->walls, ri, &a->x, &a->y, -nx * (o - got_a - got_b), -ny * (o - got_a - got_b));
 }
 
+/* Record the contact of agents i < j, and mark both involved. */
+static ff_status add_contact(ff_crowd *c, uint32_t i, uint32_t j, ff_error *err)
+{
+    if (c->ncontacts == c->cap_contacts) {
+        size_t cap = c->cap_contacts ? 2 * c->cap_contacts : 1024;
+        uint32_t *p = realloc(c->contact, 2 * cap * sizeof *p);
+        uint64_t *key;
+        if (p)
+            c->contact = p;
+        key = p ? realloc(c->contact_key, 2 * cap * sizeof *key) : NULL;
+        if (!key)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for contacts");
+        c->contact_key = key;
+        c->cap_contacts = cap;
+    }
+    c->contact[2 * c->ncontacts] = i;
+    c->contact[2 * c->ncontacts + 1] = j;
+    c->ncontacts++;
+    if (!c->involved[i]) {
+        c->involved[i] = 1;
+        c->involved_list[c->ninvolved++] = i;
+    }
+    if (!c->involved[j]) {
+        c->involved[j] = 1;
+        c->involved_list[c->ninvolved++] = j;
+    }
+    return FF_OK;
+}
+
 /* The pairs that may touch this tick: every pair of present agents, lower
  * index first, whose centers are nearer than the sum of their radii plus a
  * margin of a tenth of it, in the hash's order (fixed by the positions
@@ -962,25 +1128,8 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
                               (e->item > i) & !(dx * dx + dy * dy >= near * near);
                     if (!hit)
                         continue;
-                    if (c->ncontacts == c->cap_contacts) {
-                        size_t cap = c->cap_contacts ? 2 * c->cap_contacts : 1024;
-                        uint32_t *p = realloc(c->contact, 2 * cap * sizeof *p);
-                        if (!p)
-                            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for contacts");
-                        c->contact = p;
-                        c->cap_contacts = cap;
-                    }
-                    c->contact[2 * c->ncontacts] = (uint32_t)i;
-                    c->contact[2 * c->ncontacts + 1] = e->item;
-                    c->ncontacts++;
-                    if (!c->involved[i]) {
-                        c->involved[i] = 1;
-                        c->involved_list[c->ninvolved++] = (uint32_t)i;
-                    }
-                    if (!c->involved[e->item]) {
-                        c->involved[e->item] = 1;
-                        c->involved_list[c->ninvolved++] = e->item;
-                    }
+                    if (add_contact(c, (uint32_t)i, e->item, err) != FF_OK)
+                        return FF_ENOMEM;
                 }
             }
     }
@@ -1421,7 +1570,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     const ff_scenario *s = c->scenario;
     long long t = ++c->tick;
     size_t k;
-    int pass, changed = 0;
+    int pass, changed = 0, stepped = 0, entered = 0;
     ff_status st;
 
     c->ndeadlocks = 0;
@@ -1444,8 +1593,15 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         }
         grid_spawns(c, t);
     } else if (t > 0) {
+        agent_ctx q;
+        int collect = s->passes > 0;
+        double moved2 = 0;
         if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
             return st;
+        memset(&q, 0, sizeof q);
+        q.collect = collect ? c : NULL;
+        c->ncand = 0;
+        c->cand_failed = 0;
         /* Steering reads only the start-of-tick positions in the hash and
          * each move only its own agent, so the order of this walk changes
          * nothing but speed: the hash's order keeps neighbours in cache. */
@@ -1474,9 +1630,29 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
                 }
             }
             state = c->agent[i].state;
-            if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED)
-                step_agent(c, i, &c->hash.entry[k]);
+            q.e = &c->hash.entry[k];
+            q.scanned = 0;
+            if (collect)
+                q.cand_reach = candidate_reach(c, s->cls[q.e->tag].radius);
+            if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED) {
+                ff_agent *a = &c->agent[i];
+                double mx, my;
+                step_agent(c, i, &q);
+                mx = a->x - a->x0;
+                my = a->y - a->y0;
+                if (mx * mx + my * my > moved2)
+                    moved2 = mx * mx + my * my;
+            }
+            if (collect) {
+                if (!q.scanned)
+                    scan_candidates(c, k, q.cand_reach);
+                c->points[k].x = c->agent[i].x;
+                c->points[k].y = c->agent[i].y;
+            }
         }
+        /* The candidates serve when no move broke the bound (a slide
+         * pushed along a wall, say) and nobody enters below. */
+        stepped = collect && !c->cand_failed && sqrt(moved2) <= c->max_move * (1 + 1e-10);
     }
     /* Spawns, from the list sorted by spawn tick. */
     for (; s->move == FF_MOVE_STEER && c->next_spawn < c->nagents; c->next_spawn++) {
@@ -1490,11 +1666,17 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         a->x0 = a->x;
         a->y0 = a->y;
         c->live_dirty = 1;
+        entered = 1;
     }
     if (s->passes > 0 && s->move == FF_MOVE_STEER) {
-        if ((st = build_hash(c, err)) != FF_OK)
-            return st;
-        if ((st = find_contacts(c, err)) != FF_OK)
+        if (stepped && !entered) {
+            st = contacts_from_candidates(c, err);
+        } else {
+            if ((st = build_hash(c, err)) != FF_OK)
+                return st;
+            st = find_contacts(c, err);
+        }
+        if (st != FF_OK)
             return st;
         for (pass = 0; pass < s->passes; pass++)
             resolve_pass(c);

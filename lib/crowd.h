@@ -128,6 +128,13 @@ typedef struct {
     uint32_t *involved_list;   /* those agents, in the order found */
     size_t ninvolved;
     int contacts_valid;        /* 1 when this tick's contacts were found */
+    uint64_t *contact_key;     /* per contact: its place in the order of
+                                  find_contacts (two words, crowd.c) */
+    uint32_t *cand;            /* pairs of hash entries that may touch
+                                  after the moves (crowd.c) */
+    size_t ncand, cap_cand;
+    int cand_failed;           /* 1: no memory for more candidates */
+    double max_move;           /* the fastest class's speed times the tick */
     long long tick;            /* the last tick done; -1 before tick 0 */
     ff_crowd_stats stats;
     ff_agent_plan *plan;       /* per agent */

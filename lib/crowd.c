@@ -274,7 +274,8 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->live_dirty = 1;
     /* The goal masks never change: their bounding boxes, once. */
     c->goal_box = malloc(4 * nc * sizeof *c->goal_box);
-    if (!c->goal_box) {
+    c->goal_world = malloc(4 * nc * sizeof *c->goal_world);
+    if (!c->goal_box || !c->goal_world) {
         ff_crowd_free(c);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     }
@@ -299,6 +300,15 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
                 if (x > box[2]) box[2] = x;
                 if (y > box[3]) box[3] = y;
             }
+    }
+    for (k = 0; k < s->nclasses; k++) {
+        /* A cell wider than the range at_goal scans. */
+        const long long *box = &c->goal_box[4 * k];
+        double *world = &c->goal_world[4 * k];
+        world[0] = g->origin_x + ((double)box[0] - 1) * g->cell_size;
+        world[1] = g->origin_y + ((double)box[1] - 1) * g->cell_size;
+        world[2] = g->origin_x + ((double)box[2] + 2) * g->cell_size;
+        world[3] = g->origin_y + ((double)box[3] + 2) * g->cell_size;
     }
     return FF_OK;
 }
@@ -330,7 +340,9 @@ void ff_crowd_free(ff_crowd *c)
     free(c->turn_sin);
     free(c->contact);
     free(c->goal_box);
+    free(c->goal_world);
     c->goal_box = NULL;
+    c->goal_world = NULL;
     free(c->involved);
     free(c->involved_list);
     c->involved = NULL;
@@ -677,8 +689,8 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
         propose_separate(q, b->range, px, py);
         return;
     case FF_BEHAVE_AVOID_WALLS:
-        if (q->cells ? (double)q->c->walls.near[q->cy * q->c->grid->w + q->cx] >
-                           floor_fast((q->cls->radius + b->range) * q->c->walls.inv_cell) + 1
+        if (q->cells ? q->c->walls.near[q->cy * q->c->grid->w + q->cx] >
+                           ff_walls_cells(&q->c->walls, q->cls->radius + b->range) + 1
                      : ff_walls_far(&q->c->walls, q->a->x, q->a->y, q->cls->radius + b->range)) {
             *px = *py = 0;  /* what the push gives there, without the call */
             return;
@@ -912,7 +924,7 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     ff_agent *a = &c->agent[index];
     const ff_agent_class *cls = &c->scenario->cls[a->cls];
     double dt = c->scenario->tick_dt, sx, sy, len2, dvx, dvy, dv, amax, speed2, x0, y0, hx0, hy0;
-    agent_ctx q = *qs;
+    agent_ctx *q = qs;
     long long cx, cy;
     const uint8_t *dir = agent_dir(c, a->cls);
     uint32_t next;
@@ -921,18 +933,18 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     c->stats.agent_steps++;
     a->x0 = a->x;
     a->y0 = a->y;
-    q.cells = 0;
+    q->cells = 0;
     if (c->pow2_cell) {
         /* One cell computation for the field, the near-wall map and the
          * slide: with a power-of-two cell size the product by 1/cell is
          * the quotient, exactly. */
-        q.fx = (a->x - g->origin_x) * c->walls.inv_cell;
-        q.fy = (a->y - g->origin_y) * c->walls.inv_cell;
-        q.cells = q.fx >= 0 && q.fy >= 0 && q.fx < (double)g->w && q.fy < (double)g->h;
+        q->fx = (a->x - g->origin_x) * c->walls.inv_cell;
+        q->fy = (a->y - g->origin_y) * c->walls.inv_cell;
+        q->cells = q->fx >= 0 && q->fy >= 0 && q->fx < (double)g->w && q->fy < (double)g->h;
     }
-    if (q.cells) {
-        cx = (long long)q.fx;
-        cy = (long long)q.fy;
+    if (q->cells) {
+        cx = (long long)q->fx;
+        cy = (long long)q->fy;
         inside = 1;
     } else {
         inside = world_to_cell(g, a->x, a->y, &cx, &cy);
@@ -943,15 +955,15 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
         escape(c, a, cls, cx, cy);
         return;
     }
-    q.own = 0;
+    q->own = 0;
     if (cls->follows && !dir) {
         /* The field is stale: never follow it.  Wait, or walk an own
          * path on the current map. */
         if (c->scenario->fallback == FF_FALLBACK_ASTAR &&
             own_next(c, index, (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx), &next)) {
-            q.own = 1;
-            q.tx = cell_center_x(g, next);
-            q.ty = cell_center_y(g, next);
+            q->own = 1;
+            q->tx = cell_center_x(g, next);
+            q->ty = cell_center_y(g, next);
         } else {
             a->state = FF_AGENT_WAITING_FIELD;
             a->vx = a->vy = 0;
@@ -962,23 +974,22 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
         drop_path(&c->plan[index]);  /* the new field is in: resume it */
         a->own_path = 0;
     }
-    if (cls->follows && !q.own && dir[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
+    if (cls->follows && !q->own && dir[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
         /* Unreachable: stop, and never keep the old heading going. */
         a->state = FF_AGENT_STUCK;
         a->vx = a->vy = 0;
         return;
     }
-    a->state = q.own ? FF_AGENT_FALLBACK : FF_AGENT_MOVING;
-    q.c = c;
-    q.a = a;
-    q.index = index;
-    q.cls = cls;
-    q.cx = cx;
-    q.cy = cy;
-    q.dir = dir;
-    if (blend_groups(cls, propose, &q, &sx, &sy) < 0)
+    a->state = q->own ? FF_AGENT_FALLBACK : FF_AGENT_MOVING;
+    q->c = c;
+    q->a = a;
+    q->index = index;
+    q->cls = cls;
+    q->cx = cx;
+    q->cy = cy;
+    q->dir = dir;
+    if (blend_groups(cls, propose, q, &sx, &sy) < 0)
         c->stats.group_fallbacks++;
-    qs->scanned = q.scanned;
     len2 = sx * sx + sy * sy;
     if (len2 > 1) {
         len2 = sqrt(len2);
@@ -1010,7 +1021,7 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     y0 = a->y;
     {
         int far;
-        if (q.cells)
+        if (q->cells)
             ff_walls_slide_from(&c->walls, (long)cx, (long)cy, cls->radius, &a->x, &a->y, a->vx * dt,
                                 a->vy * dt, &far);
         else
@@ -1258,7 +1269,8 @@ static double largest_overlap_involved(ff_crowd *c)
 }
 
 /* 1 when (x, y) is within the arrival distance of a goal cell's center. */
-static int at_goal(const ff_crowd *c, const uint8_t *goal, const long long *box, double x, double y)
+static int at_goal(const ff_crowd *c, const uint8_t *goal, const long long *box,
+                   const double *world_box, double x, double y)
 {
     const ff_grid *g = c->grid;
     double r = c->scenario->arrive, cs = g->cell_size;
@@ -1266,8 +1278,7 @@ static int at_goal(const ff_crowd *c, const uint8_t *goal, const long long *box,
 
     /* Far outside the goals' box (by a cell more than the range scanned
      * below, so rounding cannot matter): no goal, without the divisions. */
-    if (x + r < g->origin_x + ((double)box[0] - 1) * cs || x - r > g->origin_x + ((double)box[2] + 2) * cs ||
-        y + r < g->origin_y + ((double)box[1] - 1) * cs || y - r > g->origin_y + ((double)box[3] + 2) * cs)
+    if (x + r < world_box[0] || x - r > world_box[2] || y + r < world_box[1] || y - r > world_box[3])
         return 0;
     x0 = (long long)floor_fast((x - r - g->origin_x) / cs);
     x1 = (long long)floor_fast((x + r - g->origin_x) / cs);
@@ -1710,7 +1721,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
             c->stats.wall_penetrations++;
         a->clear = 0;
-        if (a->state != FF_AGENT_ARRIVED && at_goal(c, goal_mask(c, a->cls), &c->goal_box[4 * a->cls], a->x, a->y)) {
+        if (a->state != FF_AGENT_ARRIVED && at_goal(c, goal_mask(c, a->cls), &c->goal_box[4 * a->cls],
+                                                   &c->goal_world[4 * a->cls], a->x, a->y)) {
             a->arrival_tick = t;
             c->stats.arrived++;
             if (s->stay) {

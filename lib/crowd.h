@@ -161,6 +161,8 @@ typedef struct {
        there is none), so that the arrival test need not read the goal
        mask far from every goal */
     long long *goal_box;
+    double *goal_world;        /* per class: the goal box widened by a
+                                  cell, world units (x0, y0, x1, y1) */
 } ff_crowd;
 
 /* Set up a crowd for scenario s on grid g following the direction channel

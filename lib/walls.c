@@ -101,7 +101,7 @@ int ff_walls_open_at(const ff_walls *w, double x, double y)
 static inline int far_from_walls(const ff_walls *w, long gx, long gy, double reach)
 {
     const ff_grid *g = w->grid;
-    double k = floor(reach * w->inv_cell) + 1;
+    double k = ff_walls_cells(w, reach) + 1;
     if (gx < 0 || gy < 0 || gx >= g->w || gy >= g->h)
         return 0;
     return (double)w->near[(size_t)gy * (size_t)g->w + (size_t)gx] > k;
@@ -134,7 +134,7 @@ double ff_walls_nearest(const ff_walls *w, double x, double y, double reach,
     if (gx >= 0 && gy >= 0 && gx < g->w && gy < g->h) {
         /* The common case: far from every wall, by one byte. */
         int n = w->near[(size_t)gy * (size_t)g->w + (size_t)gx];
-        if ((double)n > floor(reach * w->inv_cell) + 1)
+        if ((double)n > ff_walls_cells(w, reach) + 1)
             return reach;
     }
     if (blocked_near(w, gx, gy)) {

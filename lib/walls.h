@@ -23,16 +23,24 @@ typedef struct {
     double inv_cell;      /* 1 / cell_size */
 } ff_walls;
 
+/* floor(reach / cell size) for a reach >= 0, in cells (a huge or NaN reach
+ * gives a number no near-wall entry exceeds). */
+static inline double ff_walls_cells(const ff_walls *w, double reach)
+{
+    double v = reach * w->inv_cell;
+    return v < 4.0e15 ? (double)(long long)v : INFINITY;
+}
+
 /* 1 when the near-wall map alone shows that no wall lies within reach of
  * (x, y) (then ff_walls_push gives 0 0 and ff_walls_nearest gives reach);
  * 0 when it cannot tell. */
 static inline int ff_walls_far(const ff_walls *w, double x, double y, double reach)
 {
     const ff_grid *g = w->grid;
-    double fx = floor((x - g->origin_x) * w->inv_cell), fy = floor((y - g->origin_y) * w->inv_cell);
+    double fx = (x - g->origin_x) * w->inv_cell, fy = (y - g->origin_y) * w->inv_cell;
     if (!(fx >= 0 && fy >= 0 && fx < (double)g->w && fy < (double)g->h))
         return 0;
-    return (double)w->near[(size_t)fy * (size_t)g->w + (size_t)fx] > floor(reach * w->inv_cell) + 1;
+    return w->near[(size_t)fy * (size_t)g->w + (size_t)fx] > ff_walls_cells(w, reach) + 1;
 }
 
 /* Build the near-wall map of g (w*h bytes).  FF_ENOMEM on failure. */

@@ -1708,9 +1708,13 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         c->points[k].tag = (uint32_t)a->cls;
         /* An agent held back by its neighbours carries that into its
          * velocity, as in position-based dynamics: a jam does not keep
-         * pushing at full speed. */
-        if ((a->state == FF_AGENT_MOVING || a->state == FF_AGENT_ESCAPING ||
-             a->state == FF_AGENT_FALLBACK) && a->spawn_tick < t && s->move == FF_MOVE_STEER) {
+         * pushing at full speed.  (The step left exactly this in an agent
+         * that walked and was not pushed since: only agents of contact
+         * pairs are.) */
+        if ((a->state == FF_AGENT_ESCAPING || ((a->state == FF_AGENT_MOVING ||
+                                                a->state == FF_AGENT_FALLBACK) &&
+                                               c->involved[c->live[k]])) &&
+            a->spawn_tick < t && s->move == FF_MOVE_STEER) {
             a->vx = (a->x - a->x0) / s->tick_dt;
             a->vy = (a->y - a->y0) / s->tick_dt;
         }

@@ -418,20 +418,27 @@ static ff_status build_hash(ff_crowd *c, ff_error *err)
     return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
 }
 
-/* The buckets of v - reach and v + reach, for v in bucket b: the same as
- * ff_shash_bucket's, found by a comparison each when reach is under a
- * bucket (then each is b or its neighbour, as v * inv_bucket lies in
- * [b, b + 1) and products round monotonically). */
-static inline void bucket_span(const ff_shash *h, double v, double reach, int32_t b, int32_t *lo,
-                               int32_t *hi)
+/* The buckets of x - reach .. x + reach and of y - reach .. y + reach,
+ * for (x, y) in bucket (bx, by): the same as ff_shash_bucket's, found by a
+ * comparison each when reach is under a bucket (then each is the
+ * point's bucket or its neighbour, as x * inv_bucket lies in [bx, bx + 1)
+ * and products round monotonically). */
+static inline void bucket_box(const ff_shash *h, double x, double y, double reach, int32_t bx,
+                              int32_t by, int32_t *bx0, int32_t *bx1, int32_t *by0, int32_t *by1)
 {
-    if (reach * h->inv_bucket < 0.75 && b > -(1 << 29) && b < (1 << 29)) {
-        *lo = b - ((v - reach) * h->inv_bucket < (double)b);
-        *hi = b + ((v + reach) * h->inv_bucket >= (double)b + 1);
+    double inv = h->inv_bucket;
+    if (reach * inv < 0.75 && (uint32_t)bx + (1u << 29) < (1u << 30) &&
+        (uint32_t)by + (1u << 29) < (1u << 30)) {
+        *bx0 = bx - ((x - reach) * inv < (double)bx);
+        *bx1 = bx + ((x + reach) * inv >= (double)bx + 1);
+        *by0 = by - ((y - reach) * inv < (double)by);
+        *by1 = by + ((y + reach) * inv >= (double)by + 1);
         return;
     }
-    *lo = ff_shash_bucket(h, v - reach);
-    *hi = ff_shash_bucket(h, v + reach);
+    *bx0 = ff_shash_bucket(h, x - reach);
+    *bx1 = ff_shash_bucket(h, x + reach);
+    *by0 = ff_shash_bucket(h, y - reach);
+    *by1 = ff_shash_bucket(h, y + reach);
 }
 
 /* ---- contact candidates ----
@@ -474,8 +481,7 @@ static void scan_candidates(ff_crowd *c, size_t k, double reach)
     double r2 = reach * reach;
     int32_t bx0, bx1, by0, by1, bx, by, last;
 
-    bucket_span(h, p->x, reach, p->bx, &bx0, &bx1);
-    bucket_span(h, p->y, reach, p->by, &by0, &by1);
+    bucket_box(h, p->x, p->y, reach, p->bx, p->by, &bx0, &bx1, &by0, &by1);
     for (by = by0; by <= by1; by++)
         for (bx = bx0; bx <= bx1; bx = last + 1) {
             const ff_shash_entry *e, *end;
@@ -630,8 +636,7 @@ static void propose_separate(agent_ctx *q, double range, double *px, double *py)
     if (!collect)
         c2 = -1;  /* no candidate passes */
     q->scanned |= collect;
-    bucket_span(h, a->x, range, q->e->bx, &bx0, &bx1);
-    bucket_span(h, a->y, range, q->e->by, &by0, &by1);
+    bucket_box(h, a->x, a->y, range, q->e->bx, q->e->by, &bx0, &bx1, &by0, &by1);
     for (by = by0; by <= by1; by++)
         for (bx = bx0; bx <= bx1; bx = last + 1) {
             const ff_shash_entry *e, *end;
@@ -1123,8 +1128,7 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
         double ri = s->cls[p->tag].radius, reach = 1.1 * (ri + c->max_radius), px = p->x, py = p->y;
         int32_t bx0, bx1, by0, by1, bx, by, last;
 
-        bucket_span(h, p->x, reach, p->bx, &bx0, &bx1);
-        bucket_span(h, p->y, reach, p->by, &by0, &by1);
+        bucket_box(h, p->x, p->y, reach, p->bx, p->by, &bx0, &bx1, &by0, &by1);
         for (by = by0; by <= by1; by++)
             for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
@@ -1192,8 +1196,7 @@ static double largest_overlap(const ff_crowd *c)
         double ri = s->cls[p->tag].radius, reach = ri + c->max_radius;
         int32_t bx0, bx1, by0, by1, bx, by, last;
 
-        bucket_span(h, p->x, reach, p->bx, &bx0, &bx1);
-        bucket_span(h, p->y, reach, p->by, &by0, &by1);
+        bucket_box(h, p->x, p->y, reach, p->bx, p->by, &bx0, &bx1, &by0, &by1);
         for (by = by0; by <= by1; by++)
             for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
@@ -1240,8 +1243,8 @@ static double largest_overlap_involved(ff_crowd *c)
         c->involved[i] = 0;
         if (k + PREFETCH_AHEAD < c->ninvolved)
             PREFETCH(&c->agent[c->involved_list[k + PREFETCH_AHEAD]]);
-        bucket_span(h, px, reach, ff_shash_bucket(h, px), &bx0, &bx1);
-        bucket_span(h, py, reach, ff_shash_bucket(h, py), &by0, &by1);
+        bucket_box(h, px, py, reach, ff_shash_bucket(h, px), ff_shash_bucket(h, py), &bx0, &bx1, &by0,
+                   &by1);
         for (by = by0; by <= by1; by++)
             for (bx = bx0; bx <= bx1; bx = last + 1) {
                 const ff_shash_entry *e, *end;
@@ -1613,6 +1616,15 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         q.collect = collect ? c : NULL;
         c->ncand = 0;
         c->cand_failed = 0;
+        if (collect && c->cap_cand < c->hash.n) {
+            /* Room for a candidate an agent, at once rather than by
+             * doublings in the middle of the walk. */
+            uint32_t *p = realloc(c->cand, 2 * c->hash.n * sizeof *p);
+            if (p) {
+                c->cand = p;
+                c->cap_cand = c->hash.n;
+            }
+        }
         /* Steering reads only the start-of-tick positions in the hash and
          * each move only its own agent, so the order of this walk changes
          * nothing but speed: the hash's order keeps neighbours in cache. */

@@ -192,6 +192,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->spawn_order = malloc((s->nagents ? s->nagents : 1) * sizeof *c->spawn_order);
     c->turn_cos = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_cos);
     c->turn_sin = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_sin);
+    c->slide_far_k = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->slide_far_k);
     c->plan = calloc(na, sizeof *c->plan);
     c->involved = calloc(na, 1);
     c->involved_list = malloc(na * sizeof *c->involved_list);
@@ -213,7 +214,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
             return st;
         }
     }
-    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->live ||
+    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->live ||
         !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->class_unreachable || !c->class_first_unreachable ||
         !c->deadlock_id || !c->deadlock_start ||
         (s->move == FF_MOVE_GRID && (!c->req || !c->req_agent || !c->waits_on || !c->cycle ||
@@ -236,6 +237,16 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
             c->max_radius = cls->radius;
         if (cls->max_speed * s->tick_dt > c->max_move)
             c->max_move = cls->max_speed * s->tick_dt;
+        {
+            /* A move of this class is at most move (with room for the
+             * rounding of the speed clamp); when that is under the
+             * slide's substep, a move from a cell whose near-wall entry
+             * exceeds slide_far_k is one substep, clear of every wall
+             * (ff_walls_slide_from). */
+            double move = cls->max_speed * s->tick_dt * (1 + 1e-9);
+            double sub = 0.5 * (cls->radius < g->cell_size ? cls->radius : g->cell_size);
+            c->slide_far_k[k] = move < sub ? ff_walls_cells(&c->walls, cls->radius + move) + 1 : INFINITY;
+        }
         for (b = 0; b < cls->nbehaviours; b++)
             if (cls->behaviour[b].kind == FF_BEHAVE_SEPARATE && cls->behaviour[b].range > c->bucket_size)
                 c->bucket_size = cls->behaviour[b].range;
@@ -338,6 +349,7 @@ void ff_crowd_free(ff_crowd *c)
     free(c->contact_key);
     free(c->turn_cos);
     free(c->turn_sin);
+    free(c->slide_far_k);
     free(c->contact);
     free(c->goal_box);
     free(c->goal_world);
@@ -384,7 +396,7 @@ void ff_crowd_free(ff_crowd *c)
     c->cand = NULL;
     c->contact_key = NULL;
     c->ncand = c->cap_cand = 0;
-    c->turn_cos = c->turn_sin = NULL;
+    c->turn_cos = c->turn_sin = c->slide_far_k = NULL;
 }
 
 /* Gather the indices of the present agents, ascending. */
@@ -933,7 +945,7 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     long long cx, cy;
     const uint8_t *dir = agent_dir(c, a->cls);
     uint32_t next;
-    int inside;
+    int inside, near;
 
     c->stats.agent_steps++;
     a->x0 = a->x;
@@ -956,7 +968,8 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     }
     /* The near-wall map is 0 exactly on the blocked cells: a byte to read
      * rather than a cost. */
-    if (!inside || c->walls.near[(size_t)cy * (size_t)g->w + (size_t)cx] == 0) {
+    near = inside ? c->walls.near[(size_t)cy * (size_t)g->w + (size_t)cx] : 0;
+    if (near == 0) {
         escape(c, a, cls, cx, cy);
         return;
     }
@@ -1004,9 +1017,10 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     /* Accelerate toward the desired velocity within the limit. */
     dvx = sx * cls->max_speed - a->vx;
     dvy = sy * cls->max_speed - a->vy;
-    dv = sqrt(dvx * dvx + dvy * dvy);
     amax = cls->max_accel * dt;
-    if (dv > amax) {
+    dv = dvx * dvx + dvy * dvy;
+    /* (Well inside the limit the root cannot exceed it: no need of it.) */
+    if (!(dv < amax * amax * (1 - 1e-12)) && (dv = sqrt(dv)) > amax) {
         dvx *= amax / dv;
         dvy *= amax / dv;
     }
@@ -1026,11 +1040,19 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     y0 = a->y;
     {
         int far;
-        if (q->cells)
-            ff_walls_slide_from(&c->walls, (long)cx, (long)cy, cls->radius, &a->x, &a->y, a->vx * dt,
-                                a->vy * dt, &far);
-        else
-            ff_walls_slide_far(&c->walls, cls->radius, &a->x, &a->y, a->vx * dt, a->vy * dt, &far);
+        double mx = a->vx * dt, my = a->vy * dt;
+        if (q->cells && (mx != 0 || my != 0) && near > c->slide_far_k[a->cls]) {
+            /* What the slide does with a move of one substep that the
+             * near-wall map shows clear (slide_far_k), without the root
+             * and the divisions. */
+            a->x += mx;
+            a->y += my;
+            far = 1;
+        } else if (q->cells) {
+            ff_walls_slide_from(&c->walls, (long)cx, (long)cy, cls->radius, &a->x, &a->y, mx, my, &far);
+        } else {
+            ff_walls_slide_far(&c->walls, cls->radius, &a->x, &a->y, mx, my, &far);
+        }
         a->clear = (uint8_t)far;
     }
     /* The velocity is what the move kept after sliding. */

@@ -641,12 +641,13 @@ static void propose_separate(agent_ctx *q, double range, double *px, double *py)
     const ff_shash *h = &q->c->hash;
     const ff_agent *a = q->a;
     double sx = 0, sy = 0, len2, r2 = range * range, ax = a->x, ay = a->y;
-    double c2 = q->cand_reach * q->cand_reach;
+    double c2 = q->cand_reach * q->cand_reach, reach2;
     int32_t bx0, bx1, by0, by1, bx, by, last;
     int collect = q->collect && !q->scanned && range >= q->cand_reach;
 
     if (!collect)
         c2 = -1;  /* no candidate passes */
+    reach2 = r2 > c2 ? r2 : c2;
     q->scanned |= collect;
     bucket_box(h, a->x, a->y, range, q->e->bx, q->e->by, &bx0, &bx1, &by0, &by1);
     for (by = by0; by <= by1; by++)
@@ -656,13 +657,14 @@ static void propose_separate(agent_ctx *q, double range, double *px, double *py)
             uint32_t span = (uint32_t)last - (uint32_t)bx;
             for (; e < end; e++) {
                 double dx = ax - e->x, dy = ay - e->y, d2 = dx * dx + dy * dy, d, s, ux, uy, ahead;
-                /* The tests without branches: strangers (other buckets)
-                 * and agents out of range are common. */
-                int mine = (e->by == by) & ((uint32_t)e->bx - (uint32_t)bx <= span);
-                int hit = mine & (e->item != q->index) & !(d2 >= r2);
-                if (mine & (e->item > q->index) & (d2 < c2))
+                /* Most entries are out of reach (strangers from other
+                 * buckets are far): one test first.  An entry counts in
+                 * its own bucket only. */
+                if (d2 >= reach2 || e->by != by || (uint32_t)e->bx - (uint32_t)bx > span)
+                    continue;
+                if (e->item > q->index && d2 < c2)
                     collect_candidate(q->collect, q->e, e);
-                if (!hit)
+                if (e->item == q->index || d2 >= r2)
                     continue;
                 if (d2 > 0) {
                     d = sqrt(d2);

@@ -1150,6 +1150,7 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
         const ff_shash_entry *p = &h->entry[k];
         size_t i = p->item;
         double ri = s->cls[p->tag].radius, reach = 1.1 * (ri + c->max_radius), px = p->x, py = p->y;
+        double reach2 = reach * reach;
         int32_t bx0, bx1, by0, by1, bx, by, last;
 
         bucket_box(h, p->x, p->y, reach, p->bx, p->by, &bx0, &bx1, &by0, &by1);
@@ -1159,13 +1160,14 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
                 ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
                 uint32_t span = (uint32_t)last - (uint32_t)bx;
                 for (; e < end; e++) {
-                    /* The tests without branches: contacts are rare and
-                     * strangers (other buckets) common. */
-                    double near = 1.1 * (ri + s->cls[e->tag].radius);
-                    double dx = e->x - px, dy = e->y - py;
-                    int hit = (e->by == by) & ((uint32_t)e->bx - (uint32_t)bx <= span) &
-                              (e->item > i) & !(dx * dx + dy * dy >= near * near);
-                    if (!hit)
+                    /* Most entries are out of reach (strangers from other
+                     * buckets are far): that test first. */
+                    double dx = e->x - px, dy = e->y - py, near;
+                    if (dx * dx + dy * dy >= reach2 || e->by != by ||
+                        (uint32_t)e->bx - (uint32_t)bx > span || e->item <= i)
+                        continue;
+                    near = 1.1 * (ri + s->cls[e->tag].radius);
+                    if (dx * dx + dy * dy >= near * near)
                         continue;
                     if (add_contact(c, (uint32_t)i, e->item, err) != FF_OK)
                         return FF_ENOMEM;

@@ -193,6 +193,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->turn_cos = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_cos);
     c->turn_sin = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_sin);
     c->slide_far_k = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->slide_far_k);
+    c->cand_reach = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->cand_reach);
     c->plan = calloc(na, sizeof *c->plan);
     c->involved = calloc(na, 1);
     c->involved_list = malloc(na * sizeof *c->involved_list);
@@ -214,7 +215,8 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
             return st;
         }
     }
-    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->live ||
+    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->cand_reach ||
+        !c->live ||
         !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->class_unreachable || !c->class_first_unreachable ||
         !c->deadlock_id || !c->deadlock_start ||
         (s->move == FF_MOVE_GRID && (!c->req || !c->req_agent || !c->waits_on || !c->cycle ||
@@ -251,6 +253,8 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
             if (cls->behaviour[b].kind == FF_BEHAVE_SEPARATE && cls->behaviour[b].range > c->bucket_size)
                 c->bucket_size = cls->behaviour[b].range;
     }
+    for (k = 0; k < s->nclasses; k++)  /* (contact candidates, below) */
+        c->cand_reach[k] = (1.1 * (s->cls[k].radius + c->max_radius) + 2 * c->max_move) * (1 + 1e-9);
     if (2 * c->max_radius > c->bucket_size)
         c->bucket_size = 2 * c->max_radius;
     if (!(c->bucket_size > 0))
@@ -350,6 +354,7 @@ void ff_crowd_free(ff_crowd *c)
     free(c->turn_cos);
     free(c->turn_sin);
     free(c->slide_far_k);
+    free(c->cand_reach);
     free(c->contact);
     free(c->goal_box);
     free(c->goal_world);
@@ -396,7 +401,7 @@ void ff_crowd_free(ff_crowd *c)
     c->cand = NULL;
     c->contact_key = NULL;
     c->ncand = c->cap_cand = 0;
-    c->turn_cos = c->turn_sin = c->slide_far_k = NULL;
+    c->turn_cos = c->turn_sin = c->slide_far_k = c->cand_reach = NULL;
 }
 
 /* Gather the indices of the present agents, ascending. */
@@ -506,12 +511,6 @@ static void scan_candidates(ff_crowd *c, size_t k, double reach)
                     collect_candidate(c, p, e);
             }
         }
-}
-
-/* The reach of the candidates of an agent of radius r (see above). */
-static double candidate_reach(const ff_crowd *c, double r)
-{
-    return (1.1 * (r + c->max_radius) + 2 * c->max_move) * (1 + 1e-9);
 }
 
 /* The contacts from the candidates, points[k] holding the position after
@@ -1298,10 +1297,12 @@ static double largest_overlap_involved(ff_crowd *c)
 }
 
 /* 1 when (x, y) is within the arrival distance of a goal cell's center. */
-static int at_goal(const ff_crowd *c, const uint8_t *goal, const long long *box,
-                   const double *world_box, double x, double y)
+static int at_goal(const ff_crowd *c, int32_t cls, double x, double y)
 {
     const ff_grid *g = c->grid;
+    const long long *box = &c->goal_box[4 * cls];
+    const double *world_box = &c->goal_world[4 * cls];
+    const uint8_t *goal;
     double r = c->scenario->arrive, cs = g->cell_size;
     long long x0, x1, y0, y1, i, j;
 
@@ -1309,6 +1310,7 @@ static int at_goal(const ff_crowd *c, const uint8_t *goal, const long long *box,
      * below, so rounding cannot matter): no goal, without the divisions. */
     if (x + r < world_box[0] || x - r > world_box[2] || y + r < world_box[1] || y - r > world_box[3])
         return 0;
+    goal = goal_mask(c, cls);
     x0 = (long long)floor_fast((x - r - g->origin_x) / cs);
     x1 = (long long)floor_fast((x + r - g->origin_x) / cs);
     y0 = (long long)floor_fast((y - r - g->origin_y) / cs);
@@ -1682,7 +1684,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             q.e = &c->hash.entry[k];
             q.scanned = 0;
             if (collect)
-                q.cand_reach = candidate_reach(c, s->cls[q.e->tag].radius);
+                q.cand_reach = c->cand_reach[q.e->tag];
             if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED) {
                 ff_agent *a = &c->agent[i];
                 double mx, my;
@@ -1763,8 +1765,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
             c->stats.wall_penetrations++;
         a->clear = 0;
-        if (a->state != FF_AGENT_ARRIVED && at_goal(c, goal_mask(c, a->cls), &c->goal_box[4 * a->cls],
-                                                   &c->goal_world[4 * a->cls], a->x, a->y)) {
+        if (a->state != FF_AGENT_ARRIVED && at_goal(c, a->cls, a->x, a->y)) {
             a->arrival_tick = t;
             c->stats.arrived++;
             if (s->stay) {

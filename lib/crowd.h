@@ -113,6 +113,8 @@ typedef struct {
     double *turn_cos, *turn_sin; /* per class: the largest turn of a tick */
     double *slide_far_k;       /* per class: near-wall entries above this
                                   need no slide (crowd.c) */
+    double *cand_reach;        /* per class: the reach of its contact
+                                  candidates (crowd.c) */
     double bucket_size;        /* of the spatial hash, world units */
     double max_radius;
     ff_shash hash;             /* present agents at their positions after

@@ -587,7 +587,10 @@ typedef struct {
     double cand_reach;  /* ... nearer than this at the start of the tick */
     int scanned;        /* 1 once they are gathered for this agent */
     int cells;          /* 1: (fx, fy) is the position in cell units, in
-                           the map, and computed exactly (pow2_cell) */
+                           the map, and computed exactly (pow2_cell): one
+                           cell computation for the field, the near-wall
+                           map and the slide, as the product by 1/cell is
+                           then the quotient */
     double fx, fy;
 } agent_ctx;
 
@@ -951,15 +954,6 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     c->stats.agent_steps++;
     a->x0 = a->x;
     a->y0 = a->y;
-    q->cells = 0;
-    if (c->pow2_cell) {
-        /* One cell computation for the field, the near-wall map and the
-         * slide: with a power-of-two cell size the product by 1/cell is
-         * the quotient, exactly. */
-        q->fx = (a->x - g->origin_x) * c->walls.inv_cell;
-        q->fy = (a->y - g->origin_y) * c->walls.inv_cell;
-        q->cells = q->fx >= 0 && q->fy >= 0 && q->fx < (double)g->w && q->fy < (double)g->h;
-    }
     if (q->cells) {
         cx = (long long)q->fx;
         cy = (long long)q->fy;
@@ -1607,6 +1601,42 @@ static void grid_spawns(ff_crowd *c, long long t)
     c->next_spawn += born;
 }
 
+/* An agent's position in cell units, computed a few agents early, when
+ * its cells are asked for (see agent_ctx). */
+typedef struct {
+    double fx, fy;
+    int cells;
+} cell_facts;
+
+/* The cell facts of hash entry k, and ask for the cache lines its step
+ * will read: both lines of the agent, and the cells of the maps
+ * (directions, near-wall) at the position the hash holds.  Changes
+ * nothing but speed. */
+static void cell_ahead(const ff_crowd *c, size_t k, cell_facts *f)
+{
+    const ff_shash_entry *e = &c->hash.entry[k];
+    const ff_agent *pa = &c->agent[e->item];
+    const ff_grid *g = c->grid;
+    int in;
+
+    f->fx = (e->x - g->origin_x) * c->walls.inv_cell;
+    f->fy = (e->y - g->origin_y) * c->walls.inv_cell;
+    in = f->fx >= 0 && f->fy >= 0 && f->fx < (double)g->w && f->fy < (double)g->h;
+    f->cells = in && c->pow2_cell;
+    PREFETCH(pa);
+    PREFETCH((const char *)pa + sizeof *pa - 1);
+    if (in) {
+        size_t cell = (size_t)f->fy * (size_t)g->w + (size_t)f->fx;
+        const uint8_t *d = agent_dir(c, (int32_t)e->tag);
+        PREFETCH(&c->walls.near[cell]);
+        if (d) {
+            PREFETCH(&d[cell]);
+            if (f->fy < (double)(g->h - 1))
+                PREFETCH(&d[cell + (size_t)g->w]);
+        }
+    }
+}
+
 ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
@@ -1636,6 +1666,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         grid_spawns(c, t);
     } else if (t > 0) {
         agent_ctx q;
+        cell_facts ahead[PREFETCH_AHEAD];
         int collect = s->passes > 0;
         double moved2 = 0;
         if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
@@ -1656,30 +1687,16 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         /* Steering reads only the start-of-tick positions in the hash and
          * each move only its own agent, so the order of this walk changes
          * nothing but speed: the hash's order keeps neighbours in cache. */
+        for (k = 0; k < PREFETCH_AHEAD && k < c->hash.n; k++)
+            cell_ahead(c, k, &ahead[k]);
         for (k = 0; k < c->hash.n; k++) {
             uint32_t i = c->hash.entry[k].item;
             int state;
-            if (k + PREFETCH_AHEAD < c->hash.n) {
-                /* Both cache lines of the agent, and the cells of the
-                 * maps its step reads (directions, near-wall), by the
-                 * position the hash holds. */
-                const ff_shash_entry *e = &c->hash.entry[k + PREFETCH_AHEAD];
-                const ff_agent *pa = &c->agent[e->item];
-                const ff_grid *g = c->grid;
-                double fx = (e->x - g->origin_x) * c->walls.inv_cell;
-                double fy = (e->y - g->origin_y) * c->walls.inv_cell;
-                PREFETCH(pa);
-                PREFETCH((const char *)pa + sizeof *pa - 1);
-                if (fx >= 0 && fy >= 0 && fx < (double)(g->w - 1) && fy < (double)(g->h - 1)) {
-                    size_t cell = (size_t)fy * (size_t)g->w + (size_t)fx;
-                    const uint8_t *d = agent_dir(c, (int32_t)e->tag);
-                    PREFETCH(&c->walls.near[cell]);
-                    if (d) {
-                        PREFETCH(&d[cell]);
-                        PREFETCH(&d[cell + (size_t)g->w]);
-                    }
-                }
-            }
+            q.fx = ahead[k % PREFETCH_AHEAD].fx;
+            q.fy = ahead[k % PREFETCH_AHEAD].fy;
+            q.cells = ahead[k % PREFETCH_AHEAD].cells;
+            if (k + PREFETCH_AHEAD < c->hash.n)  /* (in the place just read) */
+                cell_ahead(c, k + PREFETCH_AHEAD, &ahead[k % PREFETCH_AHEAD]);
             state = c->agent[i].state;
             q.e = &c->hash.entry[k];
             q.scanned = 0;

@@ -1759,6 +1759,11 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     for (k = 0; k < c->nlive; k++) {
         ff_agent *a = &c->agent[c->live[k]];
         double r = s->cls[a->cls].radius;
+        if (k + PREFETCH_AHEAD < c->nlive) {
+            const ff_agent *pa = &c->agent[c->live[k + PREFETCH_AHEAD]];
+            PREFETCH(pa);
+            PREFETCH((const char *)pa + sizeof *pa - 1);
+        }
         c->points[k].x = a->x;
         c->points[k].y = a->y;
         c->points[k].item = c->live[k];

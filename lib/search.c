@@ -24,15 +24,16 @@
  * between buckets, thousands of them, made it 1.5 to 2 times slower than
  * one thread).
  */
-#define _DEFAULT_SOURCE  /* madvise(MADV_HUGEPAGE) */
+#define _DEFAULT_SOURCE  /* sysconf(_SC_NPROCESSORS_ONLN) */
 #include "search.h"
 
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
+
+#include "hugepage.h"
 
 /* ---- the first pass: distances, cost range, entry masks ---- */
 
@@ -211,23 +212,6 @@ static void *first_pass_rows(void *arg)
     return NULL;
 }
 
-/* Ask for transparent huge pages under the array at p, n bytes: the first
- * pass touches every page of the distances and the entry masks, and the
- * search wanders over them, so 2 MB pages save most of the page faults
- * and TLB misses (on Linux; a hint, ignored elsewhere). */
-static void want_huge_pages(void *p, size_t n)
-{
-#if defined(MADV_HUGEPAGE)
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + n) & ~(huge - 1);
-    if (e > a)
-        (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
-#else
-    (void)p;
-    (void)n;
-#endif
-}
-
 /* Maps smaller than this many cells take the first pass in one thread. */
 #define PASS_SPLIT_CELLS ((size_t)1 << 20)
 
@@ -240,8 +224,8 @@ static int first_pass(const ff_grid *g, double *dist, uint8_t *in, cost_range *r
     pass_share sh[2];
     int nsh = 1, k;
 
-    want_huge_pages(dist, w * h * sizeof *dist);
-    want_huge_pages(in, w * h);
+    ff_want_huge_pages(dist, w * h * sizeof *dist);
+    ff_want_huge_pages(in, w * h);
     sh[0].g = sh[1].g = g;
     sh[0].dist = sh[1].dist = dist;
     sh[0].in = sh[1].in = in;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hugepage.h"
+
 #define PLACE_AHEAD 16
 #if defined(__GNUC__)
 #define PREFETCH_W(p) __builtin_prefetch((p), 1)
@@ -41,6 +43,7 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
         h->start = s;
         h->cap_slots = slots;
+        ff_want_huge_pages(s, (slots + 2) * sizeof *s);
     }
     if (n > h->cap_entries) {
         ff_shash_entry *e = realloc(h->entry, n * sizeof *e);
@@ -48,10 +51,12 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
         uint32_t *so;
         h->entry = e;
+        ff_want_huge_pages(e, n * sizeof *e);
         so = realloc(h->slot_of, 3 * n * sizeof *so);
         if (!so)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the spatial hash");
         h->slot_of = so;
+        ff_want_huge_pages(so, 3 * n * sizeof *so);
         h->cap_entries = n;
     }
     h->bucket_size = bucket_size;

@@ -600,7 +600,7 @@ typedef struct {
 } agent_ctx;
 
 /* follow: the field's direction; inside a goal cell, toward its center. */
-static void propose_follow(const agent_ctx *q, double *px, double *py)
+static inline void propose_follow(const agent_ctx *q, double *px, double *py)
 {
     const ff_crowd *c = q->c;
     const ff_grid *g = c->grid;
@@ -1817,6 +1817,11 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         c->live_dirty = 1;
     }
     return FF_OK;
+}
+
+void ff_crowd_moved(ff_crowd *c)
+{
+    c->hash_current = 0;  /* the next step builds it from the agents */
 }
 
 /* ---- output ---- */

@@ -190,6 +190,13 @@ ff_status ff_crowd_init_profiles(ff_crowd *c, const ff_scenario *s, ff_profiles 
  * FF_ENOMEM on allocation failure. */
 ff_status ff_crowd_step(ff_crowd *c, ff_error *err);
 
+/* Tell the crowd that the caller moved agents (their x, y) since the last
+ * step: the next step then finds their neighbours, cells and contacts
+ * where they are now.  The agents are the crowd's; the steps keep their
+ * own bookkeeping of where each stands, and a move from outside without
+ * this call leaves the next step working from where they stood. */
+void ff_crowd_moved(ff_crowd *c);
+
 /* Blend the behaviours' proposals px[k], py[k] of class cls (indexed as
  * cls->behaviour) by priority group: each group's weighted sum is tried in
  * ascending priority and the first whose length exceeds the threshold

@@ -1617,7 +1617,7 @@ typedef struct {
  * will read: both lines of the agent, and the cells of the maps
  * (directions, near-wall) at the position the hash holds.  Changes
  * nothing but speed. */
-static void cell_ahead(const ff_crowd *c, size_t k, cell_facts *f)
+static void cell_ahead(const ff_crowd *c, size_t k, size_t row_ahead, cell_facts *f)
 {
     const ff_shash_entry *e = &c->hash.entry[k];
     const ff_agent *pa = &c->agent[e->item];
@@ -1630,6 +1630,15 @@ static void cell_ahead(const ff_crowd *c, size_t k, cell_facts *f)
     f->cells = in && c->pow2_cell;
     PREFETCH(pa);
     PREFETCH((const char *)pa + sizeof *pa - 1);
+    {
+        /* The next row of buckets, which the neighbour scans read before
+         * the walk gets there: its slot, and the entries about a row of
+         * the table further on. */
+        const ff_shash *h = &c->hash;
+        PREFETCH(&h->start[ff_shash_slot(h, e->bx, e->by + 1)]);
+        if (k + row_ahead < h->n)
+            PREFETCH(&h->entry[k + row_ahead]);
+    }
     if (in) {
         size_t cell = (size_t)f->fy * (size_t)g->w + (size_t)f->fx;
         const uint8_t *d = agent_dir(c, (int32_t)e->tag);
@@ -1672,6 +1681,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     } else if (t > 0) {
         agent_ctx q;
         cell_facts ahead[PREFETCH_AHEAD];
+        size_t row_ahead;
         int collect = s->passes > 0;
         double moved2 = 0;
         if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
@@ -1692,8 +1702,12 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         /* Steering reads only the start-of-tick positions in the hash and
          * each move only its own agent, so the order of this walk changes
          * nothing but speed: the hash's order keeps neighbours in cache. */
+        /* Entries in a row of the table (its columns times the points
+         * per slot), and the walk's lead. */
+        row_ahead = (size_t)(((uint64_t)c->hash.n << c->hash.cols_log2) / ((uint64_t)c->hash.mask + 1)) +
+                    PREFETCH_AHEAD;
         for (k = 0; k < PREFETCH_AHEAD && k < c->hash.n; k++)
-            cell_ahead(c, k, &ahead[k]);
+            cell_ahead(c, k, row_ahead, &ahead[k]);
         for (k = 0; k < c->hash.n; k++) {
             uint32_t i = c->hash.entry[k].item;
             int state;
@@ -1701,7 +1715,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             q.fy = ahead[k % PREFETCH_AHEAD].fy;
             q.cells = ahead[k % PREFETCH_AHEAD].cells;
             if (k + PREFETCH_AHEAD < c->hash.n)  /* (in the place just read) */
-                cell_ahead(c, k + PREFETCH_AHEAD, &ahead[k % PREFETCH_AHEAD]);
+                cell_ahead(c, k + PREFETCH_AHEAD, row_ahead, &ahead[k % PREFETCH_AHEAD]);
             state = c->agent[i].state;
             q.e = &c->hash.entry[k];
             q.scanned = 0;

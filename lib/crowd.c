@@ -741,7 +741,7 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
 
 /* Turn the heading toward (vx, vy) by at most the class's turn of a tick;
  * a reversal turns clockwise (toward +y from +x). */
-static void turn_heading(ff_agent *a, double vx, double vy, double cmax, double smax)
+static inline void turn_heading(ff_agent *a, double vx, double vy, double cmax, double smax)
 {
     double len = sqrt(vx * vx + vy * vy), ux, uy, dot, cross, hx, hy, s, n;
 

@@ -62,10 +62,20 @@ int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, doub
 {
     double sx = fx - 0.5;
     double sy = fy - 0.5;
-    long long x0 = clamp_floor(sx), y0 = clamp_floor(sy);
-    double tx = sx - (double)x0, ty = sy - (double)y0;
-    double ax = 0, ay = 0, len2;
-    int k, inside = x0 >= 0 && y0 >= 0 && x0 + 1 < g->w && y0 + 1 < g->h;
+    long long x0, y0;
+    double tx, ty, ax = 0, ay = 0, len2;
+    int k, inside = sx >= 0 && sy >= 0 && sx < (double)(g->w - 1) && sy < (double)(g->h - 1);
+
+    if (inside) {  /* the common case: floor is truncation */
+        x0 = (long long)sx;
+        y0 = (long long)sy;
+    } else {
+        x0 = clamp_floor(sx);
+        y0 = clamp_floor(sy);
+        inside = x0 >= 0 && y0 >= 0 && x0 + 1 < g->w && y0 + 1 < g->h;
+    }
+    tx = sx - (double)x0;
+    ty = sy - (double)y0;
 
     if (inside) {
         /* All four samples in the map: no branch per sample.  The sums

@@ -1756,8 +1756,9 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         entered = 1;
     }
     if (s->passes > 0 && s->move == FF_MOVE_STEER) {
-        if (stepped && !entered) {
+        if (stepped && !entered && !c->fresh_contacts) {
             st = contacts_from_candidates(c, err);
+            c->candidate_ticks++;
         } else {
             if ((st = build_hash(c, err)) != FF_OK)
                 return st;

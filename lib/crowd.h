@@ -139,6 +139,12 @@ typedef struct {
     size_t ncand, cap_cand;
     int cand_failed;           /* 1: no memory for more candidates */
     double max_move;           /* the fastest class's speed times the tick */
+    int fresh_contacts;        /* 1: find the contacts afresh every tick,
+                                  never from the candidates (the same
+                                  pairs in the same order, slower: a check
+                                  for tests); 0 after init */
+    unsigned long long candidate_ticks; /* ticks whose contacts came from
+                                  the candidates */
     long long tick;            /* the last tick done; -1 before tick 0 */
     ff_crowd_stats stats;
     ff_agent_plan *plan;       /* per agent */

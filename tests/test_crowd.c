@@ -609,6 +609,55 @@ static void run_gate(int smooth, gate_run *out)
     free_field(&f);
 }
 
+/* The contacts of a tick come from candidates the steering's neighbour
+ * scans gather; a fresh search after the moves must find the same pairs
+ * in the same order.  A crowded room with three classes (one whose
+ * separate range is too short to gather, one without separate, large and
+ * small radii, fast and slow), run both ways: every position equal, bit
+ * for bit, every tick. */
+Test(crowd, contact_candidates_match_a_fresh_search)
+{
+    field f;
+    ff_scenario s;
+    ff_crowd a, b;
+    ff_error err;
+    size_t i;
+
+    make_field(&f, room, 9);
+    scenario("ffsim 1\ntick 0.2\nticks 150\npasses 3\n"
+             "class big\n radius 0.45\n speed 2.5\n accel 8\n follow\n"
+             " separate weight 0.8 range 1.6\n avoid-walls weight 0.5 range 0.3\nend\n"
+             "class small\n radius 0.15\n speed 1\n follow priority 1\n"
+             " separate priority 0 weight 1 range 0.4\n threshold 0.2\nend\n"
+             "class plain\n radius 0.3\n speed 1.5\n follow\nend\n"
+             "spawn 25 big rect 1,1,10,8 seed 3\nspawn 30 small rect 1,1,10,8 seed 4\n"
+             "spawn 15 plain rect 1,1,10,8 seed 5 tick 20\n", &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&a, &s, &f.g, f.dir, 1, &err), FF_OK);
+    cr_assert_eq(ff_crowd_init(&b, &s, &f.g, f.dir, 1, &err), FF_OK);
+    b.fresh_contacts = 1;
+    while (a.tick < s.ticks) {
+        cr_assert_eq(ff_crowd_step(&a, &err), FF_OK);
+        cr_assert_eq(ff_crowd_step(&b, &err), FF_OK);
+        cr_assert_eq(a.ncontacts, b.ncontacts, "tick %lld", a.tick);
+        for (i = 0; i < 2 * a.ncontacts; i++)
+            cr_assert_eq(a.contact[i], b.contact[i], "tick %lld, contact %zu", a.tick, i / 2);
+        for (i = 0; i < a.nagents; i++)
+            cr_assert(a.agent[i].x == b.agent[i].x && a.agent[i].y == b.agent[i].y &&
+                          a.agent[i].vx == b.agent[i].vx && a.agent[i].state == b.agent[i].state,
+                      "tick %lld, agent %u", a.tick, a.agent[i].id);
+    }
+    /* Both ways were taken: candidates on most ticks, a fresh search when
+     * agents entered (and never in b). */
+    cr_expect_gt(a.candidate_ticks, 100);
+    cr_expect_lt(a.candidate_ticks, (unsigned long long)s.ticks);
+    cr_expect_eq(b.candidate_ticks, 0);
+    cr_expect_gt(a.stats.max_overlap, 0);
+    ff_crowd_free(&a);
+    ff_crowd_free(&b);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
 Test(crowd, gate_bottleneck_raw_and_smooth, .timeout = 120)
 {
     gate_run smooth, raw, again;

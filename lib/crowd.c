@@ -1800,9 +1800,9 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             a->vx = (a->x - a->x0) / s->tick_dt;
             a->vy = (a->y - a->y0) / s->tick_dt;
         }
-        /* A move that stayed clear of the walls by the near-wall map and
-         * was not pushed since (only agents of contact pairs are) ends
-         * clear: the check would find no wall within r. */
+        /* A move that ended clear of the walls, as its slide found, and
+         * was not pushed since (only agents of contact pairs are) needs
+         * no check: it would find no wall within r. */
         if (!(a->clear && !c->involved[c->live[k]]) &&
             ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
             c->stats.wall_penetrations++;

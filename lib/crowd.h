@@ -57,10 +57,10 @@ typedef struct {
     uint8_t own_path;     /* 1 when it may hold an own path (its plan); kept
                              here, in the padding, so that the common step
                              never touches the plans */
-    uint8_t clear;        /* 1 when this tick's move stayed farther than the
-                             radius from every wall by the near-wall map
-                             alone (set by the step, used and reset at the
-                             end of the tick) */
+    uint8_t clear;        /* 1 when this tick's move ended no nearer than
+                             the radius to any wall, as its slide found
+                             (set by the step, used and reset at the end
+                             of the tick) */
     long long spawn_tick;
     long long arrival_tick; /* -1 until it arrives */
 } ff_agent;

@@ -283,6 +283,7 @@ int ff_walls_slide_from(const ff_walls *w, long gx, long gy, double r, double *x
         }
         px = qx;
         py = qy;
+        *far = d >= r;  /* measured where it now stands */
     }
     *x = px;
     *y = py;

@@ -74,9 +74,11 @@ void ff_walls_push(const ff_walls *w, double x, double y, double r, double look,
  * any part of the move was cut. */
 int ff_walls_slide(const ff_walls *w, double r, double *x, double *y, double dx, double dy);
 
-/* The same; *far is set to 1 when the near-wall map alone showed no wall
- * within r + the move's length of the start (then the disk ends, and is
- * everywhere on the way, farther than r from every wall), else 0. */
+/* The same; *far is set to 1 when the disk ends no nearer than r to any
+ * wall, as the slide found it: by the near-wall map alone (no wall within
+ * r + the move's length of the start: then it is so everywhere on the
+ * way), or by the distance it measured where the last substep it took
+ * ended (ff_walls_nearest(w, *x, *y, r) >= r); else 0. */
 int ff_walls_slide_far(const ff_walls *w, double r, double *x, double *y, double dx, double dy,
                        int *far);
 

@@ -32,6 +32,7 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
                          size_t n, ff_error *err)
 {
     size_t slots = 2, k;
+    int ascending = 1;
 
     if (n > ((size_t)1 << 30))
         return ff_error_set(err, FF_EINPUT, NULL, 0, 0, "too many points for the spatial hash (%zu)", n);
@@ -80,6 +81,7 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
         h->slot_of[3 * k + 1] = (uint32_t)bx;
         h->slot_of[3 * k + 2] = (uint32_t)by;
         h->start[sl + 2]++;
+        ascending &= k == 0 || points[k].item > points[k - 1].item;
     }
     for (k = 2; k <= slots; k++)
         h->start[k] += h->start[k - 1];
@@ -93,6 +95,22 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
         *e = points[k];
         e->bx = (int32_t)h->slot_of[3 * k + 1];
         e->by = (int32_t)h->slot_of[3 * k + 2];
+    }
+    if (!ascending) {
+        /* Points given out of item order: sort each slot's run by item, by
+         * insertion (runs are short, and nearly sorted when the points
+         * come in the order of an earlier build). */
+        for (k = 1; k < n; k++) {
+            ff_shash_entry e = h->entry[k];
+            uint32_t sl = ff_shash_slot(h, e.bx, e.by);
+            size_t j = k;
+            while (j > 0 && h->entry[j - 1].item > e.item &&
+                   ff_shash_slot(h, h->entry[j - 1].bx, h->entry[j - 1].by) == sl) {
+                h->entry[j] = h->entry[j - 1];
+                j--;
+            }
+            h->entry[j] = e;
+        }
     }
     return FF_OK;
 }

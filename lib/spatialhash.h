@@ -7,8 +7,9 @@
  * root: the plane wrapped onto a small torus, so that a rebuild costs O(n)
  * whatever the size of the map and neighbouring buckets stay close in
  * memory.  The build is a counting sort: within
- * a slot, entries keep the order in which they were given, which makes
- * every walk over the hash deterministic.  Different buckets may share a
+ * a slot, entries are in ascending item order whatever the order the
+ * points came in (items are distinct), which makes every walk over the
+ * hash deterministic.  Different buckets may share a
  * slot; each entry records its bucket so a query can skip strangers.
  */
 #ifndef FF_SPATIALHASH_H
@@ -68,8 +69,10 @@ static inline uint32_t ff_shash_slot(const ff_shash *h, int32_t bx, int32_t by)
 }
 
 /* Replace the contents with the n points given (x, y, item; bx and by are
- * filled in).  points is the caller's and is not kept.  Allocates only
- * when n outgrows every earlier build.  FF_ENOMEM on failure. */
+ * filled in), n <= 2^30, items distinct.  Points in item order, or in the
+ * order of an earlier build's entries, are placed fastest.  points is the
+ * caller's and is not kept.  Allocates only when n outgrows every earlier
+ * build.  FF_ENOMEM on failure. */
 ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *points,
                          size_t n, ff_error *err);
 

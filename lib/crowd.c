@@ -198,6 +198,8 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->plan = calloc(na, sizeof *c->plan);
     c->involved = calloc(na, 1);
     c->involved_list = malloc(na * sizeof *c->involved_list);
+    c->entry_of = malloc(na * sizeof *c->entry_of);
+    c->unclear = malloc(na * sizeof *c->unclear);
     c->class_unreachable = calloc(nc, sizeof *c->class_unreachable);
     c->class_first_unreachable = calloc(nc, sizeof *c->class_first_unreachable);
     c->deadlock_id = malloc(na * sizeof *c->deadlock_id);
@@ -222,7 +224,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     ff_want_huge_pages(c->points, (s->nagents ? s->nagents : 1) * sizeof *c->points);
     if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->cand_reach ||
         !c->live ||
-        !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->class_unreachable || !c->class_first_unreachable ||
+        !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->entry_of || !c->unclear || !c->class_unreachable || !c->class_first_unreachable ||
         !c->deadlock_id || !c->deadlock_start ||
         (s->move == FF_MOVE_GRID && (!c->req || !c->req_agent || !c->waits_on || !c->cycle ||
                                      !c->cycle_scratch || !c->avoid || !c->spawn_scratch))) {
@@ -367,8 +369,11 @@ void ff_crowd_free(ff_crowd *c)
     c->goal_world = NULL;
     free(c->involved);
     free(c->involved_list);
+    free(c->entry_of);
+    free(c->unclear);
     c->involved = NULL;
     c->involved_list = NULL;
+    c->entry_of = c->unclear = NULL;
     c->ninvolved = 0;
     free(c->live);
     free(c->spawn_order);
@@ -547,6 +552,8 @@ static ff_status contacts_from_candidates(ff_crowd *c, ff_error *err)
             continue;
         if (add_contact(c, pe->item, ee->item, err) != FF_OK)
             return FF_ENOMEM;
+        c->entry_of[pe->item] = c->cand[2 * k];
+        c->entry_of[ee->item] = c->cand[2 * k + 1];
         bxi = ff_shash_bucket(h, p->x);
         byi = ff_shash_bucket(h, p->y);
         bxj = ff_shash_bucket(h, e->x);
@@ -959,6 +966,7 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     c->stats.agent_steps++;
     a->x0 = a->x;
     a->y0 = a->y;
+    a->clear = 0;
     if (q->cells) {
         cx = (long long)q->fx;
         cy = (long long)q->fy;
@@ -971,6 +979,10 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     near = inside ? c->walls.near[(size_t)cy * (size_t)g->w + (size_t)cx] : 0;
     if (near == 0) {
         escape(c, a, cls, cx, cy);
+        /* Its velocity is its whole displacement (the end of the tick
+         * measures it again if the resolution moves it). */
+        a->vx = (a->x - a->x0) / dt;
+        a->vy = (a->y - a->y0) / dt;
         return;
     }
     q->own = 0;
@@ -1606,6 +1618,73 @@ static void grid_spawns(ff_crowd *c, long long t)
     c->next_spawn += born;
 }
 
+/* An agent arrives at tick t: it leaves, or stays as an obstacle. */
+static void arrive(ff_crowd *c, ff_agent *a, long long t, int *changed)
+{
+    a->arrival_tick = t;
+    c->stats.arrived++;
+    if (c->scenario->stay) {
+        a->state = FF_AGENT_ARRIVED;
+        a->vx = a->vy = 0;
+        a->clear = 0;
+    } else {
+        a->state = FF_AGENT_GONE;
+        *changed = 1;
+    }
+}
+
+/* 1 when agent a, of radius r, stands nearer than r to a wall. */
+static int in_wall(const ff_crowd *c, const ff_agent *a, double r)
+{
+    return ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r;
+}
+
+/* The end of a tick whose contacts came from the candidates, in the
+ * start-of-tick hash's order: points[k] holds entry k's agent where its
+ * move left it, the unclear list the entries whose moves did not end
+ * clear of the walls (or that did not move).  The same bookkeeping as the
+ * walk in ff_crowd_step, agent by agent, touching only the agents it
+ * concerns: those the resolution moved (their points, velocities and wall
+ * checks), the unclear ones (wall checks) and those near a goal
+ * (arrivals); then the hash, from points nearly in its order. */
+static ff_status end_by_hash(ff_crowd *c, long long t, size_t nunclear, int *changed,
+                             ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    size_t k, n = c->hash.n;
+
+    for (k = 0; k < c->ninvolved; k++) {
+        uint32_t i = c->involved_list[k];
+        ff_agent *a = &c->agent[i];
+        c->points[c->entry_of[i]].x = a->x;
+        c->points[c->entry_of[i]].y = a->y;
+        if ((a->state == FF_AGENT_ESCAPING || a->state == FF_AGENT_MOVING ||
+             a->state == FF_AGENT_FALLBACK) && a->spawn_tick < t) {
+            a->vx = (a->x - a->x0) / s->tick_dt;
+            a->vy = (a->y - a->y0) / s->tick_dt;
+        }
+        if (in_wall(c, a, s->cls[a->cls].radius))
+            c->stats.wall_penetrations++;
+    }
+    for (k = 0; k < nunclear; k++) {
+        uint32_t i = c->hash.entry[c->unclear[k]].item;
+        const ff_agent *a = &c->agent[i];
+        if (!c->involved[i] && in_wall(c, a, s->cls[a->cls].radius))
+            c->stats.wall_penetrations++;
+    }
+    for (k = 0; k < n; k++) {
+        const ff_shash_entry *p = &c->points[k];
+        ff_agent *a;
+        if (!at_goal(c, (int32_t)p->tag, p->x, p->y))
+            continue;
+        a = &c->agent[p->item];
+        if (a->state != FF_AGENT_ARRIVED)
+            arrive(c, a, t, changed);
+    }
+    c->hash_current = 1;
+    return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
+}
+
 /* An agent's position in cell units, computed a few agents early, when
  * its cells are asked for (see agent_ctx). */
 typedef struct {
@@ -1656,7 +1735,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     const ff_scenario *s = c->scenario;
     long long t = ++c->tick;
     size_t k;
-    int pass, changed = 0, stepped = 0, entered = 0;
+    int pass, changed = 0, stepped = 0, entered = 0, by_hash = 0;
+    size_t nunclear = 0;
     ff_status st;
 
     c->ndeadlocks = 0;
@@ -1730,11 +1810,17 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
                 if (mx * mx + my * my > moved2)
                     moved2 = mx * mx + my * my;
             }
+            else
+                c->agent[i].clear = 0;  /* (present, not stepped) */
             if (collect) {
                 if (!q.scanned)
                     scan_candidates(c, k, q.cand_reach);
                 c->points[k].x = c->agent[i].x;
                 c->points[k].y = c->agent[i].y;
+                c->points[k].item = i;
+                c->points[k].tag = q.e->tag;
+                if (!c->agent[i].clear)
+                    c->unclear[nunclear++] = (uint32_t)k;
             }
         }
         /* The candidates serve when no move broke the bound (a slide
@@ -1759,6 +1845,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (stepped && !entered && !c->fresh_contacts) {
             st = contacts_from_candidates(c, err);
             c->candidate_ticks++;
+            by_hash = 1;
         } else {
             if ((st = build_hash(c, err)) != FF_OK)
                 return st;
@@ -1768,6 +1855,11 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             return st;
         for (pass = 0; pass < s->passes; pass++)
             resolve_pass(c);
+    }
+    if (by_hash) {
+        if ((st = end_by_hash(c, t, nunclear, &changed, err)) != FF_OK)
+            return st;
+        goto measured;
     }
     /* The end of the tick: one walk over the present agents in index
      * order (through memory, not scattered in hash order) gathers the
@@ -1803,25 +1895,16 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         /* A move that ended clear of the walls, as its slide found, and
          * was not pushed since (only agents of contact pairs are) needs
          * no check: it would find no wall within r. */
-        if (!(a->clear && !c->involved[c->live[k]]) &&
-            ff_walls_nearest(&c->walls, a->x, a->y, r, NULL, NULL) < r)
+        if (!(a->clear && !c->involved[c->live[k]]) && in_wall(c, a, r))
             c->stats.wall_penetrations++;
         a->clear = 0;
-        if (a->state != FF_AGENT_ARRIVED && at_goal(c, a->cls, a->x, a->y)) {
-            a->arrival_tick = t;
-            c->stats.arrived++;
-            if (s->stay) {
-                a->state = FF_AGENT_ARRIVED;
-                a->vx = a->vy = 0;
-            } else {
-                a->state = FF_AGENT_GONE;
-                changed = 1;
-            }
-        }
+        if (a->state != FF_AGENT_ARRIVED && at_goal(c, a->cls, a->x, a->y))
+            arrive(c, a, t, &changed);
     }
     c->hash_current = 1;
     if ((st = ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err)) != FF_OK)
         return st;
+measured:
     {
         double o = c->contacts_valid ? largest_overlap_involved(c) : largest_overlap(c);
         if (o > c->stats.max_overlap)

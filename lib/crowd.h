@@ -130,6 +130,10 @@ typedef struct {
     size_t ncontacts, cap_contacts;
     uint8_t *involved;         /* per agent: 1 when in a contact pair */
     uint32_t *involved_list;   /* those agents, in the order found */
+    uint32_t *entry_of;        /* per involved agent: its entry in the
+                                  start-of-tick hash (crowd.c) */
+    uint32_t *unclear;         /* entries whose moves did not end clear of
+                                  the walls (crowd.c) */
     size_t ninvolved;
     int contacts_valid;        /* 1 when this tick's contacts were found */
     uint64_t *contact_key;     /* per contact: its place in the order of

@@ -180,6 +180,11 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->profiles = p;
     c->smooth = smooth;
     c->tick = -1;
+    /* Crowds at least this large end a candidate tick in the hash's order
+     * (end_by_hash): the walk in index order scatters the next hash's
+     * entries over more memory than the caches hold.  Smaller ones are
+     * faster the other way (measured on 1,000 and 10,000 agents). */
+    c->end_by_hash_min = 32768;
     {
         int e;
         c->pow2_cell = isfinite(g->cell_size) && g->cell_size > 0 && frexp(g->cell_size, &e) == 0.5;
@@ -1845,7 +1850,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (stepped && !entered && !c->fresh_contacts) {
             st = contacts_from_candidates(c, err);
             c->candidate_ticks++;
-            by_hash = 1;
+            by_hash = c->hash.n >= c->end_by_hash_min;
         } else {
             if ((st = build_hash(c, err)) != FF_OK)
                 return st;

@@ -149,6 +149,9 @@ typedef struct {
                                   for tests); 0 after init */
     unsigned long long candidate_ticks; /* ticks whose contacts came from
                                   the candidates */
+    size_t end_by_hash_min;    /* such ticks end in the hash's order from
+                                  this many agents on (32768 after init;
+                                  the same results either way) */
     long long tick;            /* the last tick done; -1 before tick 0 */
     ff_crowd_stats stats;
     ff_agent_plan *plan;       /* per agent */

@@ -102,8 +102,12 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
          * come in the order of an earlier build). */
         for (k = 1; k < n; k++) {
             ff_shash_entry e = h->entry[k];
+            const ff_shash_entry *prev = &h->entry[k - 1];
             uint32_t sl = ff_shash_slot(h, e.bx, e.by);
             size_t j = k;
+            /* (Both tests, then one branch: a misplaced entry is rare.) */
+            if (!((prev->item > e.item) & (ff_shash_slot(h, prev->bx, prev->by) == sl)))
+                continue;
             while (j > 0 && h->entry[j - 1].item > e.item &&
                    ff_shash_slot(h, h->entry[j - 1].bx, h->entry[j - 1].by) == sl) {
                 h->entry[j] = h->entry[j - 1];

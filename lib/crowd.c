@@ -473,6 +473,46 @@ static inline void bucket_box(const ff_shash *h, double x, double y, double reac
     *by1 = ff_shash_bucket(h, y + reach);
 }
 
+/* A walk over the hash's entries in the buckets within reach of (x, y),
+ * which lies in bucket (bx, by): row by row, bucket by bucket, then in
+ * item order, skipping strangers that share their slots.  The neighbour
+ * scans of the steering spell the same walk out, for speed. */
+typedef struct {
+    const ff_shash *h;
+    int32_t bx0, bx1, by1, bx, by, last;
+    const ff_shash_entry *e, *end;
+} near_walk;
+
+static void near_begin(near_walk *w, const ff_shash *h, double x, double y, double reach, int32_t bx,
+                       int32_t by)
+{
+    w->h = h;
+    bucket_box(h, x, y, reach, bx, by, &w->bx0, &w->bx1, &w->by, &w->by1);
+    w->bx = w->bx0;
+    ff_shash_row_run(h, w->bx, w->bx1, w->by, &w->last, &w->e, &w->end);
+}
+
+/* The next entry of the walk, or NULL at its end. */
+static const ff_shash_entry *near_next(near_walk *w)
+{
+    for (;;) {
+        while (w->e < w->end) {
+            const ff_shash_entry *e = w->e++;
+            if (e->by == w->by && (uint32_t)e->bx - (uint32_t)w->bx <= (uint32_t)w->last - (uint32_t)w->bx)
+                return e;
+        }
+        if (w->last < w->bx1) {
+            w->bx = w->last + 1;
+        } else if (w->by < w->by1) {
+            w->by++;
+            w->bx = w->bx0;
+        } else {
+            return NULL;
+        }
+        ff_shash_row_run(w->h, w->bx, w->bx1, w->by, &w->last, &w->e, &w->end);
+    }
+}
+
 /* ---- contact candidates ----
  *
  * The overlap resolution needs every pair nearer than 1.1 times its radii
@@ -508,24 +548,15 @@ static void collect_candidate(ff_crowd *c, const ff_shash_entry *mine, const ff_
  * gathered none (it did not steer, or has no separate as wide). */
 static void scan_candidates(ff_crowd *c, size_t k, double reach)
 {
-    const ff_shash *h = &c->hash;
-    const ff_shash_entry *p = &h->entry[k];
-    double r2 = reach * reach;
-    int32_t bx0, bx1, by0, by1, bx, by, last;
+    const ff_shash_entry *p = &c->hash.entry[k], *e;
+    near_walk w;
 
-    bucket_box(h, p->x, p->y, reach, p->bx, p->by, &bx0, &bx1, &by0, &by1);
-    for (by = by0; by <= by1; by++)
-        for (bx = bx0; bx <= bx1; bx = last + 1) {
-            const ff_shash_entry *e, *end;
-            ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
-            uint32_t span = (uint32_t)last - (uint32_t)bx;
-            for (; e < end; e++) {
-                double dx = p->x - e->x, dy = p->y - e->y;
-                if ((e->by == by) & ((uint32_t)e->bx - (uint32_t)bx <= span) & (e->item > p->item) &
-                    (dx * dx + dy * dy < r2))
-                    collect_candidate(c, p, e);
-            }
-        }
+    near_begin(&w, &c->hash, p->x, p->y, reach, p->bx, p->by);
+    while ((e = near_next(&w))) {
+        double dx = p->x - e->x, dy = p->y - e->y;
+        if (e->item > p->item && dx * dx + dy * dy < reach * reach)
+            collect_candidate(c, p, e);
+    }
 }
 
 /* The contacts from the candidates, points[k] holding the position after
@@ -1162,32 +1193,17 @@ static ff_status find_contacts(ff_crowd *c, ff_error *err)
     /* Positions and classes come from the hash, just built: no agent is
      * read (at 100,000 agents each read is a cache miss). */
     for (k = 0; k < h->n; k++) {
-        const ff_shash_entry *p = &h->entry[k];
-        size_t i = p->item;
-        double ri = s->cls[p->tag].radius, reach = 1.1 * (ri + c->max_radius), px = p->x, py = p->y;
-        double reach2 = reach * reach;
-        int32_t bx0, bx1, by0, by1, bx, by, last;
+        const ff_shash_entry *p = &h->entry[k], *e;
+        double ri = s->cls[p->tag].radius, reach = 1.1 * (ri + c->max_radius);
+        near_walk w;
 
-        bucket_box(h, p->x, p->y, reach, p->bx, p->by, &bx0, &bx1, &by0, &by1);
-        for (by = by0; by <= by1; by++)
-            for (bx = bx0; bx <= bx1; bx = last + 1) {
-                const ff_shash_entry *e, *end;
-                ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
-                uint32_t span = (uint32_t)last - (uint32_t)bx;
-                for (; e < end; e++) {
-                    /* Most entries are out of reach (strangers from other
-                     * buckets are far): that test first. */
-                    double dx = e->x - px, dy = e->y - py, near;
-                    if (dx * dx + dy * dy >= reach2 || e->by != by ||
-                        (uint32_t)e->bx - (uint32_t)bx > span || e->item <= i)
-                        continue;
-                    near = 1.1 * (ri + s->cls[e->tag].radius);
-                    if (dx * dx + dy * dy >= near * near)
-                        continue;
-                    if (add_contact(c, (uint32_t)i, e->item, err) != FF_OK)
-                        return FF_ENOMEM;
-                }
-            }
+        near_begin(&w, h, p->x, p->y, reach, p->bx, p->by);
+        while ((e = near_next(&w))) {
+            double dx = e->x - p->x, dy = e->y - p->y, near = 1.1 * (ri + s->cls[e->tag].radius);
+            if (e->item > p->item && !(dx * dx + dy * dy >= near * near) &&
+                add_contact(c, p->item, e->item, err) != FF_OK)
+                return FF_ENOMEM;
+        }
     }
     return FF_OK;
 }
@@ -1223,6 +1239,17 @@ static void resolve_pass(ff_crowd *c)
     }
 }
 
+/* The larger of worst and the overlap of two disks whose radii sum to sum,
+ * their centers (dx, dy) apart, as a fraction of sum. */
+static double worse_overlap(double worst, double sum, double dx, double dy)
+{
+    double d2 = dx * dx + dy * dy, o;
+    if (d2 >= sum * sum)
+        return worst;
+    o = (sum - sqrt(d2)) / sum;
+    return o > worst ? o : worst;
+}
+
 /* The largest pair overlap over the sum of radii, among present agents
  * (the hash must be current). */
 static double largest_overlap(const ff_crowd *c)
@@ -1233,31 +1260,14 @@ static double largest_overlap(const ff_crowd *c)
     size_t k;
 
     for (k = 0; k < h->n; k++) {
-        const ff_shash_entry *p = &h->entry[k];
-        double ri = s->cls[p->tag].radius, reach = ri + c->max_radius;
-        int32_t bx0, bx1, by0, by1, bx, by, last;
+        const ff_shash_entry *p = &h->entry[k], *e;
+        double ri = s->cls[p->tag].radius;
+        near_walk w;
 
-        bucket_box(h, p->x, p->y, reach, p->bx, p->by, &bx0, &bx1, &by0, &by1);
-        for (by = by0; by <= by1; by++)
-            for (bx = bx0; bx <= bx1; bx = last + 1) {
-                const ff_shash_entry *e, *end;
-                ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
-                for (; e < end; e++) {
-                    double sum, dx, dy, d2, o;
-                    if (e->by != by || (uint32_t)e->bx - (uint32_t)bx > (uint32_t)last - (uint32_t)bx ||
-                        e->item <= p->item)
-                        continue;
-                    sum = ri + s->cls[e->tag].radius;
-                    dx = e->x - p->x;
-                    dy = e->y - p->y;
-                    d2 = dx * dx + dy * dy;
-                    if (d2 >= sum * sum)
-                        continue;
-                    o = (sum - sqrt(d2)) / sum;
-                    if (o > worst)
-                        worst = o;
-                }
-            }
+        near_begin(&w, h, p->x, p->y, ri + c->max_radius, p->bx, p->by);
+        while ((e = near_next(&w)))
+            if (e->item > p->item)
+                worst = worse_overlap(worst, ri + s->cls[e->tag].radius, e->x - p->x, e->y - p->y);
     }
     return worst;
 }
@@ -1278,34 +1288,17 @@ static double largest_overlap_involved(ff_crowd *c)
     for (k = 0; k < c->ninvolved; k++) {
         uint32_t i = c->involved_list[k];
         const ff_agent *a = &c->agent[i];
-        double ri = s->cls[a->cls].radius, reach = ri + c->max_radius, px = a->x, py = a->y;
-        int32_t bx0, bx1, by0, by1, bx, by, last;
+        const ff_shash_entry *e;
+        double ri = s->cls[a->cls].radius;
+        near_walk w;
 
         c->involved[i] = 0;
         if (k + PREFETCH_AHEAD < c->ninvolved)
             PREFETCH(&c->agent[c->involved_list[k + PREFETCH_AHEAD]]);
-        bucket_box(h, px, py, reach, ff_shash_bucket(h, px), ff_shash_bucket(h, py), &bx0, &bx1, &by0,
-                   &by1);
-        for (by = by0; by <= by1; by++)
-            for (bx = bx0; bx <= bx1; bx = last + 1) {
-                const ff_shash_entry *e, *end;
-                ff_shash_row_run(h, bx, bx1, by, &last, &e, &end);
-                for (; e < end; e++) {
-                    double sum, dx, dy, d2, o;
-                    if (e->by != by || (uint32_t)e->bx - (uint32_t)bx > (uint32_t)last - (uint32_t)bx ||
-                        e->item == i)
-                        continue;
-                    sum = ri + s->cls[e->tag].radius;
-                    dx = e->x - px;
-                    dy = e->y - py;
-                    d2 = dx * dx + dy * dy;
-                    if (d2 >= sum * sum)
-                        continue;
-                    o = (sum - sqrt(d2)) / sum;
-                    if (o > worst)
-                        worst = o;
-                }
-            }
+        near_begin(&w, h, a->x, a->y, ri + c->max_radius, ff_shash_bucket(h, a->x), ff_shash_bucket(h, a->y));
+        while ((e = near_next(&w)))
+            if (e->item != i)
+                worst = worse_overlap(worst, ri + s->cls[e->tag].radius, e->x - a->x, e->y - a->y);
     }
     c->ninvolved = 0;
     c->contacts_valid = 0;

@@ -618,6 +618,7 @@ static void run_gate(int smooth, gate_run *out)
  * for bit, every tick. */
 static void candidates_match(int stay, size_t end_by_hash_min)
 {
+    char text[1024];
     field f;
     ff_scenario s;
     ff_crowd a, b;
@@ -626,22 +627,16 @@ static void candidates_match(int stay, size_t end_by_hash_min)
     size_t i;
 
     make_field(&f, room, 9);
-    scenario(stay ? "ffsim 1\narrived stay\ntick 0.2\nticks 150\npasses 3\n"
-                    "class big\n radius 0.45\n speed 2.5\n accel 8\n follow\n"
-                    " separate weight 0.8 range 1.6\n avoid-walls weight 0.5 range 0.3\nend\n"
-                    "class small\n radius 0.15\n speed 1\n follow priority 1\n"
-                    " separate priority 0 weight 1 range 0.4\n threshold 0.2\nend\n"
-                    "class plain\n radius 0.3\n speed 1.5\n follow\nend\n"
-                    "spawn 25 big rect 1,1,10,8 seed 3\nspawn 30 small rect 1,1,10,8 seed 4\n"
-                    "spawn 15 plain rect 1,1,10,8 seed 5 tick 20\n"
-                  : "ffsim 1\ntick 0.2\nticks 150\npasses 3\n"
+    snprintf(text, sizeof text, "ffsim 1\n%stick 0.2\nticks 150\npasses 3\n"
              "class big\n radius 0.45\n speed 2.5\n accel 8\n follow\n"
              " separate weight 0.8 range 1.6\n avoid-walls weight 0.5 range 0.3\nend\n"
              "class small\n radius 0.15\n speed 1\n follow priority 1\n"
              " separate priority 0 weight 1 range 0.4\n threshold 0.2\nend\n"
              "class plain\n radius 0.3\n speed 1.5\n follow\nend\n"
              "spawn 25 big rect 1,1,10,8 seed 3\nspawn 30 small rect 1,1,10,8 seed 4\n"
-             "spawn 15 plain rect 1,1,10,8 seed 5 tick 20\n", &f.g, &s);
+             "spawn 15 plain rect 1,1,10,8 seed 5 tick 20\n",
+             stay ? "arrived stay\n" : "");
+    scenario(text, &f.g, &s);
     cr_assert_eq(ff_crowd_init(&a, &s, &f.g, f.dir, 1, &err), FF_OK);
     cr_assert_eq(ff_crowd_init(&b, &s, &f.g, f.dir, 1, &err), FF_OK);
     a.end_by_hash_min = end_by_hash_min;

@@ -273,6 +273,12 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         c->bucket_size = g->cell_size;
     /* Buckets twice the longest query reach: a query spans 2 x 2 of them. */
     c->bucket_size *= 2;
+    /* Candidates only while their reach spans a few buckets: a class fast
+     * enough to cross many buckets in a tick gets its contacts afresh. */
+    c->candidates_ok = 1;
+    for (k = 0; k < s->nclasses; k++)
+        if (!(c->cand_reach[k] <= c->bucket_size))
+            c->candidates_ok = 0;
     c->nagents = s->nagents;
     for (k = 0; k < s->nagents; k++) {
         ff_agent *a = &c->agent[k];
@@ -860,6 +866,8 @@ static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long lon
     if (d < 8) {
         ux = ff_dir_dx[d] / ff_step_length(d);
         uy = ff_dir_dy[d] / ff_step_length(d);
+        if (step > g->cell_size)
+            step = g->cell_size;  /* a cell a tick at most: never past the map */
     } else {
         double tx = a->x, ty = a->y, len;
         if (nearest_open_center(g, a->x, a->y, cx, cy, &tx, &ty)) {
@@ -1760,7 +1768,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         agent_ctx q;
         cell_facts ahead[PREFETCH_AHEAD];
         size_t row_ahead;
-        int collect = s->passes > 0;
+        int collect = s->passes > 0 && c->candidates_ok;
         double moved2 = 0;
         if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
             return st;

@@ -143,6 +143,8 @@ typedef struct {
     size_t ncand, cap_cand;
     int cand_failed;           /* 1: no memory for more candidates */
     double max_move;           /* the fastest class's speed times the tick */
+    int candidates_ok;         /* 1 when every class's candidate reach is
+                                  within a bucket (crowd.c) */
     int fresh_contacts;        /* 1: find the contacts afresh every tick,
                                   never from the candidates (the same
                                   pairs in the same order, slower: a check

@@ -230,6 +230,18 @@ int ff_walls_slide_from(const ff_walls *w, long gx, long gy, double r, double *x
     if (!(len > 0))
         return 0;
     {
+        /* A move longer than the map's width and height together comes
+         * from a speed that crosses the map in one step (a scenario's
+         * mistake): it is cut to that length, so that the number of its
+         * substeps stays bounded by the map's size. */
+        double most = ((double)w->grid->w + (double)w->grid->h) * c + 2 * r;
+        if (len > most) {
+            dx *= most / len;
+            dy *= most / len;
+            len = most;
+        }
+    }
+    {
         /* ceil, the same value, without a library call when it fits */
         double q = len / max_sub;
         if (q < 1e15) {

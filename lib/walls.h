@@ -65,8 +65,9 @@ void ff_walls_push(const ff_walls *w, double x, double y, double r, double look,
                    double *px, double *py);
 
 /* Move a disk of radius r (> 0) from (*x, *y) by (dx, dy) with wall
- * sliding: the move is cut into substeps no longer than half of
- * min(r, cell size); a substep that ends nearer than r to a wall is
+ * sliding: a move longer than the map's width plus height (plus 2r) is
+ * first cut to that length; the move is cut into substeps no longer than
+ * half of min(r, cell size); a substep that ends nearer than r to a wall is
  * projected out along the wall's normal (what is left is the part along
  * the wall), up to four times for corners, and dropped if that fails.
  * A disk that starts clear stays clear.  A disk that starts too near a wall

@@ -718,6 +718,46 @@ Test(crowd, end_in_hash_order_counts_penetrations)
     free_field(&f);
 }
 
+/* A class fast enough to cross the map in a tick (a scenario's mistake):
+ * its moves are cut to the map's size, its contacts found afresh (the
+ * candidates' reach would span the whole map), and an agent in a wall
+ * cell whose direction points off the map walks out a cell a tick at
+ * most; everyone stays in or next to the map, and the run ends at once. */
+Test(crowd, absurd_speed_stays_in_the_map, .timeout = 20)
+{
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+    size_t i;
+
+    make_field(&f, room, 9);
+    scenario("ffsim 1\ntick 0.5\nticks 40\n"
+             "class rocket\n radius 0.3\n speed 1e8\n accel 1e9\n follow\n"
+             " separate weight 0.5 range 1\nend\n"
+             "spawn 30 rocket rect 1,1,10,8 seed 9\n", &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    cr_expect_eq(c.candidates_ok, 0);
+    cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    /* Agent 0 into the west wall at 0,4, its direction west, off the map. */
+    c.agent[0].x = 0.5;
+    c.agent[0].y = 4.5;
+    f.dir[4 * 20 + 0] = FF_DIR_W;
+    ff_crowd_moved(&c);
+    while (c.tick < s.ticks) {
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+        for (i = 0; i < c.nagents; i++)
+            cr_assert(c.agent[i].x > -1.5 && c.agent[i].x < f.g.w + 1.5 && c.agent[i].y > -1.5 &&
+                          c.agent[i].y < f.g.h + 1.5,
+                      "tick %lld: agent %u at %g,%g", c.tick, c.agent[i].id, c.agent[i].x, c.agent[i].y);
+    }
+    cr_expect_eq(c.candidate_ticks, 0);
+    cr_expect_gt(c.stats.escapes, 0);
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
 Test(crowd, contact_candidates_match_a_fresh_search) { candidates_match(0, 32768); }
 /* The same, ending the ticks in the hash's order, as large crowds do. */
 Test(crowd, end_in_hash_order_matches) { candidates_match(0, 0); }

@@ -1359,6 +1359,8 @@ static int at_goal(const ff_crowd *c, int32_t cls, double x, double y)
 static int32_t footprint_half(const ff_grid *g, double r)
 {
     double k = ceil(r / g->cell_size - 0.5 - 1e-9);
+    if (!(k < (double)g->w + (double)g->h))  /* (the reader refuses such radii) */
+        k = (double)g->w + (double)g->h;
     return k > 0 ? (int32_t)k : 0;
 }
 

@@ -311,16 +311,17 @@ static ff_status push_agent(reader *r, const ff_agent_spec *a)
 static int overlaps_placed(const reader *r, double x, double y, double rad, long long tick)
 {
     const ff_grid *g = r->grid;
-    long reach = (long)ceil((rad + r->max_radius) / g->cell_size);
+    double cells = ceil((rad + r->max_radius) / g->cell_size);
+    /* A reach wider than the map (an absurd radius) is the whole map. */
+    long long reach = cells < (double)g->w + (double)g->h ? (long long)cells : (long long)g->w + g->h;
     long long cx = (long long)floor((x - g->origin_x) / g->cell_size);
     long long cy = (long long)floor((y - g->origin_y) / g->cell_size);
-    long long i, j;
+    long long i, j, i0 = cx - reach < 0 ? 0 : cx - reach, i1 = cx + reach >= g->w ? g->w - 1 : cx + reach;
+    long long j0 = cy - reach < 0 ? 0 : cy - reach, j1 = cy + reach >= g->h ? g->h - 1 : cy + reach;
 
-    for (j = cy - reach; j <= cy + reach; j++)
-        for (i = cx - reach; i <= cx + reach; i++) {
+    for (j = j0; j <= j1; j++)
+        for (i = i0; i <= i1; i++) {
             int32_t k;
-            if (i < 0 || j < 0 || i >= g->w || j >= g->h)
-                continue;
             for (k = r->cell_head[(size_t)j * (size_t)g->w + (size_t)i]; k >= 0; k = r->cell_next[k]) {
                 const ff_agent_spec *o = &r->s->agent[k];
                 double dx = o->x - x, dy = o->y - y, sum = rad + r->s->cls[o->cls].radius;
@@ -716,6 +717,9 @@ static ff_status read_class_line(reader *r, token *t, int n)
         }
         if (!(v > 0))
             return fail_at(r, &t[1], "%s %.40s must be > 0", w, t[1].text);
+        if (w[0] == 'r' && !(v <= ((double)r->grid->w + (double)r->grid->h) * r->grid->cell_size))
+            return fail_at(r, &t[1], "radius %.40s is wider than the map (%d x %d cells of %g)",
+                           t[1].text, r->grid->w, r->grid->h, r->grid->cell_size);
         if (w[0] == 'r') c->radius = v;
         else if (w[0] == 's') c->max_speed = v;
         else if (w[0] == 'a') c->max_accel = v;

@@ -232,6 +232,7 @@ ParameterizedTestParameters(scenario, refused)
     { "ffsim 1\n", 0, 0, "no 'ticks' line" },
     { HEAD "class w\n radius 0.3\n speed 1\n fly priority 0\nend\n", 6, 2, "unknown behaviour 'fly'" },
     { HEAD "class w\n radius -0.3\n speed 1\n follow\nend\n", 4, 9, "radius -0.3 must be > 0" },
+    { HEAD "class w\n radius 1e300\n speed 1\n follow\nend\n", 4, 9, "radius 1e300 is wider than the map" },
     { HEAD "class w\n radius 0.3\n speed 0\n follow\nend\n", 5, 8, "speed 0 must be > 0" },
     { HEAD "class w\n radius 0.3\n speed 1\nend\n", 6, 1, "has no behaviours" },
     { HEAD "class w\n speed 1\n follow\nend\n", 6, 1, "has no radius" },

@@ -82,6 +82,9 @@ refuse unknown_behaviour "^ffsim: .*/sim/bad.scenario:7:5: unknown behaviour 'wa
 bad -0.3 "" negative
 refuse negative_radius "^ffsim: .*/negative.scenario:4:12: radius -0.3 must be > 0$" \
     "$BIN/ffsim $TMP/room.ff $TMP/negative.scenario"
+bad 1e20 "agent 1 w 1.5,1.5" huge
+refuse huge_radius "^ffsim: .*/huge.scenario:4:12: radius 1e20 is wider than the map [(]20 x 9 cells of 1[)]$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/huge.scenario"
 bad 0.3 "agent 1 w 0.5,4.5" onwall
 refuse agent_on_wall "^ffsim: .*/onwall.scenario:8:11: agent 1 at 0.5,4.5 is on a wall$" \
     "$BIN/ffsim $TMP/room.ff $TMP/onwall.scenario"

@@ -3,10 +3,70 @@
 #include "outfile.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The temporary files being written, for a run stopped by SIGINT, SIGTERM,
+ * SIGHUP or SIGPIPE: the handler removes them, then dies of the signal as
+ * it would have.  (SIGKILL cannot be caught: such a run leaves its
+ * temporary file, never a half-written FILE.) */
+#define PENDING_MAX 16
+static _Atomic(char *) pending[PENDING_MAX];
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
+static int handlers_set;
+
+static void on_signal(int sig)
+{
+    int k;
+    for (k = 0; k < PENDING_MAX; k++) {
+        char *p = atomic_load(&pending[k]);
+        if (p)
+            unlink(p);
+    }
+    raise(sig);  /* the handler was reset: now the default */
+}
+
+static void install_handlers(void)
+{
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+    size_t k;
+
+    for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+        struct sigaction old, sa;
+        if (sigaction(sigs[k], NULL, &old) != 0 || old.sa_handler != SIG_DFL)
+            continue;  /* ignored (nohup) or the caller's own: leave it */
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sa.sa_flags = SA_RESETHAND;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[k], &sa, NULL);
+    }
+}
+
+/* Add tmp to the table, or take it out (gone 1).  A full table only loses
+ * the clean-up of the extra files. */
+static void track(char *tmp, int gone)
+{
+    int k;
+    pthread_mutex_lock(&pending_lock);
+    if (!gone && !handlers_set) {
+        install_handlers();
+        handlers_set = 1;
+    }
+    for (k = 0; k < PENDING_MAX; k++) {
+        char *p = atomic_load(&pending[k]);
+        if (gone ? p == tmp : p == NULL) {
+            atomic_store(&pending[k], gone ? NULL : tmp);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&pending_lock);
+}
 
 ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
 {
@@ -57,6 +117,7 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
         ff_outfile_abort(o);
         return st;
     }
+    track(o->tmp, 0);
     mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
@@ -93,6 +154,8 @@ ff_status ff_outfile_commit(ff_outfile *o, ff_error *err)
         ff_outfile_abort(o);
         return st;
     }
+    if (o->tmp)
+        track(o->tmp, 1);
     free(o->tmp);
     free(o->path);
     o->tmp = o->path = NULL;
@@ -104,8 +167,10 @@ void ff_outfile_abort(ff_outfile *o)
     if (o->f && o->path)
         fclose(o->f);
     o->f = NULL;
-    if (o->tmp)
+    if (o->tmp) {
         unlink(o->tmp);
+        track(o->tmp, 1);
+    }
     free(o->tmp);
     free(o->path);
     o->tmp = o->path = NULL;

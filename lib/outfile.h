@@ -3,6 +3,9 @@
  * closed write, so a failed run never leaves a half-written or truncated
  * file and an earlier FILE survives whole.  A FILE that exists and is not
  * a regular file (a device such as /dev/null, a FIFO) is written in place.
+ * A run stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE while a temporary
+ * file is open removes it first (handlers installed at the first open,
+ * for signals whose disposition is still the default).
  */
 #ifndef FF_OUTFILE_H
 #define FF_OUTFILE_H

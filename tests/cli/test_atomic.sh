@@ -178,7 +178,10 @@ for sig in TERM KILL; do
     exec 3>&-
     check "ffdir: killed by SIG$sig: died by the signal" $got -gt 128
     check "ffdir: killed by SIG$sig in the middle: the old file is whole" "$(cat "$d/old")" = "$OLD"
-    ls -A "$d" | grep -q "^\.old\." && echo "# ffdir killed by SIG$sig left its temporary file"
+    if [ $sig = TERM ]; then
+        # A signal it can catch: it removes its temporary file first.
+        check "ffdir: killed by SIG$sig: no temporary file" "$(ls -A "$d" | grep -c '^\.old\.')" = 0
+    fi
     rm -f "$d/fifo" "$d"/.old.*
 
     mkfifo "$d/fifo"

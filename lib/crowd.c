@@ -819,9 +819,16 @@ static inline void turn_heading(ff_agent *a, double vx, double vy, double cmax, 
 static int nearest_open_center(const ff_grid *g, double x, double y, long long cx, long long cy,
                                double *ox, double *oy)
 {
-    long long ring, limit = (g->w > g->h ? g->w : g->h) + (cx < 0 ? -cx : cx) + (cy < 0 ? -cy : cy);
+    long long ring, limit;
     double best = INFINITY;
     int found = 0;
+
+    /* Agents stay in the map or beside it; one far off (a NaN position, a
+     * caller's teleport) finds nothing rather than searching for ever. */
+    if (cx < -(long long)g->w - g->h || cy < -(long long)g->w - g->h || cx > 2 * ((long long)g->w + g->h) ||
+        cy > 2 * ((long long)g->w + g->h))
+        return 0;
+    limit = (g->w > g->h ? g->w : g->h) + (cx < 0 ? -cx : cx) + (cy < 0 ? -cy : cy);
 
     for (ring = 1; ring <= limit; ring++) {
         long long i, j;
@@ -1097,7 +1104,9 @@ static void step_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     {
         int far;
         double mx = a->vx * dt, my = a->vy * dt;
-        if (q->cells && (mx != 0 || my != 0) && near > c->slide_far_k[a->cls]) {
+        /* (mx * mx + my * my > 0: the slide's own test for a move at all,
+         * false for NaN and for moves too small to square.) */
+        if (q->cells && mx * mx + my * my > 0 && near > c->slide_far_k[a->cls]) {
             /* What the slide does with a move of one substep that the
              * near-wall map shows clear (slide_far_k), without the root
              * and the divisions. */
@@ -1815,7 +1824,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
                 step_agent(c, i, &q);
                 mx = a->x - a->x0;
                 my = a->y - a->y0;
-                if (mx * mx + my * my > moved2)
+                if (!(mx * mx + my * my <= moved2))  /* (a NaN breaks the bound) */
                     moved2 = mx * mx + my * my;
             }
             else

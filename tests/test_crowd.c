@@ -758,6 +758,30 @@ Test(crowd, absurd_speed_stays_in_the_map, .timeout = 20)
     free_field(&f);
 }
 
+/* Two behaviours of weight 1e308 sum to inf, and the cut to length 1
+ * makes the steering NaN: no move, as the slide takes none, and the run
+ * goes on (found in review: a fast path once moved the agent to NaN). */
+Test(crowd, nan_steering_does_not_move, .timeout = 10)
+{
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+
+    make_field(&f, room, 9);
+    scenario("ffsim 1\nticks 5\nclass a\n radius 0.3\n speed 1\n follow weight 1e308\n"
+             " seek 14.5,4.5 weight 1e308\nend\nagent 1 a 3.5,4.5 heading 0\n", &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    while (c.tick < s.ticks) {
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+        cr_assert(c.agent[0].x == 3.5 && c.agent[0].y == 4.5, "tick %lld: %g,%g", c.tick, c.agent[0].x,
+                  c.agent[0].y);
+    }
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
 Test(crowd, contact_candidates_match_a_fresh_search) { candidates_match(0, 32768); }
 /* The same, ending the ticks in the hash's order, as large crowds do. */
 Test(crowd, end_in_hash_order_matches) { candidates_match(0, 0); }

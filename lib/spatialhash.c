@@ -1,6 +1,7 @@
 /* spatialhash.c - the uniform spatial hash; see spatialhash.h. */
 #include "spatialhash.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +35,7 @@ ff_status ff_shash_build(ff_shash *h, double bucket_size, const ff_shash_entry *
     size_t slots = 2, k;
     int ascending = 1;
 
-    if (n > ((size_t)1 << 30))
+    if (n > ((size_t)1 << 30) || n > SIZE_MAX / (3 * sizeof *h->slot_of))
         return ff_error_set(err, FF_EINPUT, NULL, 0, 0, "too many points for the spatial hash (%zu)", n);
     while (slots < 2 * n)
         slots *= 2;

@@ -1,5 +1,6 @@
 /* fuzz_crowd.c - libFuzzer target: ffsim's tick (ff_crowd_step) on fuzzed
- * scenarios, against a fixed 16x8 map with walls, spawn tiles and a goal,
+ * scenarios, against a fixed 16x8 map with walls, spawn tiles and a goal
+ * (cells of 1 or 0.7, smoothed or raw directions, by the input's length),
  * through the profiles as ffsim runs it (map events, own paths, cell
  * moves).  Each scenario runs twice, one tick at a time: once as large
  * crowds run (contacts from the steering's candidates, the end of the
@@ -35,21 +36,29 @@ static const char map_text[] =
     "#SSS...........#\n"
     "################\n";
 
-static const ff_grid *the_map(void)
+/* The map, with cells of 1 (k 0) or of 0.7 (k 1, where the step's exact
+ * cell shortcut does not apply), origin 0 or -2.5,1.25. */
+static const ff_grid *the_map(int k)
 {
-    static ff_grid g;
+    static ff_grid g[2];
     static int ready;
     ff_map_options opt;
     ff_error err;
+    int m;
 
     if (!ready) {
-        ff_map_options_init(&opt);
-        if (ff_map_parse((const unsigned char *)map_text, sizeof map_text - 1, "map", &opt,
-                         &g, &err) != FF_OK)
-            abort();
+        for (m = 0; m < 2; m++) {
+            ff_map_options_init(&opt);
+            if (ff_map_parse((const unsigned char *)map_text, sizeof map_text - 1, "map", &opt,
+                             &g[m], &err) != FF_OK)
+                abort();
+        }
+        g[1].cell_size = 0.7;
+        g[1].origin_x = -2.5;
+        g[1].origin_y = 1.25;
         ready = 1;
     }
-    return &g;
+    return &g[k];
 }
 
 /* Scenarios this large or long take too long a run to fuzz well. */
@@ -72,7 +81,9 @@ static void same_agents(const ff_crowd *a, const ff_crowd *b)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const ff_grid *g = the_map();
+    /* The input's length picks the map and raw or smoothed directions. */
+    const ff_grid *g = the_map((int)(size & 1));
+    int smooth = (size & 2) == 0;
     ff_scenario s;
     ff_profiles pa, pb;
     ff_crowd a, b;
@@ -99,13 +110,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (ff_profiles_init(&pb, &s, g, "fuzz", &err) != FF_OK)
         abort();  /* the same call just worked */
-    if (ff_crowd_init_profiles(&a, &s, &pa, 1, &err) != FF_OK) {
+    if (ff_crowd_init_profiles(&a, &s, &pa, smooth, &err) != FF_OK) {
         ff_profiles_free(&pa);
         ff_profiles_free(&pb);
         ff_scenario_free(&s);
         return 0;
     }
-    if (ff_crowd_init_profiles(&b, &s, &pb, 1, &err) != FF_OK)
+    if (ff_crowd_init_profiles(&b, &s, &pb, smooth, &err) != FF_OK)
         abort();
     a.end_by_hash_min = 0;
     b.fresh_contacts = 1;

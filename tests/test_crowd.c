@@ -83,26 +83,6 @@ static const ff_agent *agent_by_id(const ff_crowd *c, uint32_t id)
     return NULL;
 }
 
-/* Brute force: distance from (x, y) to the nearest blocked cell or the
- * outside of the map, over every cell. */
-static double wall_distance(const ff_grid *g, double x, double y)
-{
-    double best = INFINITY;
-    int i, j;
-    for (j = -1; j <= g->h; j++)
-        for (i = -1; i <= g->w; i++) {
-            double qx, qy, d;
-            if (i >= 0 && j >= 0 && i < g->w && j < g->h && isfinite(g->cost[j * g->w + i]))
-                continue;
-            qx = x < i ? i : x > i + 1 ? i + 1 : x;
-            qy = y < j ? j : y > j + 1 ? j + 1 : y;
-            d = hypot(x - qx, y - qy);
-            if (d < best)
-                best = d;
-        }
-    return best;
-}
-
 /* ---- priority groups, by hand ---- */
 
 static ff_agent_class blend_class(void)
@@ -180,7 +160,7 @@ Test(crowd, wall_distance_matches_brute_force)
         double x = -1 + 9 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
         double y = -1 + 8 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
         double reach = 0.05 + 2.5 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
-        double want = wall_distance(&f.g, x, y), got = ff_walls_nearest(&w, x, y, reach, NULL, NULL);
+        double want = tu_wall_distance(&f.g, x, y), got = ff_walls_nearest(&w, x, y, reach, NULL, NULL);
         if (want > reach)
             want = reach;
         cr_assert(fabs(got - want) < 1e-12, "at %g,%g reach %g: %g, brute force %g", x, y, reach, got, want);
@@ -215,7 +195,7 @@ Test(crowd, slide_keeps_the_part_along_the_wall)
     y = 1.5;
     ff_walls_slide(&w, 0.3, &x, &y, -1, -1);
     cr_expect(fabs(x - 1.3) < 1e-8 && fabs(y - 1.3) < 1e-8, "%.12g %.12g", x, y);
-    cr_expect(wall_distance(&f.g, x, y) >= 0.3);
+    cr_expect(tu_wall_distance(&f.g, x, y) >= 0.3);
     ff_walls_free(&w);
     free_field(&f);
 }
@@ -239,14 +219,14 @@ Test(crowd, slide_never_ends_in_or_near_a_wall)
         double dx = -1.5 + 3 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
         double dy = -1.5 + 3 * (double)(tu_next(&seed) >> 11) / 9007199254740992.0;
         double x0, y0;
-        if (wall_distance(&f.g, x, y) < r)
+        if (tu_wall_distance(&f.g, x, y) < r)
             continue;
         x0 = x;
         y0 = y;
         ff_walls_slide(&w, r, &x, &y, dx, dy);
         moved += x != x0 || y != y0;
-        cr_assert(wall_distance(&f.g, x, y) >= r, "from %g,%g by %g,%g (r %g) to %g,%g: %g from a wall",
-                  x0, y0, dx, dy, r, x, y, wall_distance(&f.g, x, y));
+        cr_assert(tu_wall_distance(&f.g, x, y) >= r, "from %g,%g by %g,%g (r %g) to %g,%g: %g from a wall",
+                  x0, y0, dx, dy, r, x, y, tu_wall_distance(&f.g, x, y));
     }
     cr_expect(moved > 5000, "only %d moves went anywhere", moved);
     ff_walls_free(&w);
@@ -582,7 +562,7 @@ static void run_gate(int smooth, gate_run *out)
                 continue;
             r = s.cls[a->cls].radius;
             out->checked++;
-            if (wall_distance(&f.g, a->x, a->y) < r - 1e-9)
+            if (tu_wall_distance(&f.g, a->x, a->y) < r - 1e-9)
                 out->penetrations++;
             for (j = i + 1; j < c.nagents; j++) {
                 const ff_agent *b = &c.agent[j];

@@ -265,25 +265,6 @@ Test(funnel, backwards_portals_refused)
 
 /* ---- cell paths ---- */
 
-/* A w x h map from rows: '#' wall, '.' open, 'w' open of terrain class 1. */
-static void make_grid(ff_grid *g, int w, int h, const char *rows, ff_corners corners)
-{
-    ff_error err;
-    int i;
-
-    ff_grid_init(g);
-    cr_assert_eq(ff_grid_alloc(g, w, h, 0, "t", &err), FF_OK);
-    g->corners = corners;
-    for (i = 0; i < w * h; i++) {
-        g->cost[i] = rows[i] == '#' ? INFINITY : 1.0f;
-        if (rows[i] == 'w') {
-            if (!g->terrain)
-                g->terrain = calloc((size_t)(w * h), 1);
-            g->terrain[i] = 1;
-        }
-    }
-}
-
 static void cell_path(ff_path *p, const int *xy, size_t n, double cell, double ox, double oy)
 {
     ff_error err;
@@ -313,7 +294,7 @@ Test(funnel, cells_orthogonal_portals)
     ff_corridor c;
     ff_error err;
 
-    make_grid(&g, 3, 3, ".........", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 3, 3, ".........", FF_CORNERS_STRICT);
     cell_path(&p, walk, 9, 2.0, 10, 20);
     g.cell_size = 2.0;
     g.origin_x = 10;
@@ -346,7 +327,7 @@ Test(funnel, cells_diagonal_steps)
     ff_error err;
 
     /* Both side cells open: the x side (1,1) comes first: E then N. */
-    make_grid(&g, 2, 2, "....", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 2, 2, "....", FF_CORNERS_STRICT);
     cell_path(&p, ne, 2, 1, 0, 0);
     ff_corridor_init(&c);
     cr_assert_eq(ff_corridor_from_cells(&g, &p, "-", &c, &err), FF_OK);
@@ -356,7 +337,7 @@ Test(funnel, cells_diagonal_steps)
     ff_corridor_free(&c);
     ff_grid_free(&g);
     /* The x side blocked (cut corners): the y side (0,0): N then E. */
-    make_grid(&g, 2, 2, "...#", FF_CORNERS_CUT);
+    tu_make_grid(&g, 2, 2, "...#", FF_CORNERS_CUT);
     ff_corridor_init(&c);
     cr_assert_eq(ff_corridor_from_cells(&g, &p, "-", &c, &err), FF_OK);
     cr_assert_eq(c.n, 2);
@@ -365,14 +346,14 @@ Test(funnel, cells_diagonal_steps)
     ff_corridor_free(&c);
     ff_grid_free(&g);
     /* The x side of another terrain class counts as closed. */
-    make_grid(&g, 2, 2, "...w", FF_CORNERS_CUT);
+    tu_make_grid(&g, 2, 2, "...w", FF_CORNERS_CUT);
     ff_corridor_init(&c);
     cr_assert_eq(ff_corridor_from_cells(&g, &p, "-", &c, &err), FF_OK);
     expect_portal(&c.portal[0], 0, 1, 1, 1, "class: y side");
     ff_corridor_free(&c);
     ff_grid_free(&g);
     /* Both blocked (free corners): the corner point, width 0. */
-    make_grid(&g, 2, 2, "#..#", FF_CORNERS_FREE);
+    tu_make_grid(&g, 2, 2, "#..#", FF_CORNERS_FREE);
     ff_corridor_init(&c);
     cr_assert_eq(ff_corridor_from_cells(&g, &p, "-", &c, &err), FF_OK);
     cr_assert_eq(c.n, 1);
@@ -393,7 +374,7 @@ Test(funnel, cells_refused)
     ff_corridor c;
     ff_error err;
 
-    make_grid(&g, 3, 1, ".#.", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 3, 1, ".#.", FF_CORNERS_STRICT);
     cell_path(&p, jump, 2, 1, 0, 0);
     ff_corridor_init(&c);
     cr_expect_eq(ff_corridor_from_cells(&g, &p, "-", &c, &err), FF_EINPUT);
@@ -420,7 +401,7 @@ Test(funnel, cells_refused)
     ff_path_free(&p);
     ff_grid_free(&g);
     /* Repeated cells are one cell. */
-    make_grid(&g, 2, 1, "..", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 2, 1, "..", FF_CORNERS_STRICT);
     cell_path(&p, repeat, 4, 1, 0, 0);
     cr_assert_eq(ff_corridor_from_cells(&g, &p, "-", &c, &err), FF_OK);
     cr_expect_eq(c.n, 1);
@@ -570,7 +551,7 @@ Test(funnel, brute_force_random_cell_walks)
     ff_grid g;
     int trial;
 
-    make_grid(&g, W, H, "............................................................"
+    tu_make_grid(&g, W, H, "............................................................"
                         "............................................................"
                         "........................",
               FF_CORNERS_STRICT);

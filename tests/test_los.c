@@ -12,24 +12,6 @@
 
 /* ---- maps ---- */
 
-/* w x h from rows: '#' wall, '.' open (cost 1, class 0), 'w' open of class
- * 1, '~' open of cost 2. */
-static void make_grid(ff_grid *g, int w, int h, const char *rows, ff_corners corners)
-{
-    ff_error err;
-    int i;
-
-    ff_grid_init(g);
-    cr_assert_eq(ff_grid_alloc(g, w, h, 0, "t", &err), FF_OK);
-    g->corners = corners;
-    g->terrain = calloc((size_t)(w * h), 1);
-    cr_assert_not_null(g->terrain);
-    for (i = 0; i < w * h; i++) {
-        g->cost[i] = rows[i] == '#' ? INFINITY : rows[i] == '~' ? 2.0f : 1.0f;
-        g->terrain[i] = rows[i] == 'w';
-    }
-}
-
 static int los3(ff_grid *g, ff_corners rule, double ax, double ay, double bx, double by)
 {
     g->corners = rule;
@@ -62,7 +44,7 @@ Test(los, corner_rules)
     ff_grid g;
 
     /* A pillar at 1,1. */
-    make_grid(&g, 3, 3, "....#....", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 3, 3, "....#....", FF_CORNERS_STRICT);
     /* Along row 0: it never touches the pillar. */
     expect_rules(&g, 0.5, 0.5, 2.5, 0.5, "yyy");
     /* Through the pillar. */
@@ -81,22 +63,22 @@ Test(los, corner_rules)
     ff_grid_free(&g);
 
     /* Two walls meeting at the corner 1,1 diagonally: the pinch. */
-    make_grid(&g, 2, 2, ".##.", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 2, 2, ".##.", FF_CORNERS_STRICT);
     expect_rules(&g, 0.5, 0.5, 1.5, 1.5, "nny");
     expect_rules(&g, 0.25, 0.5, 1.5, 1.75, "nnn");
     ff_grid_free(&g);
     /* Along the grid line y = 1 through two pinches. */
-    make_grid(&g, 3, 2, "#.#.#.", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 3, 2, "#.#.#.", FF_CORNERS_STRICT);
     expect_rules(&g, 0.5, 1, 2.5, 1, "nny");
     ff_grid_free(&g);
 
     /* A slit between two walls that share an edge is a wall. */
-    make_grid(&g, 3, 2, ".#..#.", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 3, 2, ".#..#.", FF_CORNERS_STRICT);
     expect_rules(&g, 0.5, 1, 2.5, 1, "nnn");
     ff_grid_free(&g);
 
     /* The map edge is a wall: a line along it touches outside cells. */
-    make_grid(&g, 3, 1, "...", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 3, 1, "...", FF_CORNERS_STRICT);
     expect_rules(&g, 0.5, 0, 2.5, 0, "nyy");
     expect_rules(&g, 0.5, 0.5, 2.5, 0.5, "yyy");
     ff_grid_free(&g);
@@ -108,18 +90,18 @@ Test(los, classes_and_costs)
 
     /* Water (class 1) in the middle: ground cannot see across it, and
      * water sees only water. */
-    make_grid(&g, 3, 1, ".w.", FF_CORNERS_FREE);
+    tu_make_grid(&g, 3, 1, ".w.", FF_CORNERS_FREE);
     expect_rules(&g, 0.5, 0.5, 2.5, 0.5, "nnn");
     expect_rules(&g, 0.5, 0.5, 1.5, 0.5, "nnn");
     ff_grid_free(&g);
-    make_grid(&g, 3, 1, "ww.", FF_CORNERS_FREE);
+    tu_make_grid(&g, 3, 1, "ww.", FF_CORNERS_FREE);
     expect_rules(&g, 0.5, 0.5, 1.5, 0.5, "yyy");
     ff_grid_free(&g);
     /* A costlier cell in the way counts as blocked. */
-    make_grid(&g, 3, 1, ".~.", FF_CORNERS_FREE);
+    tu_make_grid(&g, 3, 1, ".~.", FF_CORNERS_FREE);
     expect_rules(&g, 0.5, 0.5, 2.5, 0.5, "nnn");
     ff_grid_free(&g);
-    make_grid(&g, 3, 1, "~~.", FF_CORNERS_FREE);
+    tu_make_grid(&g, 3, 1, "~~.", FF_CORNERS_FREE);
     expect_rules(&g, 0.5, 0.5, 1.5, 0.5, "yyy");
     ff_grid_free(&g);
 }
@@ -128,7 +110,7 @@ Test(los, four_moves_read_free_as_cut)
 {
     ff_grid g;
 
-    make_grid(&g, 2, 2, ".##.", FF_CORNERS_FREE);
+    tu_make_grid(&g, 2, 2, ".##.", FF_CORNERS_FREE);
     cr_expect(ff_los(&g, 0.5, 0.5, 1.5, 1.5));
     g.moves = 4;
     cr_expect(!ff_los(&g, 0.5, 0.5, 1.5, 1.5));
@@ -139,7 +121,7 @@ Test(los, one_way_cells)
 {
     ff_grid g;
 
-    make_grid(&g, 3, 3, ".........", FF_CORNERS_STRICT);
+    tu_make_grid(&g, 3, 3, ".........", FF_CORNERS_STRICT);
     g.oneway = malloc(9);
     memset(g.oneway, FF_ONEWAY_ALL, 9);
     g.oneway[3 + 1] = 1u << FF_DIR_E;  /* the center: leave eastwards only */
@@ -165,7 +147,7 @@ Test(los, world_units)
     ff_grid g;
 
     /* The pillar map at cell size 2, origin -3 5. */
-    make_grid(&g, 3, 3, "....#....", FF_CORNERS_CUT);
+    tu_make_grid(&g, 3, 3, "....#....", FF_CORNERS_CUT);
     g.cell_size = 2;
     g.origin_x = -3;
     g.origin_y = 5;
@@ -229,22 +211,6 @@ static int meets(long long px, long long py, long long qx, long long qy, long lo
     return open ? frac_cmp(*t0, *t1) < 0 : frac_cmp(*t0, *t1) <= 0;
 }
 
-typedef struct {
-    const ff_grid *g;
-    float cost;
-    uint8_t cls;
-} ref_ctx;
-
-static int ref_passable(const ref_ctx *r, long long i, long long j)
-{
-    size_t k;
-
-    if (i < 0 || j < 0 || i >= r->g->w || j >= r->g->h)
-        return 0;
-    k = (size_t)j * (size_t)r->g->w + (size_t)i;
-    return isfinite(r->g->cost[k]) && r->g->cost[k] == r->cost &&
-           (!r->g->terrain || r->g->terrain[k] == r->cls);
-}
 
 static long long floor_div(long long a, long long b)
 {
@@ -266,14 +232,12 @@ static int ref_los(const ff_grid *g, ff_corners rule, long long px, long long py
     long long ci[MAXN], cj[MAXN];
     frac lo[MAXN], hi[MAXN], entry[MAXN];
     int reached[MAXN], n = 0, a = -1, b = -1, changed, u, v;
-    ref_ctx r;
+    tu_sight_cells r;
 
     if (ai < 0 || aj < 0 || ai >= g->w || aj >= g->h)
         return 0;
-    r.g = g;
-    r.cost = g->cost[aj * g->w + ai];
-    r.cls = g->terrain ? g->terrain[aj * g->w + ai] : 0;
-    if (!isfinite(r.cost) || !ref_passable(&r, bi, bj))
+    r = tu_sight_from(g, ai, aj);
+    if (!isfinite(r.cost) || !tu_sight_open(&r, bi, bj))
         return 0;
     if (px == qx && py == qy)
         return 1;
@@ -284,7 +248,7 @@ static int ref_los(const ff_grid *g, ff_corners rule, long long px, long long py
     for (j = j0; j <= j1; j++)
         for (i = i0; i <= i1; i++) {
             frac t0, t1, o0, o1;
-            int ok = ref_passable(&r, i, j);
+            int ok = tu_sight_open(&r, i, j);
             if (!meets(px, py, qx, qy, i, j, 0, &t0, &t1))
                 continue;
             if (!ok && (rule == FF_CORNERS_STRICT || meets(px, py, qx, qy, i, j, 1, &o0, &o1)))
@@ -347,7 +311,7 @@ static void random_grid(ff_grid *g, int w, int h, unsigned long long *seed)
         int v = (int)(tu_next(seed) % 100);
         rows[k] = v < 22 ? '#' : v < 30 ? 'w' : v < 38 ? '~' : '.';
     }
-    make_grid(g, w, h, rows, FF_CORNERS_STRICT);
+    tu_make_grid(g, w, h, rows, FF_CORNERS_STRICT);
 }
 
 /* A coordinate in quarters: often on a grid line, often a cell center. */

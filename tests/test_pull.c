@@ -77,22 +77,6 @@ Test(pull, write_exact)
  * axis separates them (the square's two, and the segment's normal), and it
  * touches cells at a grid corner exactly when the corner lies on it. */
 
-typedef struct {
-    const ff_grid *g;
-    float cost;
-    uint8_t cls;
-} ref_ctx;
-
-static int ref_open(const ref_ctx *r, long long i, long long j)
-{
-    size_t k;
-
-    if (i < 0 || j < 0 || i >= r->g->w || j >= r->g->h)
-        return 0;
-    k = (size_t)j * (size_t)r->g->w + (size_t)i;
-    return isfinite(r->g->cost[k]) && r->g->cost[k] == r->cost &&
-           (!r->g->terrain || r->g->terrain[k] == r->cls);
-}
 
 static long long cross(long long ax, long long ay, long long bx, long long by, long long cx,
                        long long cy)
@@ -122,16 +106,14 @@ static int ref_sight(const ff_grid *g, ff_corners rule, long long ax, long long 
 {
     long long px = 2 * ax + 1, py = 2 * ay + 1, qx = 2 * bx + 1, qy = 2 * by + 1;
     long long i, j;
-    ref_ctx r;
+    tu_sight_cells r;
 
-    r.g = g;
-    r.cost = g->cost[ay * g->w + ax];
-    r.cls = g->terrain ? g->terrain[ay * g->w + ax] : 0;
-    if (!ref_open(&r, ax, ay) || !ref_open(&r, bx, by))
+    r = tu_sight_from(g, ax, ay);
+    if (!tu_sight_open(&r, ax, ay) || !tu_sight_open(&r, bx, by))
         return 0;
     for (j = (ay < by ? ay : by) - 1; j <= (ay > by ? ay : by) + 1; j++)
         for (i = (ax < bx ? ax : bx) - 1; i <= (ax > bx ? ax : bx) + 1; i++)
-            if (meets_interior(px, py, qx, qy, i, j) && !ref_open(&r, i, j))
+            if (meets_interior(px, py, qx, qy, i, j) && !tu_sight_open(&r, i, j))
                 return 0;
     /* Grid corners on the segment (even coordinates between the ends). */
     for (j = (ay < by ? ay : by) + 1; j <= (ay > by ? ay : by); j++)
@@ -144,7 +126,7 @@ static int ref_sight(const ff_grid *g, ff_corners rule, long long ax, long long 
             for (k = 0; k < 4; k++) {
                 long long ci = i - 1 + (k & 1), cj = j - 1 + (k >> 1);
                 if (!meets_interior(px, py, qx, qy, ci, cj))
-                    sides += ref_open(&r, ci, cj);
+                    sides += tu_sight_open(&r, ci, cj);
             }
             if ((rule == FF_CORNERS_STRICT && sides < 2) || (rule == FF_CORNERS_CUT && sides < 1))
                 return 0;

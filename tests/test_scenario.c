@@ -143,26 +143,6 @@ Test(scenario, separate_range_default_and_arrive_default)
     ff_grid_free(&g);
 }
 
-/* A distance that brute force over every blocked cell and the outside of
- * the map gives, independent of walls.c. */
-static double wall_distance(const ff_grid *g, double x, double y)
-{
-    double best = INFINITY;
-    int i, j;
-    for (j = -1; j <= g->h; j++)
-        for (i = -1; i <= g->w; i++) {
-            double qx, qy, d;
-            if (i >= 0 && j >= 0 && i < g->w && j < g->h && isfinite(g->cost[j * g->w + i]))
-                continue;
-            qx = x < i ? i : x > i + 1 ? i + 1 : x;
-            qy = y < j ? j : y > j + 1 ? j + 1 : y;
-            d = hypot(x - qx, y - qy);
-            if (d < best)
-                best = d;
-        }
-    return best;
-}
-
 Test(scenario, spawn_rules_are_seeded_placed_and_numbered)
 {
     ff_grid g;
@@ -187,7 +167,7 @@ Test(scenario, spawn_rules_are_seeded_placed_and_numbered)
         const ff_agent_spec *p = &a.agent[k];
         cr_expect_eq(p->x, b.agent[k].x, "same seed, same place");
         cr_expect_eq(p->y, b.agent[k].y);
-        cr_expect(wall_distance(&g, p->x, p->y) >= 0.3, "agent %u at %g,%g too near a wall", p->id, p->x, p->y);
+        cr_expect(tu_wall_distance(&g, p->x, p->y) >= 0.3, "agent %u at %g,%g too near a wall", p->id, p->x, p->y);
         if (p->id >= 4 && p->id <= 9) {
             int cx = (int)floor(p->x), cy = (int)floor(p->y);
             cr_expect(cx >= 2 && cx <= 3 && cy >= 3 && cy <= 4, "agent %u not on a spawn cell", p->id);

@@ -95,29 +95,10 @@ slow:
     return n > 0 ? (size_t)n : 0;
 }
 
-/* The decimal digits at p (up to end) appended to *mant, the leading zeros
- * of the number skipped and the others counted in *digits; *n gets how
- * many digits were read.  NULL past 19 significant digits. */
-static const char *mantissa_digits(const char *p, const char *end, uint64_t *mant, int *digits,
-                                   int *n)
-{
-    *n = 0;
-    while (p < end && *p >= '0' && *p <= '9') {
-        if (*mant || *p != '0') {
-            if (++*digits > 19)
-                return NULL;
-            *mant = *mant * 10 + (uint64_t)(*p - '0');
-        }
-        p++;
-        ++*n;
-    }
-    return p;
-}
-
 const char *ff_parse_decimal(const char *s, const char *end, double *v)
 {
     uint64_t mant = 0;
-    int neg = 0, digits = 0, any = 0, scale = 0, exp_neg = 0, n;
+    int neg = 0, digits = 0, any = 0, scale = 0, exp_neg = 0;
     long exp = 0;
     const char *p = s;
 
@@ -126,14 +107,27 @@ const char *ff_parse_decimal(const char *s, const char *end, double *v)
 #endif
     if (p < end && (*p == '-' || *p == '+'))
         neg = *p++ == '-';
-    if (!(p = mantissa_digits(p, end, &mant, &digits, &n)))
-        return NULL;
-    any = n > 0;
+    while (p < end && *p >= '0' && *p <= '9') {
+        any = 1;
+        if (mant || *p != '0') {
+            if (++digits > 19)
+                return NULL;
+            mant = mant * 10 + (uint64_t)(*p - '0');
+        }
+        p++;
+    }
     if (p < end && *p == '.') {
-        if (!(p = mantissa_digits(p + 1, end, &mant, &digits, &n)))
-            return NULL;
-        any |= n > 0;
-        scale = -n;
+        p++;
+        while (p < end && *p >= '0' && *p <= '9') {
+            any = 1;
+            if (mant || *p != '0') {
+                if (++digits > 19)
+                    return NULL;
+                mant = mant * 10 + (uint64_t)(*p - '0');
+            }
+            scale--;
+            p++;
+        }
     }
     if (!any)
         return NULL;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../lib/mapread.h"
 #include "../../lib/stream.h"
 
 #define FUZZ_CHECK(cond)                                                        \
@@ -122,6 +123,18 @@ static inline FILE *open_bytes(const uint8_t *data, size_t size)
     static char empty[1];
 
     return fmemopen(size ? (void *)data : empty, size, "rb");
+}
+
+/* Parse a fixed map of the target's own (ffmap text, NUL-terminated) into
+ * g, or abort: the targets that read a scenario need one. */
+static inline void fuzz_fixed_map(const char *text, ff_grid *g)
+{
+    ff_map_options opt;
+    ff_error err;
+
+    ff_map_options_init(&opt);
+    if (ff_map_parse((const unsigned char *)text, strlen(text), "map", &opt, g, &err) != FF_OK)
+        abort();
 }
 
 #endif

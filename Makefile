@@ -16,13 +16,20 @@ PNG_CFLAGS = $(shell pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS = $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
 # No code reads errno after a math function: sqrt and the like may be one
 # instruction each.
-ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS) -pthread
+# lib/ in folders, one per layer of the pipeline, lowest first; a folder
+# uses only the folders before it (tests/cli/test_layers.sh checks it).
+LIB_DIRS = base grid format field path crowd picture
+LIB_INC = $(addprefix -Ilib/,$(LIB_DIRS))
+ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS) $(LIB_INC) -pthread
 LDLIBS = $(PNG_LIBS) -lm -pthread
 
 PROGRAMS = $(patsubst %.c,%,$(wildcard bin/ff*.c))
-LIB_SRC = $(wildcard lib/*.c)
+LIB_SRC = $(wildcard $(LIB_DIRS:%=lib/%/*.c))
 LIB_OBJ = $(LIB_SRC:.c=.o)
-LIB_HDR = $(wildcard lib/*.h)
+LIB_HDR = $(wildcard $(LIB_DIRS:%=lib/%/*.h))
+# Headers for the library's own use only: not installed.
+LIB_INTERNAL_HDR = lib/base/hugepage.h lib/base/options.h
+LIB_PUBLIC_HDR = $(filter-out $(LIB_INTERNAL_HDR),$(LIB_HDR))
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)
 
@@ -76,14 +83,14 @@ check-valgrind: all
 # its headers (include/fftools/, used as <fftools/stream.h>) and
 # lib/pkgconfig/fftools.pc from fftools.pc.in (prefix, version and the
 # libraries libff needs filled in).
-VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/options.h)
+VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/base/options.h)
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/include/fftools \
 	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 lib/libff.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(LIB_HDR) $(DESTDIR)$(PREFIX)/include/fftools/
+	install -m 644 $(LIB_PUBLIC_HDR) $(DESTDIR)$(PREFIX)/include/fftools/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@LIBS@|$(strip $(SANFLAGS) $(LDLIBS))|' fftools.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fftools.pc
@@ -91,5 +98,5 @@ install: all
 	for f in man/man5/*.5; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man5/; done
 
 clean:
-	rm -f lib/*.o lib/libff.a $(PROGRAMS) $(TEST_BIN) $(FLAGS_STAMP)
+	rm -f $(LIB_OBJ) lib/libff.a $(PROGRAMS) $(TEST_BIN) $(FLAGS_STAMP)
 	rm -rf tests/out

@@ -10,13 +10,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../lib/batch.h"
-#include "../lib/mapread.h"
-#include "../lib/options.h"
-#include "../lib/outfile.h"
-#include "../lib/records.h"
-#include "../lib/search.h"
-#include "../lib/stream.h"
+#include "batch.h"
+#include "mapread.h"
+#include "options.h"
+#include "outfile.h"
+#include "records.h"
+#include "search.h"
+#include "stream.h"
 
 static const char *prog = "ffbuild";
 

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/direction.h"
-#include "../lib/fieldsel.h"
-#include "../lib/options.h"
-#include "../lib/outfile.h"
-#include "../lib/stream.h"
+#include "direction.h"
+#include "fieldsel.h"
+#include "options.h"
+#include "outfile.h"
+#include "stream.h"
 
 static const char *prog = "ffdir";
 

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/fieldsel.h"
-#include "../lib/funnel.h"
-#include "../lib/options.h"
-#include "../lib/outfile.h"
-#include "../lib/pull.h"
-#include "../lib/records.h"
-#include "../lib/stream.h"
+#include "fieldsel.h"
+#include "funnel.h"
+#include "options.h"
+#include "outfile.h"
+#include "pull.h"
+#include "records.h"
+#include "stream.h"
 
 static const char *prog = "fffunnel";
 

@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/draw.h"
-#include "../lib/fieldsel.h"
-#include "../lib/options.h"
-#include "../lib/outfile.h"
-#include "../lib/pngout.h"
-#include "../lib/stream.h"
+#include "draw.h"
+#include "fieldsel.h"
+#include "options.h"
+#include "outfile.h"
+#include "pngout.h"
+#include "stream.h"
 
 static const char *prog = "ffpng";
 

@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/fieldsel.h"
-#include "../lib/options.h"
-#include "../lib/query.h"
-#include "../lib/stream.h"
+#include "fieldsel.h"
+#include "options.h"
+#include "query.h"
+#include "stream.h"
 
 static const char *prog = "ffquery";
 

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "../lib/crowd.h"
-#include "../lib/options.h"
-#include "../lib/outfile.h"
-#include "../lib/profiles.h"
-#include "../lib/scenario.h"
-#include "../lib/stream.h"
+#include "crowd.h"
+#include "options.h"
+#include "outfile.h"
+#include "profiles.h"
+#include "scenario.h"
+#include "stream.h"
 
 static const char *prog = "ffsim";
 

@@ -8,7 +8,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/astar.h"
+#include "astar.h"
 
 /* Least cost from every cell to a goal, by relaxing every step until
  * nothing changes (cells in avoid are left out, the start excepted). */

@@ -6,9 +6,9 @@
 #include <criterion/parameterized.h>
 #include <math.h>
 
-#include "../lib/batch.h"
-#include "../lib/fieldsel.h"
-#include "../lib/mapread.h"
+#include "batch.h"
+#include "fieldsel.h"
+#include "mapread.h"
 
 /* ---- a small map ---- */
 

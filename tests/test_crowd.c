@@ -8,14 +8,14 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/crowd.h"
-#include "../lib/direction.h"
-#include "../lib/mapread.h"
-#include "../lib/profiles.h"
-#include "../lib/sample.h"
-#include "../lib/search.h"
-#include "../lib/spatialhash.h"
-#include "../lib/walls.h"
+#include "crowd.h"
+#include "direction.h"
+#include "mapread.h"
+#include "profiles.h"
+#include "sample.h"
+#include "search.h"
+#include "spatialhash.h"
+#include "walls.h"
 
 /* ---- fields from pictures ---- */
 

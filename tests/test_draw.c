@@ -8,7 +8,7 @@
 #include <criterion/parameterized.h>
 #include <math.h>
 
-#include "../lib/draw.h"
+#include "draw.h"
 
 /* A w x h field of open cells (cost 1), walls where wall[] says, and
  * distance d(x, y) = x when with_distance. */

@@ -8,7 +8,7 @@
 #include <criterion/parameterized.h>
 #include <math.h>
 
-#include "../lib/funnel.h"
+#include "funnel.h"
 
 /* ---- helpers ---- */
 

@@ -4,7 +4,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/grid.h"
+#include "grid.h"
 
 /* Distance from the center of (x,y) to the square of cell (bx,by). */
 static double to_square(int x, int y, int bx, int by)

@@ -8,7 +8,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/los.h"
+#include "los.h"
 
 /* ---- maps ---- */
 

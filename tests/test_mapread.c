@@ -5,7 +5,7 @@
 #include <math.h>
 #include <png.h>
 
-#include "../lib/mapread.h"
+#include "mapread.h"
 
 static ff_status parse(const char *text, ff_grid *g, ff_error *err)
 {

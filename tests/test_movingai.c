@@ -6,8 +6,8 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/mapread.h"
-#include "../lib/search.h"
+#include "mapread.h"
+#include "search.h"
 
 typedef struct {
     int sx, sy, gx, gy, bucket;

@@ -9,7 +9,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/profiles.h"
+#include "profiles.h"
 
 /* 13 x 9; a wall at x = 6 with a one-cell gap at y = 2 and a three-cell
  * gap at y = 5..7; the goal at 10,3. */

@@ -7,11 +7,11 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/direction.h"
-#include "../lib/funnel.h"
-#include "../lib/mapread.h"
-#include "../lib/pull.h"
-#include "../lib/search.h"
+#include "direction.h"
+#include "funnel.h"
+#include "mapread.h"
+#include "pull.h"
+#include "search.h"
 
 /* ---- reading and writing ---- */
 

@@ -9,10 +9,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../lib/direction.h"
-#include "../lib/mapread.h"
-#include "../lib/query.h"
-#include "../lib/search.h"
+#include "direction.h"
+#include "mapread.h"
+#include "query.h"
+#include "search.h"
 
 /* ---- fields made from ffmap text, as ffbuild | ffdir makes them ---- */
 

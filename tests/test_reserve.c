@@ -7,7 +7,7 @@
 
 #include <criterion/criterion.h>
 
-#include "../lib/reserve.h"
+#include "reserve.h"
 
 #define W 10
 #define H 10

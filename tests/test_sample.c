@@ -6,10 +6,10 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/direction.h"
-#include "../lib/mapread.h"
-#include "../lib/sample.h"
-#include "../lib/search.h"
+#include "direction.h"
+#include "mapread.h"
+#include "sample.h"
+#include "search.h"
 
 #define S2 0.70710678118654752440 /* 1/sqrt(2): a diagonal's unit components */
 #define TOL 1e-9

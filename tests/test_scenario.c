@@ -7,7 +7,7 @@
 #include <criterion/parameterized.h>
 #include <math.h>
 
-#include "../lib/scenario.h"
+#include "scenario.h"
 
 /* 12 x 6: walls around, a wall stub at 6,1..2, spawn tiles at 2..3,3..4,
  * and an open cell elsewhere. */

@@ -5,9 +5,9 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "../lib/direction.h"
-#include "../lib/mapread.h"
-#include "../lib/search.h"
+#include "direction.h"
+#include "mapread.h"
+#include "search.h"
 
 /* ---- an independent model of the movement rules (DESIGN.md) ---- */
 

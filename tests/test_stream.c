@@ -5,10 +5,10 @@
 #include <criterion/parameterized.h>
 #include <math.h>
 
-#include "../lib/direction.h"
-#include "../lib/mapread.h"
-#include "../lib/search.h"
-#include "../lib/stream.h"
+#include "direction.h"
+#include "mapread.h"
+#include "search.h"
+#include "stream.h"
 
 /* A small field with every known channel and one unknown one. */
 static void make_field(ff_field *f)

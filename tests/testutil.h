@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/grid.h"
+#include "grid.h"
 
 /* Open a string as a read-only FILE (fmemopen), for feeding readers. */
 static inline FILE *tu_string_file(const char *s)

@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "../../lib/mapread.h"
-#include "../../lib/search.h"
+#include "mapread.h"
+#include "search.h"
 
 static double clock_seconds(clockid_t id)
 {

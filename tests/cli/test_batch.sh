@@ -227,6 +227,9 @@ for f in lib/libff.a lib/pkgconfig/fftools.pc include/fftools/stream.h \
     include/fftools/grid.h include/fftools/fieldsel.h include/fftools/batch.h bin/ffbuild; do
     check "installed $f" -s "$P/$f"
 done
+for f in hugepage.h options.h; do
+    check "internal header $f not installed" ! -e "$P/include/fftools/$f"
+done
 check "fftools.pc has the prefix" "$(sed -n 's/^prefix=//p' "$P/lib/pkgconfig/fftools.pc")" = "$P"
 version=$("$BIN/ffbuild" --version | awk '{print $NF}')
 check "fftools.pc has the version" \

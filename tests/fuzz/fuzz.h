@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/mapread.h"
-#include "../../lib/stream.h"
+#include "mapread.h"
+#include "stream.h"
 
 #define FUZZ_CHECK(cond)                                                        \
     do {                                                                        \

@@ -7,15 +7,15 @@
  * tick in the hash's order), once finding the contacts afresh and ending
  * in index order.  The two must agree bit for bit on every agent after
  * every tick, and on the summary.
- * needs: lib/crowd.c
+ * needs: lib/crowd/crowd.c
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 
-#include "../../lib/crowd.h"
-#include "../../lib/mapread.h"
-#include "../../lib/profiles.h"
-#include "../../lib/scenario.h"
+#include "crowd.h"
+#include "mapread.h"
+#include "profiles.h"
+#include "scenario.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -4,12 +4,12 @@
  * must read again to the same numbers, bit for bit; the funnel's path
  * starts at the start, ends at the goal, and every point between is a
  * portal end (after shrinking).
- * needs: lib/funnel.c
+ * needs: lib/path/funnel.c
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 
-#include "../../lib/funnel.h"
+#include "funnel.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

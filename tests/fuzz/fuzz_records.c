@@ -6,7 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 
-#include "../../lib/records.h"
+#include "records.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -4,13 +4,13 @@
  * same bytes read from a string (ff_scenario_parse) must give the same
  * scenario bit for bit (the seeded spawn rules included), and a scenario
  * read must keep what scenario.h promises.
- * needs: lib/scenario.c
+ * needs: lib/crowd/scenario.c
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 
-#include "../../lib/mapread.h"
-#include "../../lib/scenario.h"
+#include "mapread.h"
+#include "scenario.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

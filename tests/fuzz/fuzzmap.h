@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "../../lib/mapread.h"
+#include "mapread.h"
 #include "fuzz.h"
 
 /* A refusal is one line, says something, and leaves the grid empty. */

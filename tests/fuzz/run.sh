@@ -18,7 +18,8 @@ FUZZ_CC=${FUZZ_CC:-clang}
 B=${FUZZ_BUILD:-tests/fuzz/build}
 PNG_CFLAGS=$(pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
-FLAGS="-std=c11 -Wall -Wextra -Wpedantic -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -pthread $PNG_CFLAGS"
+LIB_INC=$(for d in base grid format field path crowd picture; do printf ' -Ilib/%s' "$d"; done)
+FLAGS="-std=c11 -Wall -Wextra -Wpedantic -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -pthread $PNG_CFLAGS$LIB_INC"
 
 if ! command -v "$FUZZ_CC" >/dev/null 2>&1; then
     echo "fuzz: $FUZZ_CC not found (Debian: apt-get install clang libclang-rt-14-dev)" >&2
@@ -27,8 +28,8 @@ fi
 mkdir -p "$B/lib" || exit 3
 
 # The library, rebuilt when a source or any header is newer than its object.
-newest_hdr=$(ls -t lib/*.h | head -n 1)
-for src in lib/*.c; do
+newest_hdr=$(ls -t lib/*/*.h | head -n 1)
+for src in lib/*/*.c; do
     obj=$B/lib/$(basename "$src" .c).o
     if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_hdr" -nt "$obj" ] ||
        [ tests/fuzz/run.sh -nt "$obj" ]; then
@@ -38,7 +39,7 @@ for src in lib/*.c; do
 done
 # Objects of sources that are gone must not be linked.
 for obj in "$B"/lib/*.o; do
-    [ -f "lib/$(basename "$obj" .o).c" ] || rm -f "$obj"
+    ls lib/*/"$(basename "$obj" .o).c" >/dev/null 2>&1 || rm -f "$obj"
 done
 
 if [ $# -eq 0 ]; then

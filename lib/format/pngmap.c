@@ -1,4 +1,4 @@
-/* pngmap.c - a grey PNG as a map (painted maps); see mapread.h.
+/* pngmap.c - a grey PNG as a map (painted maps); see pngmap.h.
  *
  * libpng's low-level API, not the simplified one: the simplified API
  * converts grey levels through the file's gAMA chunk, and a painted level
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mapread.h"
+#include "pngmap.h"
 
 typedef struct {
     const unsigned char *data;

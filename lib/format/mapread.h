@@ -8,13 +8,7 @@
 #include <stdio.h>
 
 #include "grid.h"
-
-typedef struct {
-    uint64_t max_cells;  /* refuse maps larger than this; 0 = default */
-    double png_scale;    /* cost per grey level of a PNG map (> 0) */
-} ff_map_options;
-
-void ff_map_options_init(ff_map_options *o);
+#include "mapopts.h"
 
 /* Read a whole map from f into g (which must be freshly initialised).
  * Goal and spawn tiles become g->goals and g->spawns.  name is used in
@@ -25,10 +19,5 @@ ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,
 /* The same, for a map already in memory. */
 ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
                        const ff_map_options *opt, ff_grid *g, ff_error *err);
-
-/* Decode a grey PNG in memory into g: level 0 is a wall, levels 1..255
- * cost level * png_scale.  16-bit and alpha images are refused. */
-ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *name,
-                           const ff_map_options *opt, ff_grid *g, ff_error *err);
 
 #endif

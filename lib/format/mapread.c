@@ -8,16 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pngmap.h"
 #include "stream.h"
 
 /* Terrain classes of the Moving AI letters (HOG2's Map::CanStep). */
 enum { CLASS_GROUND = 0, CLASS_WATER = 1, CLASS_TREES = 2 };
-
-void ff_map_options_init(ff_map_options *o)
-{
-    o->max_cells = 0;
-    o->png_scale = 1.0;
-}
 
 /* A cursor over the input text with line numbers. */
 typedef struct {

@@ -101,7 +101,7 @@ int main(int argc, char **argv)
         }
         if (ff_direction_field(&field.grid, field.distance, field.direction, &err) != FF_OK)
             goto failed;
-        field.direction_from = field.distance_id;
+        ff_field_update_derived_ids(&field);
         if (ff_field_write(out.f, &field, text, &err) != FF_OK) {
             snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
             goto failed;

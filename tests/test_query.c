@@ -38,7 +38,6 @@ static void field_from_text(const char *text, int moves, ff_corners corners, dou
     cr_assert_eq(ff_direction_field(&f->grid, f->distance, f->direction, &err), FF_OK, "%s",
                  err.msg);
     ff_field_update_ids(f);
-    f->direction_from = f->distance_id;
 }
 
 #define LEGEND "ffmap 1\nlegend # wall\nlegend . 1\nlegend G goal 1\n"

@@ -37,7 +37,6 @@ static void make_field(ff_field *f)
         ((float *)f->extra[0].data)[k] = (float)k / 3.0f - 1.0f;
     f->nextra = 1;
     ff_field_update_ids(f);
-    f->direction_from = f->distance_id;
 }
 
 /* Write f to a memory buffer; the caller frees it. */
@@ -129,19 +128,130 @@ Test(stream, direction_from_another_generation_is_refused)
     ff_error err;
 
     make_field(&f);
-    f.direction_from ^= 1;
+    f.direction_id ^= 1;
     text = write_mem(&f, 1, &n);
     cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
-    cr_assert(strstr(err.msg, "direction channel was made from distance") != NULL, "%s", err.msg);
+    cr_assert(strstr(err.msg, "direction channel does not match 'id direction") != NULL, "%s",
+              err.msg);
+    cr_assert(strstr(err.msg, "rerun ffdir") != NULL, "%s", err.msg);
     free(text);
     /* An edited distance value no longer matches its id. */
-    f.direction_from ^= 1;
+    f.direction_id ^= 1;
     f.distance[17] += 1;  /* the goal cell (5,2) */
     text = write_mem(&f, 1, &n);  /* ids still say the old distance */
     cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
     cr_assert(strstr(err.msg, "does not match 'id distance") != NULL, "%s", err.msg);
     free(text);
+    /* A direction made from another distance (same map and goals, one
+     * value changed, ids updated for the distance only) is stale. */
+    {
+        uint64_t dir = f.direction_id;
+        ff_field_update_ids(&f);
+        f.direction_id = dir;
+    }
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "direction channel does not match") != NULL, "%s", err.msg);
+    free(text);
     ff_field_free(&f);
+}
+
+/* A hand-edited direction (ids left as they were) is refused: the id
+ * covers the direction values, not only the distance they came from. */
+Test(stream, hand_edited_direction_is_refused)
+{
+    ff_field f, g;
+    ff_error err;
+    size_t n, k;
+    char *text;
+
+    make_field(&f);
+    for (k = 0; k < (size_t)f.grid.w * (size_t)f.grid.h; k++) {
+        uint8_t was = f.direction[k];
+        f.direction[k] = was == 8 ? 0 : 8;  /* "at a goal" where it is not, or back */
+        text = write_mem(&f, 0, &n);
+        cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT, "cell %zu", k);
+        cr_assert(strstr(err.msg, "direction channel does not match") != NULL, "%s", err.msg);
+        free(text);
+        f.direction[k] = was;
+    }
+    /* Recomputed ids bless the edit: the id tells generations apart, it
+     * does not say the directions are right. */
+    f.direction[0] = 8;
+    ff_field_update_derived_ids(&f);
+    text = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_OK, "%s", err.msg);
+    ff_field_free(&g);
+    free(text);
+    ff_field_free(&f);
+}
+
+/* Any other channel may carry an id: it is written back, and an edit or a
+ * stale base (another distance) is refused; without one it passes
+ * unchecked. */
+Test(stream, extra_channel_id_is_checked)
+{
+    ff_field f, g;
+    ff_error err;
+    size_t n;
+    char *text;
+
+    make_field(&f);
+    text = write_mem(&f, 1, &n);
+    cr_assert(strstr(text, "id heat ") == NULL);
+    free(text);
+    f.extra[0].has_id = 1;
+    ff_field_update_derived_ids(&f);
+    cr_assert_eq(f.extra[0].id, ff_channel_id(&f, "heat", FF_T_F32, f.extra[0].data));
+    text = write_mem(&f, 1, &n);
+    cr_assert(strstr(text, "id heat ") != NULL);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert(g.extra[0].has_id);
+    cr_assert_eq(g.extra[0].id, f.extra[0].id);
+    ff_field_free(&g);
+    free(text);
+    /* One value edited. */
+    ((float *)f.extra[0].data)[3] += 1.0f;
+    text = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "heat channel does not match 'id heat") != NULL, "%s", err.msg);
+    free(text);
+    ((float *)f.extra[0].data)[3] -= 1.0f;
+    /* The same values beside another distance. */
+    f.distance[17] += 0.5;  /* the goal cell, finite */
+    {
+        uint64_t heat = f.extra[0].id;
+        ff_field_update_ids(&f);  /* the direction is remade, the heat is not */
+        f.extra[0].id = heat;
+    }
+    text = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "heat channel does not match") != NULL, "%s", err.msg);
+    cr_assert(strstr(err.msg, "another distance") != NULL, "%s", err.msg);
+    free(text);
+    /* The name and the type are covered too. */
+    cr_assert_neq(ff_channel_id(&f, "heat", FF_T_F32, f.extra[0].data),
+                  ff_channel_id(&f, "heaT", FF_T_F32, f.extra[0].data));
+    cr_assert_neq(ff_channel_id(&f, "heat", FF_T_F32, f.extra[0].data),
+                  ff_channel_id(&f, "heat", FF_T_I32, f.extra[0].data));
+    ff_field_free(&f);
+}
+
+/* 'id cost' (a channel of the map) is refused; an id for a channel the
+ * field does not have is ignored. */
+Test(stream, id_lines_of_map_channels_and_absent_ones)
+{
+    static const char cost[] = "ff 1\nsize 1 1\nchannel cost f32\nid cost 0000000000000000\n"
+                               "encoding text\nend\n1\n";
+    static const char absent[] = "ff 1\nsize 1 1\nchannel cost f32\nid heat 0000000000000000\n"
+                                 "encoding text\nend\n1\n";
+    ff_field g;
+    ff_error err;
+
+    cr_assert_eq(read_mem(cost, sizeof cost - 1, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "covered by 'id map'") != NULL, "%s", err.msg);
+    cr_assert_eq(read_mem(absent, sizeof absent - 1, &g, &err), FF_OK, "%s", err.msg);
+    ff_field_free(&g);
 }
 
 Test(stream, edited_map_is_refused)

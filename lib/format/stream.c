@@ -105,17 +105,71 @@ static uint64_t distance_id(const ff_field *f)
     return ff_hash_final(&s);
 }
 
+/* The values of a channel as their little-endian bytes. */
+static void hash_values(ff_hash *s, ff_type t, const void *data, size_t n)
+{
+    size_t k;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    ff_hash_bytes(s, data, n * type_sizes[t]);
+    (void)k;
+#else
+    for (k = 0; k < n; k++) {
+        uint8_t b[8];
+        uint64_t v = 0;
+        size_t i;
+        switch (t) {
+        case FF_T_U8: v = ((const uint8_t *)data)[k]; break;
+        case FF_T_U16: v = ((const uint16_t *)data)[k]; break;
+        case FF_T_U32: v = ((const uint32_t *)data)[k]; break;
+        case FF_T_I32: { uint32_t u; memcpy(&u, (const int32_t *)data + k, 4); v = u; break; }
+        case FF_T_F32: { uint32_t u; memcpy(&u, (const float *)data + k, 4); v = u; break; }
+        case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
+        }
+        for (i = 0; i < type_sizes[t]; i++)
+            b[i] = (uint8_t)(v >> (8 * i));
+        ff_hash_bytes(s, b, type_sizes[t]);
+    }
+#endif
+}
+
+uint64_t ff_channel_id(const ff_field *f, const char *name, ff_type t, const void *data)
+{
+    size_t n = (size_t)f->grid.w * (size_t)f->grid.h, len = strlen(name);
+    ff_hash s;
+
+    ff_hash_init(&s);
+    ff_hash_u64(&s, f->distance ? f->distance_id : f->map_id);
+    ff_hash_u32(&s, (uint32_t)len);
+    ff_hash_bytes(&s, name, len);
+    ff_hash_u32(&s, (uint32_t)t);
+    hash_values(&s, t, data, n);
+    return ff_hash_final(&s);
+}
+
+void ff_field_update_derived_ids(ff_field *f)
+{
+    size_t k;
+
+    if (f->direction)
+        f->direction_id = ff_channel_id(f, "direction", FF_T_U8, f->direction);
+    for (k = 0; k < f->nextra; k++)
+        if (f->extra[k].has_id)
+            f->extra[k].id = ff_channel_id(f, f->extra[k].name, f->extra[k].type,
+                                           f->extra[k].data);
+}
+
 void ff_field_update_distance_id(ff_field *f)
 {
     if (f->distance)
         f->distance_id = distance_id(f);
+    ff_field_update_derived_ids(f);
 }
 
 void ff_field_update_ids(ff_field *f)
 {
     f->map_id = ff_grid_id(&f->grid);
-    if (f->distance)
-        f->distance_id = distance_id(f);
+    ff_field_update_distance_id(f);
 }
 
 /* ---- reading: header ---- */
@@ -130,8 +184,11 @@ typedef struct {
         int known;  /* index into known[], or -1 */
     } ch[MAX_CHANNELS];
     int nch;
-    int have_id[3];       /* map, distance, direction */
-    uint64_t id[3];
+    struct {
+        char name[32];    /* "map" or a channel's name */
+        uint64_t v;
+    } id[MAX_CHANNELS + 1];
+    int nid;
     int64_t *goal_xy;     /* pairs, with their line numbers */
     long *goal_line;
     size_t ngoal, goal_cap;
@@ -381,19 +438,25 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
         h->ch[h->nch].known = kn;
         h->nch++;
     } else if (strcmp(key, "id") == 0) {
-        static const char *const idn[3] = { "map", "distance", "direction" };
         uint64_t v;
         int k;
         if (nw != 3)
             return BAD("'id' wants a name and 16 hex digits");
-        for (k = 0; k < 3 && strcmp(word[1], idn[k]); k++)
-            ;
-        if (k == 3)
-            return BAD("unknown id '%s' (map, distance, direction)", word[1]);
+        if (strcmp(word[1], "map") && !valid_channel_name(word[1]))
+            return BAD("bad id name '%s' (map, or a channel's name)", word[1]);
+        for (k = 0; k < K_DISTANCE; k++)
+            if (strcmp(word[1], known[k].name) == 0)
+                return BAD("'id %s': the %s channel is covered by 'id map'", word[1], word[1]);
         if (parse_hex64(word[2], &v))
             return BAD("id %s: '%s' is not 16 lower-case hex digits", word[1], word[2]);
-        h->have_id[k] = 1;
-        h->id[k] = v;
+        for (k = 0; k < h->nid && strcmp(h->id[k].name, word[1]); k++)
+            ;
+        if (k == h->nid) {
+            if (h->nid == MAX_CHANNELS + 1)
+                return BAD("more than %d ids", MAX_CHANNELS + 1);
+            strcpy(h->id[h->nid++].name, word[1]);
+        }
+        h->id[k].v = v;
     } else if (strcmp(key, "encoding") == 0) {
         if (nw != 2 || (strcmp(word[1], "binary") && strcmp(word[1], "text")))
             return BAD("unknown encoding '%s' (binary or text)", nw > 1 ? word[1] : "");
@@ -663,36 +726,77 @@ static const char *hex(uint64_t v, char *buf)
     return buf;
 }
 
-static ff_status check_ids(ff_reader *r, ff_field *f, const header *h, ff_error *err)
+/* The id line for NAME: 1 and *v, or 0 when there is none. */
+static int header_id(const header *h, const char *name, uint64_t *v)
+{
+    int k;
+
+    for (k = 0; k < h->nid; k++)
+        if (strcmp(h->id[k].name, name) == 0) {
+            *v = h->id[k].v;
+            return 1;
+        }
+    return 0;
+}
+
+/* A derived channel against its id line: a stale or edited one is
+ * refused. */
+static ff_status check_derived(ff_reader *r, const ff_field *f, const char *name,
+                               uint64_t want, uint64_t got, ff_error *err)
 {
     char a[17], b[17], c[17];
 
+    if (want == got)
+        return FF_OK;
+    return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                        "the %s channel does not match 'id %s %s' (it hashes to %s with %s %s): "
+                        "it was made from another %s, or changed%s",
+                        name, name, hex(want, a), hex(got, b), f->distance ? "distance" : "map",
+                        hex(f->distance ? f->distance_id : f->map_id, c),
+                        f->distance ? "distance" : "map",
+                        strcmp(name, "direction") == 0 ? ": rerun ffdir" : "");
+}
+
+static ff_status check_ids(ff_reader *r, ff_field *f, const header *h, ff_error *err)
+{
+    char a[17], b[17], c[17];
+    uint64_t v;
+    size_t k;
+
     ff_field_update_ids(f);
-    if (h->have_id[0] && h->id[0] != f->map_id)
+    if (header_id(h, "map", &v) && v != f->map_id)
         return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
                             "the map channels do not match 'id map %s' (they hash to %s): "
                             "the map was changed after the stream was written",
-                            hex(h->id[0], a), hex(f->map_id, b));
+                            hex(v, a), hex(f->map_id, b));
     if (f->distance) {
-        if (!h->have_id[1])
+        if (!header_id(h, "distance", &v))
             return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
                                 "a distance channel without 'id distance'");
-        if (h->id[1] != f->distance_id)
+        if (v != f->distance_id)
             return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
                                 "the distance channel does not match 'id distance %s' (it hashes to %s "
                                 "with map %s): it was made from another map or other goals",
-                                hex(h->id[1], a), hex(f->distance_id, b), hex(f->map_id, c));
+                                hex(v, a), hex(f->distance_id, b), hex(f->map_id, c));
     }
     if (f->direction) {
-        if (!h->have_id[2])
+        if (!header_id(h, "direction", &v))
             return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
                                 "a direction channel without 'id direction'");
-        if (!f->distance || h->id[2] != f->distance_id)
+        if (!f->distance)
             return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
-                                "the direction channel was made from distance %s, but the distance "
-                                "beside it is %s: rerun ffdir",
-                                hex(h->id[2], a), f->distance ? hex(f->distance_id, b) : "absent");
-        f->direction_from = h->id[2];
+                                "a direction channel without the distance it was made from");
+        if (check_derived(r, f, "direction", v, f->direction_id, err) != FF_OK)
+            return FF_EINPUT;
+    }
+    for (k = 0; k < f->nextra; k++) {
+        ff_channel *ch = &f->extra[k];
+        if (!header_id(h, ch->name, &v))
+            continue;
+        ch->has_id = 1;
+        ch->id = ff_channel_id(f, ch->name, ch->type, ch->data);
+        if (check_derived(r, f, ch->name, v, ch->id, err) != FF_OK)
+            return FF_EINPUT;
     }
     return FF_OK;
 }
@@ -933,7 +1037,10 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
     if (f->distance)
         fprintf(out, "id distance %s\n", hex(f->distance_id, a));
     if (f->direction)
-        fprintf(out, "id direction %s\n", hex(f->direction_from, a));
+        fprintf(out, "id direction %s\n", hex(f->direction_id, a));
+    for (k = 0; k < f->nextra; k++)
+        if (f->extra[k].has_id)
+            fprintf(out, "id %s %s\n", f->extra[k].name, hex(f->extra[k].id, a));
     fprintf(out, "encoding %s\nend\n", text ? "text" : "binary");
     write_channel(w, FF_T_F32, g->cost, g->w, n, text);
     if (g->oneway)

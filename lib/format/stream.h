@@ -19,6 +19,9 @@ typedef struct {
     char name[32];  /* [a-z0-9_-], 1..31 characters */
     ff_type type;
     void *data;     /* w*h values of the type, native byte order; owned */
+    int has_id;     /* 1: covered by an 'id NAME' line (checked on read,
+                       written, kept by ff_field_update_derived_ids) */
+    uint64_t id;    /* with has_id: ff_channel_id() of the channel */
 } ff_channel;
 
 typedef struct ff_field {
@@ -27,7 +30,7 @@ typedef struct ff_field {
     uint8_t *direction;       /* NULL or w*h direction codes (grid.h) */
     uint64_t map_id;          /* hash of the graph; see ff_field_update_ids */
     uint64_t distance_id;     /* hash of map id, goals and distance */
-    uint64_t direction_from;  /* the distance id direction was made from */
+    uint64_t direction_id;    /* ff_channel_id() of the direction channel */
     ff_channel *extra;        /* unknown channels, in the order read */
     size_t nextra;
     char name[64];            /* the field's name in a multi-field stream,
@@ -54,17 +57,30 @@ void ff_field_free(ff_field *f);
  * from another generation). */
 ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err);
 
-/* Compute map_id and, when there is a distance, distance_id. */
+/* Compute map_id, distance_id when there is a distance, and the ids of
+ * the derived channels (ff_field_update_derived_ids). */
 void ff_field_update_ids(ff_field *f);
 
-/* Compute distance_id alone, from the map_id already set (for many
- * fields of one map: the map is hashed once). */
+/* Compute distance_id and the derived channels' ids from the map_id
+ * already set (for many fields of one map: the map is hashed once). */
 void ff_field_update_distance_id(ff_field *f);
+
+/* Compute direction_id (with a direction) and the id of every extra
+ * channel with has_id, from the map_id and distance_id already set.  A
+ * program that makes or changes a derived channel calls this (after
+ * setting has_id on an extra channel it made) before writing. */
+void ff_field_update_derived_ids(ff_field *f);
+
+/* The id of a derived channel NAME of type T with w*h values DATA in f:
+ * the hash of f's distance_id (map_id without a distance), NAME, T and
+ * the values (man 5 ff, "Ids").  Every channel but cost, oneway, class
+ * and distance is derived. */
+uint64_t ff_channel_id(const ff_field *f, const char *name, ff_type t, const void *data);
 
 /* Hash of the graph alone (what map_id holds). */
 uint64_t ff_grid_id(const ff_grid *g);
 
-/* Write f (ids as set by ff_field_update_ids and direction_from) in the
+/* Write f (ids as set by ff_field_update_ids) in the
  * binary or the text encoding.  Returns FF_EIO on a write error. */
 ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err);
 

@@ -109,6 +109,7 @@ my $pos = 0;
 my %size = (u8 => 1, u16 => 2, u32 => 4, i32 => 4, f32 => 4, f64 => 8);
 my %pk = (u8 => 'C', u16 => 'v', u32 => 'V', i32 => 'l<', f32 => 'f<', f64 => 'd<');
 my %corner = (strict => 0, cut => 1, free => 2);
+my %tcode = (u8 => 0, u16 => 1, u32 => 2, i32 => 3, f32 => 4, f64 => 5);
 
 # h = (h ^ w) * 0x100000001b3 mod 2^64; h ^= h >> 32, on 32-bit halves.
 sub mix {
@@ -177,6 +178,7 @@ while ($pos < length $data) {
     }
     my $map = fhash($msg);
     my @out = ("map " . (($id{map} // '') eq $map ? 'ok' : 'MISMATCH'));
+    my $base = $map;
     if (exists $raw{distance}) {
         my %seen;
         my @gi = sort { $a <=> $b } grep { !$seen{$_}++ } map { $_->[1] * $w + $_->[0] } @goal;
@@ -184,8 +186,17 @@ while ($pos < length $data) {
         my $dmsg = pack('VVVV', $ml, $mh, scalar @gi, 0) . pack('V*', @gi) . $raw{distance};
         my $dist = fhash($dmsg);
         push @out, "distance " . (($id{distance} // '') eq $dist ? 'ok' : 'MISMATCH');
-        push @out, "direction " . (($id{direction} // '') eq $dist ? 'ok' : 'MISMATCH')
-            if exists $raw{direction};
+        $base = $dist;
+    }
+    # Every other channel with an id (direction must have one): the base
+    # id, the name and the type code, then the values.
+    for my $c (@chan) {
+        my ($name, $type) = @$c;
+        next if $name =~ /^(cost|oneway|class|distance)$/;
+        next unless exists $id{$name} || $name eq 'direction';
+        my ($bh, $bl) = (hex(substr $base, 0, 8), hex(substr $base, 8, 8));
+        my $cmsg = pack('VVV', $bl, $bh, length $name) . $name . pack('V', $tcode{$type}) . $raw{$name};
+        push @out, "$name " . (($id{$name} // '') eq fhash($cmsg) ? 'ok' : 'MISMATCH');
     }
     print "@out\n";
 }
@@ -210,6 +221,10 @@ $all"
     ids "a changed cost is noticed" \
         "$BIN/ffbuild -m 4 --text $TD/demo/small.ffmap | sed '/^end/{n;s/^1/2/;}'" \
         'map MISMATCH distance MISMATCH'
+    # The last line of a text stream is the direction channel's last row.
+    ids "a changed direction is noticed" \
+        "$BIN/ffbuild -m 4 --text $TD/demo/small.ffmap | $BIN/ffdir --text | sed '\$s/^[0-9]/9/'" \
+        'map ok distance ok direction MISMATCH'
 else
     echo "# perl not found: the ff(5) reader check is skipped"
 fi

@@ -115,6 +115,20 @@ check "trace from a wall says blocked" "$(printf '%s\n' "$ERR" | grep -c 'cell 0
 run "trace from a pocket" 1 "$BIN/ffquery --trace 5,1 $F/pockets.ff"
 check "trace from a pocket says so" "$ERR" = "ffquery: $F/pockets.ff: cell 5,1 cannot reach a goal"
 check "trace from a pocket prints no path" -z "$OUT"
+# A hand-edited direction is refused like a stale one (issue 21): code 8
+# ("at a goal") on the corner cell 0,0 of small.ffmap, at distance 4, and
+# an uphill step (S from 0,0, onto a cell farther from the goal) instead
+# of its own; the ids are left as written.
+"$BIN/ffbuild" -m 4 --text "$TD/demo/small.ffmap" | "$BIN/ffdir" --text >"$TMP/small.ff"
+check "small: the direction's first row" "$(tail -n 5 "$TMP/small.ff" | head -n 1)" = "1 1 2 9 2"
+n=$(wc -l <"$TMP/small.ff")
+sed "$((n - 4))s/^1 /8 /" "$TMP/small.ff" >"$TMP/edit8.ff"
+refuse "trace: a hand-edited goal code" "ffquery: $TMP/edit8.ff: the direction channel does not match 'id direction" \
+    "$BIN/ffquery --trace 0,0 $TMP/edit8.ff"
+sed "$((n - 4))s/^1 /2 /" "$TMP/small.ff" >"$TMP/edit-up.ff"
+refuse "trace: a hand-edited uphill step" "rerun ffdir" "$BIN/ffquery --trace 0,0 $TMP/edit-up.ff"
+refuse "directions: a hand-edited field" "does not match 'id direction" \
+    "printf '0.5 0.5\n' | $BIN/ffquery $TMP/edit8.ff"
 refuse "trace outside" "cell 7,9 is outside the 7x5 map" "$BIN/ffquery --trace 7,9 $F/maze.ff"
 refuse "trace at negative cell" "outside" "$BIN/ffquery --trace -1,2 $F/maze.ff"
 

@@ -886,6 +886,8 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
             strcpy(grown[f->nextra].name, h.ch[k].name);
             grown[f->nextra].type = h.ch[k].type;
             grown[f->nextra].data = data;
+            grown[f->nextra].has_id = 0;
+            grown[f->nextra].id = 0;
             f->nextra++;
         }
         }

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "mapread.h"
+#include "pngmap.h"
 #include "fuzz.h"
 
 /* A refusal is one line, says something, and leaves the grid empty. */

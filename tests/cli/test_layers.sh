@@ -29,6 +29,21 @@ for d in $dirs; do
 done
 check "no source loose in lib/" -z "$(ls lib/*.c lib/*.h 2>/dev/null)"
 
+# The module a file belongs to: its name without the suffix; an internal
+# header (LIB_INTERNAL_HDR) named NAMEint.h, as crowdint.h, is the inside
+# of module NAME, which NAME's parts share: they include it, it includes
+# NAME.h.
+internal=$(sed -n 's/^LIB_INTERNAL_HDR = //p' Makefile)
+module() {
+    m=${1%.*}
+    for i in $internal; do
+        if [ "${i##*/}" = "$1" ] && [ "${m%int}" != "$m" ] && [ -f "${i%/*}/${m%int}.h" ]; then
+            m=${m%int}
+        fi
+    done
+    echo "$m"
+}
+
 # Each include of each file: the folder that holds the header, its rank.
 up=""
 missing=""
@@ -38,8 +53,7 @@ for f in lib/*/*.c lib/*/*.h; do
     dir=${f#lib/}
     dir=${dir%%/*}
     me=$(rank "$dir")
-    mod=$(basename "$f")
-    mod=${mod%.*}
+    mod=$(module "$(basename "$f")")
     for h in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f"); do
         hf=$(ls lib/*/"$h" 2>/dev/null | head -n 1)
         if [ -z "$hf" ]; then
@@ -49,7 +63,7 @@ for f in lib/*/*.c lib/*/*.h; do
         hdir=${hf#lib/}
         hdir=${hdir%%/*}
         [ "$(rank "$hdir")" -le "$me" ] || up="$up $f->$hf"
-        hmod=${h%.h}
+        hmod=$(module "$h")
         [ "$hmod" = "$mod" ] || echo "$hmod $mod" >>"$edges"
     done
 done
@@ -59,5 +73,14 @@ check "no include runs back up a layer ($up)" -z "$up"
 # tsort reports a loop in the module graph (x imports y: an edge y -> x).
 loops=$(tsort "$edges" 2>&1 >/dev/null)
 check "the modules' imports make no circle ($loops)" -z "$loops"
+
+# Sizes: a file holds one concern, and no file of lib/ grows past 1,200
+# lines; the crowd's tick (crowd.c) stays an outline, under 900.
+big=""
+for f in lib/*/*.c lib/*/*.h; do
+    [ "$(wc -l <"$f")" -le 1200 ] || big="$big $f"
+done
+check "no file of lib/ over 1,200 lines ($big)" -z "$big"
+check "lib/crowd/crowd.c under 900 lines" "$(wc -l <lib/crowd/crowd.c)" -lt 900
 
 finish

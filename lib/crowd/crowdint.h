@@ -1,0 +1,189 @@
+/* crowdint.h - what the parts of the crowd share, for lib/crowd's own
+ * use (not installed): the agent's helpers, the steering's context, bucket
+ * boxes, cell conversions, and each part's entry points.  The parts are
+ * crowd.c (the tick: init, step, free), steer.c (the behaviours and the
+ * priority blend), contact.c (contacts and overlap resolution), gridmove.c
+ * (cell-to-cell moves and reservations), ownpath.c (the own-path
+ * fallback) and crowdout.c (the trace and summary writers).  Each part
+ * includes this header and no other part's: this header sits below them
+ * all.
+ */
+#ifndef FF_CROWDINT_H
+#define FF_CROWDINT_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "crowd.h"
+
+#define PI 3.14159265358979323846
+
+/* Walks in hash order read agents scattered in memory: ask for the one
+ * PREFETCH_AHEAD places on early.  Changes nothing but speed. */
+#define PREFETCH_AHEAD 8
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* floor(v), the same value, without a library call in the common case. */
+static inline double floor_fast(double v)
+{
+    if (fabs(v) < 4503599627370496.0) {  /* 2^52: exact through long long */
+        double t = (double)(long long)v;
+        return t > v ? t - 1 : t;
+    }
+    return floor(v);
+}
+
+/* Agents in the simulation: born, and not gone. */
+static inline int present(const ff_agent *a)
+{
+    return a->state >= FF_AGENT_MOVING && a->state <= FF_AGENT_ARRIVED;
+}
+
+/* Agents that stand still and are not pushed by overlap resolution. */
+static inline int pinned(const ff_agent *a)
+{
+    return a->state == FF_AGENT_WAITING_FIELD || a->state == FF_AGENT_DEADLOCKED;
+}
+
+/* The directions class cls follows now: NULL while its field is stale. */
+static inline const uint8_t *agent_dir(const ff_crowd *c, int32_t cls)
+{
+    return c->profiles ? ff_profiles_direction(c->profiles, cls) : c->direction;
+}
+
+/* The goal cells of class cls: its profile's, or the grid's. */
+static inline const uint8_t *goal_mask(const ff_crowd *c, int32_t cls)
+{
+    return c->profiles ? ff_profiles_of(c->profiles, cls)->goal_mask : c->goal;
+}
+
+/* The buckets of x - reach .. x + reach and of y - reach .. y + reach,
+ * for (x, y) in bucket (bx, by): the same as ff_shash_bucket's, found by a
+ * comparison each when reach is under a bucket (then each is the
+ * point's bucket or its neighbour, as x * inv_bucket lies in [bx, bx + 1)
+ * and products round monotonically). */
+static inline void bucket_box(const ff_shash *h, double x, double y, double reach, int32_t bx,
+                              int32_t by, int32_t *bx0, int32_t *bx1, int32_t *by0, int32_t *by1)
+{
+    double inv = h->inv_bucket;
+    if (reach * inv < 0.75 && (uint32_t)bx + (1u << 29) < (1u << 30) &&
+        (uint32_t)by + (1u << 29) < (1u << 30)) {
+        *bx0 = bx - ((x - reach) * inv < (double)bx);
+        *bx1 = bx + ((x + reach) * inv >= (double)bx + 1);
+        *by0 = by - ((y - reach) * inv < (double)by);
+        *by1 = by + ((y + reach) * inv >= (double)by + 1);
+        return;
+    }
+    *bx0 = ff_shash_bucket(h, x - reach);
+    *bx1 = ff_shash_bucket(h, x + reach);
+    *by0 = ff_shash_bucket(h, y - reach);
+    *by1 = ff_shash_bucket(h, y + reach);
+}
+
+/* Gather the pair of hash entries mine and other as a contact candidate
+ * (contact.c); when out of memory, mark the tick to find its contacts
+ * afresh. */
+static inline void collect_candidate(ff_crowd *c, const ff_shash_entry *mine, const ff_shash_entry *other)
+{
+    if (c->ncand == c->cap_cand) {
+        size_t cap = c->cap_cand ? 2 * c->cap_cand : 1024;
+        uint32_t *p = c->cand_failed ? NULL : realloc(c->cand, 2 * cap * sizeof *p);
+        if (!p) {
+            c->cand_failed = 1;  /* the tick falls back to a fresh search */
+            return;
+        }
+        c->cand = p;
+        c->cap_cand = cap;
+    }
+    c->cand[2 * c->ncand] = (uint32_t)(mine - c->hash.entry);
+    c->cand[2 * c->ncand + 1] = (uint32_t)(other - c->hash.entry);
+    c->ncand++;
+}
+
+/* What the steering of one agent reads (steer.c): filled by the tick. */
+typedef struct {
+    const ff_crowd *c;
+    const ff_agent *a;
+    size_t index;
+    const ff_agent_class *cls;
+    long long cx, cy;   /* the agent's cell */
+    const uint8_t *dir; /* the class's directions */
+    int own;            /* 1: follow steers to (tx, ty), its own path */
+    double tx, ty;
+    const ff_shash_entry *e; /* the agent's entry in the hash */
+    ff_crowd *collect;  /* non-NULL: the separate scan also gathers the
+                           contact candidates (collect_candidate) ... */
+    double cand_reach;  /* ... nearer than this at the start of the tick */
+    int scanned;        /* 1 once they are gathered for this agent */
+    int cells;          /* 1: (fx, fy) is the position in cell units, in
+                           the map, and computed exactly (pow2_cell): one
+                           cell computation for the field, the near-wall
+                           map and the slide, as the product by 1/cell is
+                           then the quotient */
+    double fx, fy;
+} agent_ctx;
+
+/* The center of cell of grid g, in world units. */
+static inline double cell_center_x(const ff_grid *g, uint32_t cell)
+{
+    return g->origin_x + ((double)(cell % (uint32_t)g->w) + 0.5) * g->cell_size;
+}
+
+static inline double cell_center_y(const ff_grid *g, uint32_t cell)
+{
+    return g->origin_y + ((double)(cell / (uint32_t)g->w) + 0.5) * g->cell_size;
+}
+
+/* ---- steer.c ---- */
+
+/* One steering step of agent index (present, not arrived) from the
+ * context q that the tick filled (the agent's hash entry, its cell facts,
+ * the candidate gathering): blend its behaviours, accelerate, turn, move
+ * with wall sliding; or escape from a blocked cell, wait for a stale
+ * field, walk an own path. */
+void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *q);
+
+/* ---- contact.c ---- */
+
+/* The candidates of hash entry k within reach, for an agent whose steering
+ * gathered none. */
+void ff_contacts_scan(ff_crowd *c, size_t k, double reach);
+/* This tick's contacts from the candidates (points[k]: entry k's agent
+ * after its move), in ff_contacts_find's order; FF_ENOMEM. */
+ff_status ff_contacts_from_candidates(ff_crowd *c, ff_error *err);
+/* This tick's contacts by a neighbour search of the hash (just built);
+ * FF_ENOMEM. */
+ff_status ff_contacts_find(ff_crowd *c, ff_error *err);
+/* One Gauss-Seidel pass of overlap resolution over the contacts. */
+void ff_contacts_resolve_pass(ff_crowd *c);
+/* The largest pair overlap over the sum of radii (the hash current). */
+double ff_contacts_largest_overlap(const ff_crowd *c);
+/* The same, measured only round the agents of this tick's contacts;
+ * clears their marks. */
+double ff_contacts_largest_overlap_involved(ff_crowd *c);
+
+/* ---- gridmove.c ---- */
+
+/* One tick of cell-to-cell moves (requests, grants, waits, own paths
+ * round held cells, wait-for cycles); FF_ENOMEM. */
+ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err);
+/* The spawns of tick t in cell-to-cell moves. */
+void ff_gridmove_spawns(ff_crowd *c, long long t);
+
+/* ---- ownpath.c ---- */
+
+/* Forget the own path pl. */
+void ff_ownpath_drop(ff_agent_plan *pl);
+/* Plan agent index's own path from cell avoiding the cells marked in
+ * avoid (or none): 1 found, 0 no way, -1 out of memory. */
+int ff_ownpath_plan(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avoid);
+/* The next cell of index's own path from cell (planned when needed): 1
+ * and *next, or 0. */
+int ff_ownpath_next(ff_crowd *c, size_t index, uint32_t cell, uint32_t *next);
+
+#endif

@@ -1,0 +1,282 @@
+/* gridmove.c - cell-to-cell moves ('move grid'): each tick's requests,
+ * their grants by reservation, waits, own paths round held cells, wait-for
+ * cycles, and spawns; see crowd.h, reserve.h and man 1 ffsim. */
+#include <string.h>
+
+#include "crowdint.h"
+#include "direction.h"
+#include "sample.h"
+
+/* ---- cell-to-cell moves ('move grid') ---- */
+
+/* Footprint half-width in cells of a disk of radius r centered in a
+ * cell: the cells its bounding box reaches beyond its own. */
+static int32_t footprint_half(const ff_grid *g, double r)
+{
+    double k = ceil(r / g->cell_size - 0.5 - 1e-9);
+    if (!(k < (double)g->w + (double)g->h))  /* (the reader refuses such radii) */
+        k = (double)g->w + (double)g->h;
+    return k > 0 ? (int32_t)k : 0;
+}
+
+/* Fill request q for agent index: its cell, and the next cells it may
+ * take in order of preference; sets the agent's state. */
+static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
+{
+    const ff_grid *g = c->grid;
+    ff_agent *a = &c->agent[index];
+    const ff_agent_class *cls = &c->scenario->cls[a->cls];
+    ff_profile *f = ff_profiles_of(c->profiles, a->cls);
+    const ff_grid *lg = &f->grid;
+    const uint8_t *dir = agent_dir(c, a->cls);
+    ff_agent_plan *pl = &c->plan[index];
+    long long cx, cy;
+    uint32_t cell, next;
+    int d, e;
+
+    ff_world_to_cell(g, a->x, a->y, &cx, &cy);
+    cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+    q->cell = cell;
+    q->half = footprint_half(g, cls->radius);
+    q->priority = cls->agent_priority;
+    q->waited = pl->waited;
+    q->id = a->id;
+    q->ncand = 0;
+    if (a->state == FF_AGENT_ARRIVED)
+        return;
+    if (!ff_grid_open(g, cell)) {
+        /* Inside a newly closed cell: out to any open neighbour. */
+        a->state = FF_AGENT_ESCAPING;
+        c->stats.escapes++;
+        for (d = 0; d < 8; d++) {
+            long long nx = cx + ff_dir_dx[d], ny = cy + ff_dir_dy[d];
+            if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h &&
+                ff_grid_open(g, (size_t)ny * (size_t)g->w + (size_t)nx))
+                q->cand[q->ncand++] = (uint32_t)(ny * g->w + nx);
+        }
+        return;
+    }
+    if (pl->path && dir && pl->map_tick == c->profiles->map_tick) {
+        /* An own path asked for after waiting: walk it to its end. */
+        if (ff_ownpath_next(c, index, cell, &next)) {
+            a->state = FF_AGENT_FALLBACK;
+            q->cand[q->ncand++] = next;
+            return;
+        }
+        ff_ownpath_drop(pl);
+    }
+    if (!dir) {
+        if (c->scenario->fallback == FF_FALLBACK_ASTAR && ff_ownpath_next(c, index, cell, &next)) {
+            a->state = FF_AGENT_FALLBACK;
+            q->cand[q->ncand++] = next;
+        } else {
+            a->state = FF_AGENT_WAITING_FIELD;
+            c->stats.stale_ticks++;
+        }
+        return;
+    }
+    if (pl->path)
+        ff_ownpath_drop(pl);
+    d = dir[cell];
+    if (d == FF_DIR_NONE) {
+        a->state = FF_AGENT_STUCK;
+        return;
+    }
+    if (a->state != FF_AGENT_DEADLOCKED)
+        a->state = FF_AGENT_MOVING;
+    if (d == FF_DIR_GOAL)
+        return;
+    q->cand[q->ncand++] = (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
+    /* The field's other optimal steps (ties), in code order. */
+    for (e = 0; e < 8; e++) {
+        size_t n;
+        if (e == d || !(f->step_mask[cell] >> e & 1))
+            continue;
+        n = (size_t)(cy + ff_dir_dy[e]) * (size_t)g->w + (size_t)(cx + ff_dir_dx[e]);
+        if (dir[n] != FF_DIR_NONE &&
+            ff_step_tight(f->distance[cell], f->distance[n], ff_grid_step_cost(lg, cell, e)))
+            q->cand[q->ncand++] = (uint32_t)n;
+    }
+}
+
+/* Mark in c->avoid (value 1), or clear again (0), the cells within
+ * AVOID_WINDOW of cell that are held for the next tick by another agent
+ * than who, grown by half cells: far reservations will have moved on by
+ * the time the agent gets there.  Goal cells are left free when agents
+ * leave on arrival. */
+#define AVOID_WINDOW 8
+#define OWN_PATH_BUDGET 4000  /* A* expansions of a replan after waits */
+
+static void mark_held(ff_crowd *c, uint32_t cell, uint32_t who, int32_t half, const uint8_t *goal,
+                      uint8_t value)
+{
+    const ff_grid *g = c->grid;
+    int32_t x = (int32_t)(cell % (uint32_t)g->w), y = (int32_t)(cell / (uint32_t)g->w), i, j, di, dj;
+    int32_t r = AVOID_WINDOW;
+
+    for (j = y - r; j <= y + r; j++)
+        for (i = x - r; i <= x + r; i++) {
+            uint32_t h;
+            if (i < 0 || j < 0 || i >= g->w || j >= g->h)
+                continue;
+            h = ff_reserve_holder(&c->reserver, (uint32_t)j * (uint32_t)g->w + (uint32_t)i);
+            if (h == FF_RESERVE_NONE || h == who)
+                continue;
+            for (dj = j - half; dj <= j + half; dj++)
+                for (di = i - half; di <= i + half; di++) {
+                    size_t k;
+                    if (di < 0 || dj < 0 || di >= g->w || dj >= g->h)
+                        continue;
+                    k = (size_t)dj * (size_t)g->w + (size_t)di;
+                    if (value && goal[k] && !c->scenario->stay)
+                        continue;
+                    c->avoid[k] = value;
+                }
+        }
+}
+
+/* One tick of cell-to-cell moves: requests, grants, moves, waits, own
+ * paths after wait-limit waits, and wait-for cycles. */
+ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    const ff_grid *g = c->grid;
+    size_t k, n = 0, ncycles;
+    ff_status st;
+
+    for (k = 0; k < c->nagents; k++) {
+        ff_agent *a = &c->agent[k];
+        if (!present(a))
+            continue;
+        a->x0 = a->x;
+        a->y0 = a->y;
+        c->req_agent[n] = (uint32_t)k;
+        grid_request(c, k, &c->req[n]);
+        if (a->state != FF_AGENT_ARRIVED)
+            c->stats.agent_steps++;
+        n++;
+    }
+    c->nreq_last = n;
+    if (s->reserve) {
+        if ((st = ff_reserve_grant(&c->reserver, c->req, n, err)) != FF_OK)
+            return st;
+    } else {
+        for (k = 0; k < n; k++) {
+            c->req[k].granted = c->req[k].ncand > 0 ? 0 : -1;
+            c->req[k].blocker = FF_RESERVE_NONE;
+        }
+    }
+    for (k = 0; k < n; k++) {
+        ff_reserve_request *q = &c->req[k];
+        size_t i = c->req_agent[k];
+        ff_agent *a = &c->agent[i];
+        ff_agent_plan *pl = &c->plan[i];
+        c->waits_on[k] = FF_RESERVE_NONE;
+        if (q->granted >= 0) {
+            uint32_t next = q->cand[q->granted];
+            double hx0 = a->hx, hy0 = a->hy, dx, dy, len;
+            a->x = cell_center_x(g, next);
+            a->y = cell_center_y(g, next);
+            dx = a->x - a->x0;
+            dy = a->y - a->y0;
+            len = sqrt(dx * dx + dy * dy);
+            a->hx = dx / len;
+            a->hy = dy / len;
+            c->stats.jitter_moves++;
+            if (a->hx != hx0 || a->hy != hy0)
+                c->stats.jitter_sum += atan2(fabs(hx0 * a->hy - hy0 * a->hx), hx0 * a->hx + hy0 * a->hy) * (180 / PI);
+            pl->waited = 0;
+            pl->no_way = 0;
+            if (a->state == FF_AGENT_DEADLOCKED)
+                a->state = FF_AGENT_MOVING;
+        } else if (q->ncand > 0) {
+            pl->waited++;
+            c->stats.reservation_waits++;
+            if (pl->waited % s->wait_limit == 0) {
+                /* Ask for an own path round the cells others hold. */
+                ff_astar *as = &ff_profiles_of(c->profiles, a->cls)->astar;
+                const uint8_t *goal = goal_mask(c, a->cls);
+                int found;
+                mark_held(c, q->cell, (uint32_t)k, q->half, goal, 1);
+                as->max_expand = OWN_PATH_BUDGET;
+                found = ff_ownpath_plan(c, i, q->cell, c->avoid);
+                as->max_expand = 0;
+                mark_held(c, q->cell, (uint32_t)k, q->half, goal, 0);
+                if (found < 0)
+                    return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a path");
+                pl->no_way = found != 1 || pl->len == 0;
+                if (pl->no_way)
+                    ff_ownpath_drop(pl);
+            }
+            /* A wait counts toward a deadlock only when the field's
+             * every optimal step was refused (not an own path's) and no
+             * way round was found. */
+            if (pl->no_way && a->state != FF_AGENT_FALLBACK)
+                c->waits_on[k] = q->blocker;
+        }
+        a->vx = (a->x - a->x0) / s->tick_dt;
+        a->vy = (a->y - a->y0) / s->tick_dt;
+    }
+    /* Wait-for cycles among agents that have no way round. */
+    ncycles = ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch);
+    c->ndeadlocks = 0;
+    c->deadlock_start[0] = 0;
+    if (ncycles > 0) {
+        size_t cyc, m = 0;
+        for (cyc = 0; cyc < ncycles; cyc++) {
+            size_t first = m;
+            int fresh = 0;
+            for (k = 0; k < n; k++)
+                if (c->cycle[k] == (int32_t)cyc) {
+                    ff_agent *a = &c->agent[c->req_agent[k]];
+                    if (a->state != FF_AGENT_DEADLOCKED)
+                        fresh = 1;
+                    a->state = FF_AGENT_DEADLOCKED;
+                    c->deadlock_id[m++] = a->id;
+                }
+            if (fresh) {
+                c->stats.deadlocks++;
+                c->deadlock_start[++c->ndeadlocks] = m;
+            } else {
+                m = first;
+            }
+        }
+    }
+    return FF_OK;
+}
+
+/* Spawns of tick t in cell-to-cell moves: at their cell's center, when
+ * (with reservations) its footprint is free; otherwise they try again
+ * next tick. */
+void ff_gridmove_spawns(ff_crowd *c, long long t)
+{
+    const ff_grid *g = c->grid;
+    size_t k, due, waiting = 0, born = 0;
+
+    for (due = c->next_spawn; due < c->nagents && c->agent[c->spawn_order[due]].spawn_tick <= t; due++)
+        ;
+    for (k = c->next_spawn; k < due; k++) {
+        uint32_t i = c->spawn_order[k];
+        ff_agent *a = &c->agent[i];
+        long long cx, cy;
+        uint32_t cell;
+        ff_world_to_cell(g, a->x, a->y, &cx, &cy);
+        cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+        if (c->scenario->reserve &&
+            !ff_reserve_claim(&c->reserver, cell, footprint_half(g, c->scenario->cls[a->cls].radius),
+                              FF_RESERVE_NONE - 1)) {
+            c->spawn_scratch[waiting++] = i;
+            continue;
+        }
+        a->x = cell_center_x(g, cell);
+        a->y = cell_center_y(g, cell);
+        a->state = agent_dir(c, a->cls) ? FF_AGENT_MOVING : FF_AGENT_WAITING_FIELD;
+        a->vx = a->vy = 0;
+        a->x0 = a->x;
+        a->y0 = a->y;
+        c->spawn_order[c->next_spawn + born++] = i;
+        c->live_dirty = 1;
+    }
+    memcpy(c->spawn_order + c->next_spawn + born, c->spawn_scratch, waiting * sizeof *c->spawn_scratch);
+    c->next_spawn += born;
+}

@@ -112,9 +112,9 @@ typedef struct {
     size_t nagents;
     double *turn_cos, *turn_sin; /* per class: the largest turn of a tick */
     double *slide_far_k;       /* per class: near-wall entries above this
-                                  need no slide (crowd.c) */
+                                  need no slide (steer.c) */
     double *cand_reach;        /* per class: the reach of its contact
-                                  candidates (crowd.c) */
+                                  candidates (contact.c) */
     double bucket_size;        /* of the spatial hash, world units */
     double max_radius;
     ff_shash hash;             /* present agents at their positions after
@@ -131,20 +131,20 @@ typedef struct {
     uint8_t *involved;         /* per agent: 1 when in a contact pair */
     uint32_t *involved_list;   /* those agents, in the order found */
     uint32_t *entry_of;        /* per involved agent: its entry in the
-                                  start-of-tick hash (crowd.c) */
+                                  start-of-tick hash (contact.c) */
     uint32_t *unclear;         /* entries whose moves did not end clear of
                                   the walls (crowd.c) */
     size_t ninvolved;
     int contacts_valid;        /* 1 when this tick's contacts were found */
     uint64_t *contact_key;     /* per contact: its place in the order of
-                                  find_contacts (two words, crowd.c) */
+                                  ff_contacts_find (two words, contact.c) */
     uint32_t *cand;            /* pairs of hash entries that may touch
-                                  after the moves (crowd.c) */
+                                  after the moves (contact.c) */
     size_t ncand, cap_cand;
     int cand_failed;           /* 1: no memory for more candidates */
     double max_move;           /* the fastest class's speed times the tick */
     int candidates_ok;         /* 1 when every class's candidate reach is
-                                  within a bucket (crowd.c) */
+                                  within a bucket (contact.c) */
     int fresh_contacts;        /* 1: find the contacts afresh every tick,
                                   never from the candidates (the same
                                   pairs in the same order, slower: a check

@@ -20,14 +20,16 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffpng [-s SCALE] [-l LAYER] [--legend] [--path FILE]... [--trace FILE]...\n"
-            "             [--points FILE]... [--max-cells N] [-o FILE] [STREAM]\n"
+            "             [--points FILE]... [--every N] [--max-cells N] [-o FILE] [STREAM]\n"
             "Draw the map or a field of an ff stream as a PNG, with overlays.\n"
             "  -s, --scale N        pixels per cell (default: about 1024 on the long side)\n"
-            "  -l, --layer LAYER    map, cost, distance or direction (default: the richest)\n"
+            "  -l, --layer LAYER    map, cost, distance, direction or density (agents per cell\n"
+            "                       of the traces; default: the richest of the stream)\n"
             "      --legend         add a strip with the colour scale and its range\n"
             "      --path FILE      draw a path ('x y' a line, world units)\n"
             "      --trace FILE     draw a crowd trace ('tick id x y [radius]' a line)\n"
             "      --points FILE    draw markers ('x y' a line)\n"
+            "      --every N        of the traces, keep the first tick of every N (default 1)\n"
             "      --name NAME      draw the field of that name in a multi-field stream\n"
             "      --list           list the names of the stream's fields and stop\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
@@ -105,6 +107,8 @@ typedef struct {
     uint64_t max_cells;
     const char *name;      /* --name, or NULL */
     int list;              /* --list */
+    uint64_t every;        /* --every */
+    int ntraces;           /* --trace options */
 } request;
 
 /* Parse the command line into r; returns -1 to go on, else the exit
@@ -118,6 +122,7 @@ static int parse_args(int argc, char **argv, request *r)
         { "path", required_argument, NULL, 'p' },
         { "trace", required_argument, NULL, 't' },
         { "points", required_argument, NULL, 'm' },
+        { "every", required_argument, NULL, 'e' },
         { "max-cells", required_argument, NULL, 'M' },
         { "name", required_argument, NULL, 'N' },
         { "list", no_argument, NULL, 'T' },
@@ -141,13 +146,20 @@ static int parse_args(int argc, char **argv, request *r)
             break;
         case 'l':
             if ((r->layer = ff_layer_parse(optarg)) < 0)
-                return usage_error("bad --layer '%s' (map, cost, distance or direction)",
+                return usage_error("bad --layer '%s' (map, cost, distance, direction or density)",
                                    optarg);
             break;
         case 'L': r->opt.legend = 1; break;
         case 'p': case 't': case 'm':
+            r->ntraces += c == 't';
             r->overlay[r->noverlays].kind = c;
             r->overlay[r->noverlays++].path = optarg;
+            break;
+        case 'e':
+            if (ff_parse_int(optarg, 1, 2147483647, &v))
+                return usage_error("bad --every '%s' (a whole number of ticks, 1 or more)",
+                                   optarg);
+            r->every = (uint64_t)v;
             break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &r->max_cells))
@@ -170,6 +182,8 @@ static int parse_args(int argc, char **argv, request *r)
         stdin_uses += strcmp(r->overlay[k].path, "-") == 0;
     if (stdin_uses > 1)
         return usage_error("%s", "standard input ('-', or no STREAM) can feed one input only");
+    if (r->layer == FF_LAYER_DENSITY && r->ntraces == 0)
+        return usage_error("%s", "--layer density counts the agents of a --trace: give one");
     return -1;
 }
 
@@ -216,8 +230,11 @@ static int draw_stream(request *r)
     if (!r->opt.scale)
         r->opt.scale = ff_draw_default_scale(&field.grid);
     ff_overlay_init(&ov, &field.grid, r->opt.scale);
+    ov.every = r->every;
+    r->opt.density = &ov;
     /* Everything that can be refused is, before any output. */
-    if (ff_layer_check(&field, r->opt.layer, r->in_path, &err) != FF_OK ||
+    if ((r->opt.layer == FF_LAYER_DENSITY && ff_overlay_want_density(&ov, &err) != FF_OK) ||
+        ff_layer_check(&field, r->opt.layer, r->in_path, &err) != FF_OK ||
         ff_draw_size(&field, &r->opt, &width, &height, &err) != FF_OK ||
         read_overlays(&ov, r->overlay, r->noverlays, &err) != FF_OK ||
         ff_draw_begin(&drawing, &field, &r->opt, &ov, &err) != FF_OK)
@@ -245,7 +262,7 @@ failed:
 
 int main(int argc, char **argv)
 {
-    request r = { { FF_LAYER_MAP, 0, 0 }, -1, "-", NULL, NULL, 0, 0, NULL, 0 };
+    request r = { { FF_LAYER_MAP, 0, 0, NULL }, -1, "-", NULL, NULL, 0, 0, NULL, 0, 1, 0 };
     int status;
 
     if (!(r.overlay = malloc((size_t)argc * sizeof *r.overlay))) {

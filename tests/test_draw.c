@@ -105,7 +105,7 @@ Test(scale, default_aims_at_1024)
 Test(scale, picture_over_2_31_bytes_is_refused)
 {
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_COST, 26754, 0 };
+    ff_draw_options opt = { .layer = FF_LAYER_COST, .scale = 26754, .legend = 0 };
     ff_error err;
     uint32_t w, h;
 
@@ -133,7 +133,7 @@ Test(scale, picture_over_2_31_bytes_is_refused)
 Test(scale, legend_on_the_map_layer_is_refused)
 {
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_MAP, 4, 1 };
+    ff_draw_options opt = { .layer = FF_LAYER_MAP, .scale = 4, .legend = 1 };
     ff_error err;
     uint32_t w, h;
 
@@ -160,7 +160,7 @@ static double luminance(unsigned c)
 Test(ramp, ends_and_rising_lightness)
 {
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_DISTANCE, 1, 0 };
+    ff_draw_options opt = { .layer = FF_LAYER_DISTANCE, .scale = 1, .legend = 0 };
     uint32_t w, h, x;
     uint8_t *rgb;
 
@@ -184,7 +184,7 @@ Test(ramp, ends_and_rising_lightness)
 Test(ramp, walls_unreachable_and_costs)
 {
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_DISTANCE, 2, 0 };
+    ff_draw_options opt = { .layer = FF_LAYER_DISTANCE, .scale = 2, .legend = 0 };
     uint32_t w, h;
     uint8_t *rgb;
 
@@ -245,7 +245,7 @@ Test(overlay, path_pixels_match_brute_force)
         int s = 1 + (int)(tu_next(&seed) % 14);
         double p[4], line_r = fmax(0.06 * s, 0.6), dot_r = fmax(0.15 * s, 1.5);
         char text[128];
-        ff_draw_options opt = { FF_LAYER_DISTANCE, s, 0 };
+        ff_draw_options opt = { .layer = FF_LAYER_DISTANCE, .scale = s, .legend = 0 };
         ff_overlay ov;
         ff_error err;
         uint32_t w, h, x, y;
@@ -304,7 +304,7 @@ Test(overlay, path_pixels_match_brute_force)
 static int capsule_round(unsigned long long *seed, int n)
 {
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_COST, 1, 0 };
+    ff_draw_options opt = { .layer = FF_LAYER_COST, .scale = 1, .legend = 0 };
     ff_overlay ov;
     uint32_t w, h, x, y;
     uint8_t *rgb;
@@ -365,7 +365,7 @@ Test(overlay, capsules_match_brute_force)
 Test(overlay, later_overlays_on_top)
 {
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_COST, 10, 0 };
+    ff_draw_options opt = { .layer = FF_LAYER_COST, .scale = 10, .legend = 0 };
     ff_overlay ov;
     ff_error err;
     uint32_t w, h;
@@ -468,7 +468,7 @@ Test(trace, ffsim_columns_and_radius)
         "1 7 2.5 1.5 1 0 0 0.5000 moving\n"
         "2 7 3.5 1.5 1 0 0 0.5000 arrived   # gone\n";
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_COST, 10, 0 };
+    ff_draw_options opt = { .layer = FF_LAYER_COST, .scale = 10, .legend = 0 };
     ff_overlay ov;
     ff_error err;
     uint32_t w, h;
@@ -551,7 +551,7 @@ Test(trace, tiny_moves_are_merged)
 Test(legend, swatches_for_direction_below_arrow_scale)
 {
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_DIRECTION, 2, 1 };
+    ff_draw_options opt = { .layer = FF_LAYER_DIRECTION, .scale = 2, .legend = 1 };
     uint32_t w, h;
     uint8_t *rgb;
 
@@ -576,7 +576,7 @@ Test(legend, swatches_for_direction_below_arrow_scale)
 Test(legend, glyph_size_grows_with_the_picture)
 {
     ff_field f;
-    ff_draw_options opt = { FF_LAYER_DISTANCE, 10, 1 };
+    ff_draw_options opt = { .layer = FF_LAYER_DISTANCE, .scale = 10, .legend = 1 };
     ff_error err;
     uint32_t w, h;
 
@@ -587,5 +587,77 @@ Test(legend, glyph_size_grows_with_the_picture)
     opt.scale = 1;
     cr_assert_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_OK);
     cr_expect_eq(h, 10 + 26);
+    ff_field_free(&f);
+}
+
+/* The density layer: agents per cell averaged over the ticks kept, counted
+ * by hand; the densest cell takes the ramp's dark end, an empty open cell
+ * the open grey, and the trace itself is not drawn. */
+Test(density, agents_per_cell_over_the_ticks)
+{
+    const char *text =
+        "# ffsim trace: tick id x y vx vy heading radius state\n"
+        "0 1 0.5 0.5 0 0 0 0.3 moving\n"
+        "0 2 0.6 0.4 0 0 0 0.3 moving\n"
+        "0 3 2.5 0.5 0 0 0 0.3 moving\n"
+        "1 1 0.5 0.5 0 0 0 0.3 waiting-field\n"
+        "1 2 1.5 0.5 0 0 0 0.3 moving\n"
+        "1 3 9.5 9.5 0 0 0 0.3 moving\n" /* off the map: not counted */
+        "2 1 0.5 0.5 0 0 0 0.3 stuck\n"
+        "3 1 0.5 0.5 0 0 0 0.3 stuck\n";
+    ff_field f;
+    ff_draw_options opt = { .layer = FF_LAYER_DENSITY, .scale = 4 };
+    ff_overlay ov;
+    ff_error err;
+    uint32_t w, h;
+    uint8_t *rgb;
+    FILE *in = tu_string_file(text);
+
+    make_field(&f, 4, 2, 0);
+    ff_overlay_init(&ov, &f.grid, 4);
+    cr_assert_eq(ff_overlay_want_density(&ov, &err), FF_OK);
+    cr_assert_eq(ff_overlay_read_trace(&ov, in, "t", &err), FF_OK, "%s", err.msg);
+    fclose(in);
+    cr_expect_eq(ov.density_ticks, 4);
+    cr_expect_float_eq(ff_overlay_density(&ov, 0), 5 / 4.0, 1e-12);
+    cr_expect_float_eq(ff_overlay_density(&ov, 1), 1 / 4.0, 1e-12);
+    cr_expect_float_eq(ff_overlay_density(&ov, 2), 1 / 4.0, 1e-12);
+    cr_expect_float_eq(ff_overlay_density(&ov, 3), 0, 1e-12);
+    cr_expect_eq(ov.nshape, 0, "a counted trace is not drawn");
+    opt.density = &ov;
+    rgb = draw_all(&f, &opt, &ov, &w, &h);
+    cr_expect_eq(at(rgb, w, 1, 1), 0x360463u, "the densest cell: the ramp's dark end");
+    cr_expect_eq(at(rgb, w, 5, 1), at(rgb, w, 9, 1), "equal densities, equal colours");
+    cr_expect_neq(at(rgb, w, 5, 1), 0x360463u);
+    cr_expect_eq(at(rgb, w, 13, 1), 0xebebebu, "an empty open cell: the open grey");
+    free(rgb);
+    ff_overlay_free(&ov);
+    ff_field_free(&f);
+}
+
+/* --every: the first tick of every N is kept, the others skipped, also
+ * for the density's tick count. */
+Test(density, every_keeps_the_first_of_n_ticks)
+{
+    const char *text = "0 1 0.5 0.5\n1 1 1.5 0.5\n1 2 1.5 0.5\n2 1 2.5 0.5\n3 1 3.5 0.5\n"
+                       "4 1 0.5 1.5\n";
+    ff_field f;
+    ff_overlay ov;
+    ff_error err;
+    FILE *in = tu_string_file(text);
+
+    make_field(&f, 4, 2, 0);
+    ff_overlay_init(&ov, &f.grid, 4);
+    ov.every = 2;
+    cr_assert_eq(ff_overlay_want_density(&ov, &err), FF_OK);
+    cr_assert_eq(ff_overlay_read_trace(&ov, in, "t", &err), FF_OK, "%s", err.msg);
+    fclose(in);
+    cr_expect_eq(ov.density_ticks, 3, "ticks 0, 2 and 4");
+    cr_expect_float_eq(ff_overlay_density(&ov, 0), 1 / 3.0, 1e-12);
+    cr_expect_float_eq(ff_overlay_density(&ov, 1), 0, 1e-12, "tick 1 skipped");
+    cr_expect_float_eq(ff_overlay_density(&ov, 2), 1 / 3.0, 1e-12);
+    cr_expect_float_eq(ff_overlay_density(&ov, 3), 0, 1e-12, "tick 3 skipped");
+    cr_expect_float_eq(ff_overlay_density(&ov, 4), 1 / 3.0, 1e-12);
+    ff_overlay_free(&ov);
     ff_field_free(&f);
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "records.h"
+#include "trace.h"
 
 /* ---- colours (man 1 ffpng, COLOURS) ---- */
 
@@ -118,18 +119,20 @@ static void pastel(uint8_t rgb[3])
 
 /* ---- layers ---- */
 
-static const char *const LAYER_NAME[4] = { "map", "cost", "distance", "direction" };
+#define LAYERS 5
+static const char *const LAYER_NAME[LAYERS] = { "map", "cost", "distance", "direction",
+                                                "density" };
 
 const char *ff_layer_name(ff_layer layer)
 {
-    return layer >= FF_LAYER_MAP && layer <= FF_LAYER_DIRECTION ? LAYER_NAME[layer] : "?";
+    return layer >= FF_LAYER_MAP && layer <= FF_LAYER_DENSITY ? LAYER_NAME[layer] : "?";
 }
 
 int ff_layer_parse(const char *s)
 {
     int k;
 
-    for (k = 0; k < 4; k++)
+    for (k = 0; k < LAYERS; k++)
         if (strcmp(s, LAYER_NAME[k]) == 0)
             return k;
     return -1;
@@ -142,7 +145,7 @@ ff_layer ff_layer_richest(const ff_field *f)
 
 ff_status ff_layer_check(const ff_field *f, ff_layer layer, const char *name, ff_error *err)
 {
-    int has = layer == FF_LAYER_MAP || layer == FF_LAYER_COST ||
+    int has = layer == FF_LAYER_MAP || layer == FF_LAYER_COST || layer == FF_LAYER_DENSITY ||
               (layer == FF_LAYER_DISTANCE && f->distance) ||
               (layer == FF_LAYER_DIRECTION && f->direction);
 
@@ -285,11 +288,13 @@ void ff_overlay_init(ff_overlay *o, const ff_grid *g, int scale)
     memset(o, 0, sizeof *o);
     o->grid = g;
     o->scale = scale;
+    o->every = 1;
 }
 
 void ff_overlay_free(ff_overlay *o)
 {
     free(o->shape);
+    free(o->density_count);
     memset(o, 0, sizeof *o);
 }
 
@@ -464,133 +469,51 @@ static const uint8_t *agent_colour(int64_t id)
     return AGENT_COLOUR[((id % AGENT_COLOURS) + AGENT_COLOURS) % AGENT_COLOURS];
 }
 
-/* A trace is read a line at a time with ff_records_line rather than as records:
- * its lines end in words (ffsim's agent state), and its columns are named
- * by a comment.  Same conventions otherwise: '#' starts a comment, blank
- * lines are skipped, errors name the line and column. */
-#define TRACE_WORDS 64
-
-typedef struct {
-    ff_records rec;  /* the lines, with their numbers */
-    int radius_col;  /* column of the radius, or -1 */
-} trace_reader;
-
-/* Split s into words (space, tab, CR); returns how many, at most max. */
-static int split_words(char *s, char **word, int max)
+/* Count the agent at world x y in the density's cell, if on the map. */
+static void density_add(ff_overlay *o, double x, double y)
 {
-    int n = 0;
+    const ff_grid *g = o->grid;
+    double cx = floor((x - g->origin_x) / g->cell_size), cy = floor((y - g->origin_y) / g->cell_size);
 
-    for (;;) {
-        while (*s == ' ' || *s == '\t' || *s == '\r')
-            s++;
-        if (!*s || n == max)
-            return n;
-        word[n++] = s;
-        while (*s && *s != ' ' && *s != '\t' && *s != '\r')
-            s++;
-        if (*s)
-            *s++ = '\0';
-    }
-}
-
-/* A comment naming the columns, as `# ffsim trace: tick id x y ...
- * radius ...`: from the words `tick id x y` on, one word a column.  Sets
- * the radius column when one is named `radius`. */
-static void trace_header(trace_reader *t, char *comment)
-{
-    char *word[TRACE_WORDS];
-    int n = split_words(comment, word, TRACE_WORDS), k, j;
-
-    for (k = 0; k + 3 < n; k++)
-        if (!strcmp(word[k], "tick") && !strcmp(word[k + 1], "id") &&
-            !strcmp(word[k + 2], "x") && !strcmp(word[k + 3], "y")) {
-            t->radius_col = -1;
-            for (j = k + 4; j < n; j++)
-                if (!strcmp(word[j], "radius"))
-                    t->radius_col = j - k;
-            return;
-        }
-}
-
-static ff_status trace_number(const trace_reader *t, const char *buf, const char *word,
-                              const char *what, double *v, ff_error *err)
-{
-    char *end;
-
-    *v = strtod(word, &end);
-    if (end == word || *end || !isfinite(*v))
-        return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line, (long)(word - buf) + 1,
-                            "%s '%.40s' is not a finite number (want 'tick id x y ...')", what,
-                            word);
-    return FF_OK;
-}
-
-/* The next trace record: tick, id, x, y and the radius (0 when the
- * columns name none).  FF_ENOTFOUND at the end of input. */
-static ff_status trace_next(trace_reader *t, double *v, ff_error *err)
-{
-    static const char *const what[4] = { "tick", "agent id", "x", "y" };
-    char buf[FF_RECORD_LINE_MAX], *word[TRACE_WORDS], *hash;
-    ff_status st;
-    int n, k, got;
-
-    for (;;) {
-        if ((got = ff_records_line(&t->rec, buf, err)) <= 0)
-            return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
-        if ((hash = strchr(buf, '#')) != NULL) {
-            *hash = '\0';
-            trace_header(t, hash + 1);
-        }
-        if ((n = split_words(buf, word, TRACE_WORDS)) == 0)
-            continue;
-        if (n < 4)
-            return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line, 0,
-                                "%d word%s on the line, expected 'tick id x y ...'", n,
-                                n == 1 ? "" : "s");
-        for (k = 0; k < 4; k++)
-            if ((st = trace_number(t, buf, word[k], what[k], &v[k], err)) != FF_OK)
-                return st;
-        if (!(fabs(v[1]) <= 9007199254740992.0) || v[1] != floor(v[1]))
-            return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line, (long)(word[1] - buf) + 1,
-                                "agent id '%s' is not an integer", word[1]);
-        v[4] = 0;
-        if (t->radius_col >= 0 && t->radius_col < n) {
-            if ((st = trace_number(t, buf, word[t->radius_col], "radius", &v[4], err)) != FF_OK)
-                return st;
-            if (!(v[4] > 0))
-                return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line,
-                                    (long)(word[t->radius_col] - buf) + 1,
-                                    "radius '%s' must be > 0", word[t->radius_col]);
-        }
-        return FF_OK;
+    if (cx >= 0 && cy >= 0 && cx < g->w && cy < g->h)
+    {
+        uint32_t *c = &o->density_count[(size_t)cy * (size_t)g->w + (size_t)cx];
+        if (*c < UINT32_MAX)
+            ++*c;
     }
 }
 
 ff_status ff_overlay_read_trace(ff_overlay *o, FILE *f, const char *name, ff_error *err)
 {
-    double v[5], x, y, s = o->scale;
+    double x, y, s = o->scale;
     double per_world = s / o->grid->cell_size, trail_r = at_least(0.03 * s, 0.5);
     double ring = at_least(0.03 * s, 1.0), radius;
     agent_table t = { NULL, 0, 0, NULL, 0 };
-    trace_reader tr;
+    ff_trace_reader tr;
+    ff_trace_record r;
     ff_records place = { f, name, 0 };
     ff_status st;
     size_t k;
 
-    ff_records_init(&tr.rec, f, name);
-    tr.radius_col = -1;
+    ff_trace_init(&tr, f, name, o->every);
     o->ntrace++;
-    while ((st = trace_next(&tr, v, err)) == FF_OK) {
+    while ((st = ff_trace_next(&tr, &r, err)) == FF_OK) {
         agent *a;
+        double v[2] = { r.x, r.y };
         place.line = tr.rec.line;
-        if ((st = to_pixels(o, v + 2, &x, &y, &place, err)) != FF_OK)
+        if ((st = to_pixels(o, v, &x, &y, &place, err)) != FF_OK)
             goto done;
-        radius = v[4] > 0 ? v[4] * per_world : FF_TRACE_RADIUS * s;
+        if (o->density_count) {
+            density_add(o, r.x, r.y);
+            continue;
+        }
+        radius = r.radius > 0 ? r.radius * per_world : FF_TRACE_RADIUS * s;
         if (!(radius <= FAR_PIXELS)) {
-            st = ff_error_set(err, FF_EINPUT, name, tr.rec.line, 0, "radius %g is too large", v[4]);
+            st = ff_error_set(err, FF_EINPUT, name, tr.rec.line, 0, "radius %g is too large",
+                              r.radius);
             goto done;
         }
-        if (!(a = agent_find(&t, (int64_t)v[1], x, y, radius))) {
+        if (!(a = agent_find(&t, r.id, x, y, radius))) {
             st = ff_error_set(err, FF_ENOMEM, name, tr.rec.line, 0, "out of memory for agents");
             goto done;
         }
@@ -609,6 +532,7 @@ ff_status ff_overlay_read_trace(ff_overlay *o, FILE *f, const char *name, ff_err
     if (st != FF_ENOTFOUND)
         goto done;
     st = FF_OK;
+    o->density_ticks += tr.frames;
     for (k = 0; k < t.n && st == FF_OK; k++) {
         agent *a = &t.agent[k];
         if (a->last_x != a->kept_x || a->last_y != a->kept_y)
@@ -628,6 +552,25 @@ done:
     free(t.agent);
     free(t.slot);
     return st;
+}
+
+ff_status ff_overlay_want_density(ff_overlay *o, ff_error *err)
+{
+    size_t n = (size_t)o->grid->w * (size_t)o->grid->h;
+
+    if (o->density_count)
+        return FF_OK;
+    if (!(o->density_count = calloc(n ? n : 1, sizeof *o->density_count)))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the density of %zu cells",
+                            n);
+    return FF_OK;
+}
+
+double ff_overlay_density(const ff_overlay *o, size_t cell)
+{
+    return o->density_count && o->density_ticks
+               ? (double)o->density_count[cell] / (double)o->density_ticks
+               : 0;
 }
 
 /* ---- the legend ---- */
@@ -709,13 +652,21 @@ static int swatch_legend(const ff_draw_options *opt)
     return opt->layer == FF_LAYER_DIRECTION && opt->scale < FF_DRAW_ARROW_SCALE;
 }
 
-/* The range the ramp spans: finite distances, or open cells' costs. */
-static int value_range(const ff_field *f, ff_layer layer, double *low, double *high)
+/* The range the ramp spans: finite distances, open cells' costs, or 0 to
+ * the densest cell's density. */
+static int value_range(const ff_field *f, const ff_draw_options *opt, double *low, double *high)
 {
     size_t n = (size_t)f->grid.w * (size_t)f->grid.h, i;
+    ff_layer layer = opt->layer;
     int any = 0;
 
     *low = *high = 0;
+    if (layer == FF_LAYER_DENSITY) {
+        for (i = 0; opt->density && i < n; i++)
+            if (ff_overlay_density(opt->density, i) > *high)
+                *high = ff_overlay_density(opt->density, i);
+        return *high > 0;
+    }
     for (i = 0; i < n; i++) {
         double v;
         if (!ff_grid_open(&f->grid, i))
@@ -744,7 +695,7 @@ static uint64_t legend_layout(ff_legend *lg, const ff_field *f, const ff_draw_op
 
     memset(lg, 0, sizeof *lg);
     lg->glyph = k;
-    *has_range = value_range(f, opt->layer, low, high);
+    *has_range = value_range(f, opt, low, high);
     if (swatch_legend(opt))
         return (uint64_t)(2 * LEGEND_MARGIN + 8 * SWATCH_WIDTH) * (uint64_t)k;
     if (*has_range) {
@@ -876,7 +827,7 @@ ff_status ff_draw_begin(ff_drawing *d, const ff_field *f, const ff_draw_options 
     /* The legend's layout found the range already; otherwise find it here
      * rather than in ff_draw_size, a scan of every cell. */
     if (!opt->legend && opt->layer != FF_LAYER_MAP)
-        d->has_range = value_range(f, opt->layer, &d->low, &d->high);
+        d->has_range = value_range(f, opt, &d->low, &d->high);
     d->arrows = opt->layer == FF_LAYER_DIRECTION && s >= FF_DRAW_ARROW_SCALE;
     d->base = malloc((size_t)d->width * 3);
     d->goal_span = malloc((size_t)s * 2 * sizeof *d->goal_span);
@@ -952,6 +903,7 @@ static void cost_grey(const ff_drawing *d, double cost, uint8_t out[3])
 static void cell_colour(const ff_drawing *d, size_t i, uint8_t out[3])
 {
     const ff_field *f = d->field;
+    double density;
     int code;
 
     if (!ff_grid_open(&f->grid, i)) {
@@ -979,6 +931,13 @@ static void cell_colour(const ff_drawing *d, size_t i, uint8_t out[3])
             set_rgb(out, ramp_colour(d, f->distance[i]));
         else if (code < 8)
             set_rgb(out, DIRECTION_COLOUR[code]);
+        else
+            set_rgb(out, OPEN);
+        return;
+    case FF_LAYER_DENSITY:
+        density = ff_overlay_density(d->opt.density, i);
+        if (density > 0)
+            set_rgb(out, ramp_colour(d, d->high - density));
         else
             set_rgb(out, OPEN);
         return;
@@ -1101,7 +1060,7 @@ static void legend_row(const ff_drawing *d, uint8_t *row, uint32_t ly)
             if (d->opt.layer == FF_LAYER_COST) {
                 rgb[0] = rgb[1] = rgb[2] = (uint8_t)(COST_LIGHT - lround(t * (COST_LIGHT - COST_DARK)));
             } else {
-                ramp_at(t, rgb);
+                ramp_at(d->opt.layer == FF_LAYER_DENSITY ? 1 - t : t, rgb);
                 if (d->arrows)
                     pastel(rgb);
             }

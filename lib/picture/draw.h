@@ -20,7 +20,8 @@ typedef enum {
     FF_LAYER_MAP = 0,   /* walls dark, open cells light, terrain classes tinted */
     FF_LAYER_COST,      /* open cells in greys by terrain cost, walls dark */
     FF_LAYER_DISTANCE,  /* a perceptually uniform ramp from nearest to farthest */
-    FF_LAYER_DIRECTION  /* arrows from scale 8, a colour per direction below */
+    FF_LAYER_DIRECTION, /* arrows from scale 8, a colour per direction below */
+    FF_LAYER_DENSITY    /* agents per cell over the ticks of the traces drawn */
 } ff_layer;
 
 /* Largest picture accepted, in bytes of RGB (width * height * 3). */
@@ -29,7 +30,7 @@ typedef enum {
 /* The scale from which direction cells are drawn as arrows. */
 #define FF_DRAW_ARROW_SCALE 8
 
-/* "map", "cost", "distance", "direction". */
+/* "map", "cost", "distance", "direction", "density". */
 const char *ff_layer_name(ff_layer layer);
 
 /* Parse a layer name; -1 if it is none of them. */
@@ -39,7 +40,8 @@ int ff_layer_parse(const char *s);
 ff_layer ff_layer_richest(const ff_field *f);
 
 /* FF_OK when f has the channels layer needs; otherwise FF_EINPUT with a
- * message naming the layers f has (name is the stream's, for messages). */
+ * message naming the layers f has (name is the stream's, for messages).
+ * The density layer needs no channel but a trace (ff_overlay_want_density). */
 ff_status ff_layer_check(const ff_field *f, ff_layer layer, const char *name, ff_error *err);
 
 /* A scale that makes the long side of the map about 1024 pixels, at
@@ -69,6 +71,9 @@ typedef struct {
     ff_shape *shape;
     size_t nshape, cap;
     int npath, ntrace, npoints;  /* overlays read so far, for colours */
+    uint64_t every;         /* traces keep the first tick of every `every` (>= 1) */
+    uint32_t *density_count;  /* w*h agent lines per cell (saturating), or NULL */
+    uint64_t density_ticks;   /* ticks the counts were taken over */
 } ff_overlay;
 
 void ff_overlay_init(ff_overlay *o, const ff_grid *g, int scale);
@@ -93,6 +98,16 @@ ff_status ff_overlay_read_path(ff_overlay *o, FILE *f, const char *name, ff_erro
  * last position is a ringed disc of its last radius. */
 ff_status ff_overlay_read_trace(ff_overlay *o, FILE *f, const char *name, ff_error *err);
 
+/* Count the agents of the traces read from now on per cell, for the
+ * density layer, instead of drawing them: a trace line counts in the cell
+ * its x y lies in (lines off the map do not count), over the ticks the
+ * traces keep.  FF_ENOMEM. */
+ff_status ff_overlay_want_density(ff_overlay *o, ff_error *err);
+
+/* Agents in cell (y * w + x) averaged over the ticks counted; 0 when none
+ * were or the density was not asked for. */
+double ff_overlay_density(const ff_overlay *o, size_t cell);
+
 /* Read points, `x y` in world units a line: each a ringed marker. */
 ff_status ff_overlay_read_points(ff_overlay *o, FILE *f, const char *name, ff_error *err);
 
@@ -102,6 +117,7 @@ typedef struct {
     ff_layer layer;
     int scale;    /* pixels per cell, >= 1 */
     int legend;   /* 1: add the legend strip below the map */
+    const ff_overlay *density;  /* FF_LAYER_DENSITY's counts; not owned */
 } ff_draw_options;
 
 /* The picture's size for f and opt, checked: FF_EUSAGE when it would be

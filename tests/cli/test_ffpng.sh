@@ -90,6 +90,13 @@ if [ -x "$BIN/ffsim" ]; then
     "$BIN/ffbuild" "$TD/gate.ffmap" | "$BIN/ffdir" >"$TMP/gate.ff"
     run "ffsim's trace" 0 "$BIN/ffsim $TMP/gate.ff $TD/gate.scenario 2>/dev/null | $P -s 8 --trace - $TMP/gate.ff > $TMP/crowd.png"
     png_ok "ffsim's trace" "$TMP/crowd.png" 256x168
+    "$BIN/ffsim" -o "$TMP/gate.trace" "$TMP/gate.ff" "$TD/gate.scenario" 2>/dev/null
+    run "density of ffsim's trace" 0 "$P -s 8 -l density --trace $TMP/gate.trace $TMP/gate.ff -o $TMP/dens1.png"
+    png_ok "density of ffsim's trace" "$TMP/dens1.png" 256x168
+    $P -s 8 -l density --trace - "$TMP/gate.ff" <"$TMP/gate.trace" >"$TMP/dens2.png"
+    same "density: same bytes, file or stdin" "$TMP/dens1.png" "$TMP/dens2.png"
+    run "density thinned" 0 "$P -s 8 -l density --every 5 --trace $TMP/gate.trace $TMP/gate.ff -o $TMP/dens3.png"
+    check "thinning changes the density" "$(cmp -s "$TMP/dens1.png" "$TMP/dens3.png" && echo same)" = ""
 fi
 
 # Refusals.
@@ -125,6 +132,9 @@ refuse "scale not a number" "bad --scale '2x'" "$P -s 2x $TMP/room.ff"
 refuse "two streams" "one stream at most" "$P $TMP/room.ff $TMP/room.ff"
 refuse "legend of the map layer" "--legend: the map layer" "$P -l map --legend $TMP/room.ff"
 refuse "--max-cells" "more than" "$P --max-cells 50 $TMP/room.ff"
+refuse "density without a trace" "^ffpng: --layer density counts the agents of a --trace: give one" \
+    "$P -l density $TMP/room.ff"
+refuse "--every 0" "bad --every '0'" "$P --every 0 --trace $TMP/trace.txt $TMP/room.ff"
 
 # A failed run leaves no file, and an earlier file survives whole.
 cp "$TMP/ov1.png" "$TMP/keep.png"

@@ -21,8 +21,15 @@ PNG_LIBS = $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
 LIB_DIRS = base grid format field path crowd picture
 LIB_INC = $(addprefix -Ilib/,$(LIB_DIRS))
 ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS) $(LIB_INC) -pthread
+# The library's objects go into libff.a and libff.so alike: position
+# independent, and without semantic interposition so that calls within the
+# library are still inlined as in a static build.
+PIC_CFLAGS = -fPIC -fno-semantic-interposition
 LDLIBS = $(PNG_LIBS) -lm -pthread
 
+VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/base/options.h)
+SO_NAME = libff.so.$(firstword $(subst ., ,$(VERSION)))
+SO_REAL = libff.so.$(VERSION)
 PROGRAMS = $(patsubst %.c,%,$(wildcard bin/ff*.c))
 LIB_SRC = $(wildcard $(LIB_DIRS:%=lib/%/*.c))
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -35,28 +42,39 @@ TEST_BIN = $(TEST_SRC:.c=)
 
 # Sanitized and plain objects must not mix: remember the flags.
 FLAGS_STAMP = .build-flags
-FLAGS_NOW = $(CC) $(ALL_CFLAGS)
+FLAGS_NOW = $(CC) $(ALL_CFLAGS) $(PIC_CFLAGS)
 $(shell [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = "$(FLAGS_NOW)" ] || rm -f $(FLAGS_STAMP))
 $(FLAGS_STAMP):
 	@echo "$(FLAGS_NOW)" > $@
 
-.PHONY: all deps check demo bench install clean
-all: deps $(PROGRAMS)
+.PHONY: all deps deps-check check demo bench install clean
+all: deps $(PROGRAMS) lib/libff.a lib/$(SO_REAL)
 
+# The build needs pkg-config and libpng; only the tests need Criterion.
 deps:
 	@sh tools/deps.sh
 
+deps-check:
+	@sh tools/deps.sh check
+
 lib/%.o: lib/%.c $(LIB_HDR) $(FLAGS_STAMP)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(PIC_CFLAGS) -c $< -o $@
 
 lib/libff.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
+# The shared library: libff.so.MAJOR is its soname, libff.so.VERSION the
+# file, libff.so the name the linker looks for.
+lib/$(SO_REAL): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,$(SO_NAME) $(SANFLAGS) $^ $(LDLIBS) -o $@
+	ln -sf $(SO_REAL) lib/$(SO_NAME)
+	ln -sf $(SO_REAL) lib/libff.so
+
 bin/%: bin/%.c lib/libff.a $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -o $@
 
-tests/test_%: tests/test_%.c tests/testutil.h lib/libff.a $(FLAGS_STAMP)
+tests/test_%: tests/test_%.c tests/testutil.h lib/libff.a $(FLAGS_STAMP) | deps-check
 	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -lcriterion -o $@
 
 check: all $(TEST_BIN)
@@ -79,24 +97,26 @@ fuzz:
 check-valgrind: all
 	@sh tests/valgrind.sh
 
-# install: the programs, the man pages, and for a game's own tools libff.a,
-# its headers (include/fftools/, used as <fftools/stream.h>) and
+# install: the programs, the man pages, and for a game's own tools libff.a
+# and libff.so, the public headers (include/fftools/, used as <fftools/stream.h>) and
 # lib/pkgconfig/fftools.pc from fftools.pc.in (prefix, version and the
 # libraries libff needs filled in).
-VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/base/options.h)
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/include/fftools \
 	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 lib/libff.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 lib/$(SO_REAL) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf $(SO_REAL) $(DESTDIR)$(PREFIX)/lib/$(SO_NAME)
+	ln -sf $(SO_REAL) $(DESTDIR)$(PREFIX)/lib/libff.so
 	install -m 644 $(LIB_PUBLIC_HDR) $(DESTDIR)$(PREFIX)/include/fftools/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@LIBS@|$(strip $(SANFLAGS) $(LDLIBS))|' fftools.pc.in \
+	    -e 's|@SANFLAGS@|$(strip $(SANFLAGS))|' -e 's|@LIBS@|$(strip $(LDLIBS))|' fftools.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fftools.pc
 	for f in man/man1/*.1; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man1/; done
 	for f in man/man5/*.5; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man5/; done
 
 clean:
-	rm -f $(LIB_OBJ) lib/libff.a $(PROGRAMS) $(TEST_BIN) $(FLAGS_STAMP)
+	rm -f $(LIB_OBJ) lib/libff.a lib/libff.so* $(PROGRAMS) $(TEST_BIN) $(FLAGS_STAMP)
 	rm -rf tests/out

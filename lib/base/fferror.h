@@ -10,6 +10,10 @@
 
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     FF_OK = 0,
     FF_EINPUT = 1,   /* malformed or refused input (exit status 2) */
@@ -55,5 +59,9 @@ void ff_error_print(FILE *f, const char *prog, const ff_error *err);
 
 /* The process exit status that DESIGN.md gives for a status code. */
 int ff_exit_status(ff_status status);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     uint64_t h;
     uint64_t length;     /* bytes hashed so far */
@@ -26,5 +30,9 @@ void ff_hash_u64(ff_hash *s, uint64_t v);   /* 8 bytes, little-endian */
 void ff_hash_f32s(ff_hash *s, const float *v, size_t n);   /* IEEE bits, LE */
 void ff_hash_f64s(ff_hash *s, const double *v, size_t n);  /* IEEE bits, LE */
 uint64_t ff_hash_final(ff_hash *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,8 +9,16 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Ask for huge pages under the 2 MB-aligned part of the n bytes at p
  * (the caller's memory, from malloc; nothing is allocated or freed). */
 void ff_want_huge_pages(void *p, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FF_VERSION "0.1.0"
 
 /* Parse "X,Y" (two integers) as in -g 40,12; 0 on success. */
@@ -31,5 +35,9 @@ int ff_bad_option(const char *prog, char **argv);
 
 /* Print "prog VERSION" to stdout (for --version). */
 void ff_print_version(const char *prog);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,10 @@
 #include "spatialhash.h"
 #include "walls.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     FF_AGENT_UNBORN = 0,  /* before its spawn tick: not in the simulation */
     FF_AGENT_MOVING,      /* steering and moving */
@@ -257,5 +261,9 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
  * that differ between runs). */
 ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
                                  double steps_per_second, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -26,6 +26,10 @@
 #include "grid.h"
 #include "scenario.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     double radius;            /* clearance radius, world units, >= 0 */
     int32_t goal_class;       /* the class whose own goals it uses, or -1
@@ -87,5 +91,9 @@ static inline ff_profile *ff_profiles_of(ff_profiles *p, int32_t cls)
 {
     return &p->profile[p->class_profile[cls]];
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FF_RESERVE_NONE UINT32_MAX
 
 typedef struct {
@@ -80,5 +84,9 @@ int ff_reserve_claim(ff_reserver *r, uint32_t center, int32_t half, uint32_t who
  * their lowest node) of the cycle node i lies on, or -1, and returns the
  * number of cycles. */
 size_t ff_reserve_cycles(const uint32_t *waits_on, size_t n, int32_t *cycle, uint8_t *scratch);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 
 #include "grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FF_BEHAVIOURS_MAX 16       /* behaviours in one class */
 #define FF_CLASS_NAME_MAX 32       /* bytes, with the NUL */
 #define FF_SCENARIO_AGENTS_MAX 10000000
@@ -136,5 +140,9 @@ void ff_class_group(ff_agent_class *c);
  * 0x9e3779b97f4a7c15 and returns the mixed value.  The spawn rules' only
  * source of randomness. */
 uint64_t ff_splitmix64(uint64_t *state);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -21,6 +21,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     double x, y;     /* position, world units */
     int32_t bx, by;  /* its bucket */
@@ -106,5 +110,9 @@ static inline void ff_shash_row_run(const ff_shash *h, int32_t bx, int32_t bx_hi
     *first = h->entry + h->start[s];
     *end = h->entry + h->start[s + span + 1];
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

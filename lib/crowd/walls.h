@@ -15,6 +15,10 @@
 
 #include "grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     const ff_grid *grid;  /* borrowed: must outlive the ff_walls */
     uint8_t *near;        /* w*h: Chebyshev distance in cells to the nearest
@@ -88,5 +92,9 @@ int ff_walls_slide_far(const ff_walls *w, double r, double *x, double *y, double
  * too. */
 int ff_walls_slide_from(const ff_walls *w, long gx, long gy, double r, double *x, double *y,
                         double dx, double dy, int *far);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

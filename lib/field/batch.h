@@ -15,6 +15,10 @@
 
 #include "stream.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FF_SET_NAME_MAX 63  /* longest set name, bytes */
 
 /* One goal set. */
@@ -64,5 +68,9 @@ typedef ff_status (*ff_batch_emit)(void *ctx, size_t index, const ff_field *fiel
  * search that ran out of memory), or what emit returned. */
 ff_status ff_batch_build(const ff_grid *map, const ff_goal_sets *sets, int threads,
                          size_t window, ff_batch_emit emit, void *ctx, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 
 #include "grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FF_TIGHT_REL 1e-9
 
 /* 1 when a step of cost step_cost from a cell at distance d_cell to one at
@@ -33,5 +37,9 @@ static inline int ff_step_tight(double d_cell, double d_next, double step_cost)
 /* Fill dir[0..w*h) from the distance field dist of grid g. */
 ff_status ff_direction_field(const ff_grid *g, const double *dist,
                              uint8_t *dir, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 
 #include "stream.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* What ff_query_stream answers for each position. */
 typedef struct {
     int raw;       /* 1: the cell's own direction (ff_sample_raw), 0: smoothed */
@@ -152,5 +156,9 @@ static inline void ff_put_f64le(unsigned char *p, double v)
     for (k = 0; k < 8; k++)
         p[k] = (unsigned char)(bits >> (8 * k));
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

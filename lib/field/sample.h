@@ -7,6 +7,10 @@
 
 #include "grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The cell that world position (px, py) lies in (floor, never truncation).
  * Returns 1 and sets *x, *y when it is inside the map, 0 otherwise (then
  * *x, *y are still the floored cell, clamped to the int range). */
@@ -33,5 +37,9 @@ int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
  * once by a caller that needs it too. */
 int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, double py,
                            double fx, double fy, double *dx, double *dy);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,9 +13,17 @@
 
 #include "grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Fill dist[0..w*h) with the least cost from each cell to a goal, in world
  * units; +inf for walls and unreachable cells.  g must have at least one
  * goal.  dist is the caller's. */
 ff_status ff_search(const ff_grid *g, double *dist, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 
 #include "stream.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Read every field of r and keep in *out the one whose name is name; with
  * name NULL, the only field of the stream, named or not.  Refuses
  * (FF_EINPUT, naming r's input): no field named so (the message lists the
@@ -28,5 +32,9 @@ ff_status ff_field_select(ff_reader *r, const char *name, ff_field *out, ff_erro
  * error of ff_field_read, FF_EINPUT for an empty input, or FF_EIO when
  * writing fails. */
 ff_status ff_field_list(ff_reader *r, FILE *out, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include "grid.h"
 #include "mapopts.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Read a whole map from f into g (which must be freshly initialised).
  * Goal and spawn tiles become g->goals and g->spawns.  name is used in
  * messages.  On failure g is left empty. */
@@ -19,5 +23,9 @@ ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,
 /* The same, for a map already in memory. */
 ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
                        const ff_map_options *opt, ff_grid *g, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

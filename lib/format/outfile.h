@@ -14,6 +14,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     FILE *f;       /* where to write */
     char *path;    /* the final name, or NULL for stdout */
@@ -29,5 +33,9 @@ ff_status ff_outfile_commit(ff_outfile *o, ff_error *err);
 
 /* Give up: close and remove the temporary file (stdout is left alone). */
 void ff_outfile_abort(ff_outfile *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

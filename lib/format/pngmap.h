@@ -8,9 +8,17 @@
 #include "grid.h"
 #include "mapopts.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Decode a grey PNG in memory into g: level 0 is a wall, levels 1..255
  * cost level * png_scale.  16-bit and alpha images are refused. */
 ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *name,
                            const ff_map_options *opt, ff_grid *g, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FF_RECORD_MAX 16         /* most numbers in one record */
 #define FF_RECORD_LINE_MAX 4096  /* longest accepted line, bytes */
 
@@ -32,5 +36,9 @@ int ff_records_line(ff_records *r, char *buf, ff_error *err);
  * column of the bad value. */
 ff_status ff_records_next(ff_records *r, double *value, int min, int max,
                          int *count, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

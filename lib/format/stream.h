@@ -12,6 +12,10 @@
 
 #include "grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum { FF_T_U8 = 0, FF_T_U16, FF_T_U32, FF_T_I32, FF_T_F32, FF_T_F64 } ff_type;
 
 /* A channel this library does not interpret, kept to be passed on. */
@@ -86,5 +90,9 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err);
 
 const char *ff_type_name(ff_type t);
 size_t ff_type_size(ff_type t);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

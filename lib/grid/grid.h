@@ -14,6 +14,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Direction codes, in tie-break order; also the stored direction channel. */
 enum {
     FF_DIR_N = 0, FF_DIR_E, FF_DIR_S, FF_DIR_W,
@@ -119,5 +123,9 @@ ff_status ff_grid_apply_clearance(ff_grid *g, double radius, ff_error *err);
 const char *ff_corners_name(ff_corners c);
 /* Parse "strict", "cut" or "free"; -1 if none. */
 int ff_corners_parse(const char *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

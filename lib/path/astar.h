@@ -16,6 +16,10 @@
 
 #include "grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     const ff_grid *grid;    /* borrowed: the map searched */
     const uint8_t *step_mask; /* borrowed, or NULL: w*h masks of the
@@ -53,5 +57,9 @@ void ff_astar_retarget(ff_astar *a);
  * -1 on allocation failure. */
 int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **path,
                   uint32_t *len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 #include "pull.h"
 #include "records.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Largest accepted coordinate magnitude: keeps orientation tests exact. */
 #define FF_FUNNEL_COORD_MAX 1e150
 
@@ -88,5 +92,9 @@ ff_status ff_corridor_shrink(ff_corridor *c, double radius, const char *file, ff
  * goal; consecutive equal points are merged, but the start and the goal
  * are always there. */
 ff_status ff_funnel(const ff_corridor *c, ff_path *out, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -32,6 +32,10 @@
 
 #include "grid.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The sign (-1, 0, +1) of (bx-ax)*(cy-ay) - (by-ay)*(cx-ax), computed
  * exactly: a floating-point filter, then exact expansion arithmetic
  * (Shewchuk's orient2d) when the filter cannot decide.  In map coordinates
@@ -46,5 +50,9 @@ int ff_orient(double ax, double ay, double bx, double by, double cx, double cy);
  * lies outside the map or in a blocked cell.  Costs time proportional to
  * the number of cells the segment crosses; allocates nothing. */
 int ff_los(const ff_grid *g, double ax, double ay, double bx, double by);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "grid.h"
 #include "records.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A path: n points, each with the input line it came from.  Owns its
  * arrays; ff_path_free() releases them. */
 typedef struct {
@@ -56,5 +60,9 @@ double ff_polyline_length(const double *xy, size_t n);
  * "The jump", says why that never undoes a detour of a shortest path). */
 ff_status ff_pull(const ff_grid *g, const ff_path *path, const char *file,
                   size_t *keep, size_t *nkeep, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 
 #include "stream.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     FF_LAYER_MAP = 0,   /* walls dark, open cells light, terrain classes tinted */
     FF_LAYER_COST,      /* open cells in greys by terrain cost, walls dark */
@@ -169,5 +173,9 @@ ff_status ff_draw_begin(ff_drawing *d, const ff_field *f, const ff_draw_options 
 uint32_t ff_draw_row(ff_drawing *d, uint8_t *rgb);
 
 void ff_draw_end(ff_drawing *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Largest width or height a PNG may have (the format's 2^31 - 1). */
 #define FF_PNG_MAX_SIDE 0x7fffffffu
 
@@ -43,5 +47,9 @@ ff_status ff_png_end(ff_png_writer *w, ff_error *err);
 /* Release a writer after a failure (or to give up); safe on a writer that
  * was ended or never begun. */
 void ff_png_discard(ff_png_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

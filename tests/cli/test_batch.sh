@@ -1,8 +1,8 @@
 #!/bin/sh
 # Batch preprocessing: ffbuild --goal-sets against separate runs, -j, --split,
 # --list, refusals; the README's "Batch and CI" recipes (make -j, GNU
-# parallel, parallel --sshlogin on this machine, the spawn check); make
-# install and a program built against the installed library with pkg-config.
+# parallel, parallel --sshlogin on this machine, the spawn check).
+# make install and programs built against it: tests/cli/test_install.sh.
 . "$(dirname "$0")/lib.sh"
 ROOT=$PWD
 BT=$TD/batch
@@ -215,64 +215,4 @@ else
     echo "# ffquery --check not available yet: the spawn check recipe is skipped"
 fi
 
-# ---- make install, and a program built against the installed copy ----
-
-P=$TMP/prefix
-san=
-grep -q fsanitize "$ROOT/.build-flags" 2>/dev/null && san=SAN=1
-# -o all: install what is built, rebuild nothing; FLAGS_STAMP: leave the
-# tree's own stamp alone.
-run "make install PREFIX=" 0 "cd $ROOT && make -s -o all FLAGS_STAMP=$TMP/stamp $san install PREFIX=$P"
-for f in lib/libff.a lib/pkgconfig/fftools.pc include/fftools/stream.h \
-    include/fftools/grid.h include/fftools/fieldsel.h include/fftools/batch.h bin/ffbuild; do
-    check "installed $f" -s "$P/$f"
-done
-for f in hugepage.h options.h; do
-    check "internal header $f not installed" ! -e "$P/include/fftools/$f"
-done
-check "fftools.pc has the prefix" "$(sed -n 's/^prefix=//p' "$P/lib/pkgconfig/fftools.pc")" = "$P"
-version=$("$BIN/ffbuild" --version | awk '{print $NF}')
-check "fftools.pc has the version" \
-    "$(PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --modversion fftools)" = "$version"
-cat >"$TMP/pick.c" <<'C'
-/* Print the name, size and distance at cell X,Y of the field NAME of the
- * stream on stdin. */
-#include <stdio.h>
-#include <stdlib.h>
-
-#include <fftools/fieldsel.h>
-
-int main(int argc, char **argv)
-{
-    ff_reader r;
-    ff_field f;
-    ff_error err;
-
-    if (argc != 4)
-        return 2;
-    ff_reader_init(&r, stdin, "-");
-    if (ff_field_select(&r, argv[1][0] ? argv[1] : NULL, &f, &err) != FF_OK) {
-        ff_error_print(stderr, "pick", &err);
-        return ff_exit_status(err.status);
-    }
-    printf("%s %dx%d %g\n", f.name, f.grid.w, f.grid.h,
-           f.distance[atoi(argv[3]) * f.grid.w + atoi(argv[2])]);
-    ff_field_free(&f);
-    return 0;
-}
-C
-flags=$(PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --cflags --libs fftools)
-check "pkg-config names the installed include folder" "$(printf '%s\n' "$flags" | grep -c -- "-I$P/include")" -eq 1
-run "build against the installed library" 0 "cc -std=c11 -Wall -Wextra -Wpedantic -Werror $TMP/pick.c $flags -o $TMP/pick"
-"$BIN/ffbuild" --goal-sets "$BT/maps/yard.sets" "$Y" >"$TMP/yard.ff"
-# yard.map: the set 'west' has goals 1,5 and 1,6; cell 4,5 is 3 steps east.
-run "installed library selects by name" 0 "$TMP/pick west 4 5 <$TMP/yard.ff"
-check "installed library: the field and its distance" "$OUT" = "west 12x8 3"
-run "installed library: 'exit' at 7,1" 0 "$TMP/pick exit 7 1 <$TMP/yard.ff"
-check "installed library: two steps" "$OUT" = "exit 12x8 2"
-refuse "installed library refuses an ambiguous choice" \
-    "^pick: -: the stream holds 3 fields \(exit, west, corners\): choose one with --name$" \
-    "$TMP/pick '' 1 1 <$TMP/yard.ff"
-refuse "installed library: no such name" "^pick: -: no field named 'east' \(names: exit, west, corners\)$" \
-    "$TMP/pick east 1 1 <$TMP/yard.ff"
 finish

@@ -9,19 +9,35 @@
 #include <string.h>
 #include <unistd.h>
 
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
 int ff_parse_cell(const char *s, long long *x, long long *y)
 {
+    const char *start;
     char *end;
 
     errno = 0;
     *x = strtoll(s, &end, 10);
-    if (end == s || *end != ',' || errno)
+    if (end == s || errno)
         return -1;
-    s = end + 1;
+    /* X,Y or X Y: a comma, blanks, or a comma between blanks. */
+    s = start = end;
+    while (is_blank(*s))
+        s++;
+    if (*s == ',')
+        for (s++; is_blank(*s); s++)
+            ;
+    if (s == start)
+        return -1;
     *y = strtoll(s, &end, 10);
-    if (end == s || *end || errno)
+    if (end == s || errno)
         return -1;
-    return 0;
+    while (is_blank(*end))
+        end++;
+    return *end ? -1 : 0;
 }
 
 int ff_parse_real(const char *s, double *out)

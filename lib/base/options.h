@@ -11,7 +11,8 @@ extern "C" {
 
 #define FF_VERSION "0.1.0"
 
-/* Parse "X,Y" (two integers) as in -g 40,12; 0 on success. */
+/* Parse a cell, two integers "X,Y" as in -g 40,12, or "X Y" (blanks
+ * between them, or around the comma); 0 on success. */
 int ff_parse_cell(const char *s, long long *x, long long *y);
 
 /* Parse a finite real number; 0 on success. */

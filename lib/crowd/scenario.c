@@ -154,6 +154,22 @@ static int parse_reals(const char *s, double *v, int n)
     return 1;
 }
 
+/* A point at t[k] of the n tokens: one word X,Y or two words X Y.  Returns
+ * how many tokens it took (0: none there), its text in text (for
+ * messages). */
+static int take_point(const token *t, int n, int k, double xy[2], char *text, size_t size)
+{
+    if (k < n && parse_reals(t[k].text, xy, 2)) {
+        snprintf(text, size, "%s", t[k].text);
+        return 1;
+    }
+    if (k + 1 < n && parse_real(t[k].text, &xy[0]) && parse_real(t[k + 1].text, &xy[1])) {
+        snprintf(text, size, "%s %s", t[k].text, t[k + 1].text);
+        return 2;
+    }
+    return 0;
+}
+
 static ff_status want_real(reader *r, const token *t, const char *what, double *v)
 {
     if (!t)
@@ -357,7 +373,8 @@ static ff_status read_agent(reader *r, token *t, int n)
     ff_agent_spec a;
     long long v;
     double xy[2];
-    int k, why;
+    char where[90];
+    int k, why, used;
     ff_status st;
 
     if (n < 4)
@@ -370,11 +387,11 @@ static ff_status read_agent(reader *r, token *t, int n)
     a.line = r->line;
     if ((a.cls = find_class(r, t[2].text)) < 0)
         return fail_at(r, &t[2], "unknown class '%.40s'", t[2].text);
-    if (!parse_reals(t[3].text, xy, 2))
-        return fail_at(r, &t[3], "position '%.40s' is not X,Y", t[3].text);
+    if (!(used = take_point(t, n, 3, xy, where, sizeof where)))
+        return fail_at(r, &t[3], "position '%.40s' is not X,Y (or X Y)", t[3].text);
     a.x = xy[0];
     a.y = xy[1];
-    for (k = 4; k < n; k += 2) {
+    for (k = 3 + used; k < n; k += 2) {
         if (k + 1 >= n)
             return fail_at(r, &t[k], "'%.40s' needs a value", t[k].text);
         if (strcmp(t[k].text, "tick") == 0) {
@@ -389,12 +406,12 @@ static ff_status read_agent(reader *r, token *t, int n)
     }
     why = place_problem(r, a.x, a.y, r->s->cls[a.cls].radius);
     if (why == 1)
-        return fail_at(r, &t[3], "agent %u at %.40s is outside the map", a.id, t[3].text);
+        return fail_at(r, &t[3], "agent %u at %.40s is outside the map", a.id, where);
     if (why == 2)
-        return fail_at(r, &t[3], "agent %u at %.40s is on a wall", a.id, t[3].text);
+        return fail_at(r, &t[3], "agent %u at %.40s is on a wall", a.id, where);
     if (why == 3)
         return fail_at(r, &t[3], "agent %u at %.40s is nearer than its radius %g to a wall",
-                       a.id, t[3].text, r->s->cls[a.cls].radius);
+                       a.id, where, r->s->cls[a.cls].radius);
     if ((st = check_id(r, &t[1], a.id)) != FF_OK)
         return st;
     if (r->s->nagents >= FF_SCENARIO_AGENTS_MAX)
@@ -609,11 +626,13 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
     b->range = NAN;
     if (kind == FF_BEHAVE_SEEK) {
         double xy[2];
-        if (n < 2 || !parse_reals(t[1].text, xy, 2))
-            return fail_at(r, n < 2 ? &t[0] : &t[1], "seek needs a point X,Y (world units)");
+        char where[90];
+        int used = take_point(t, n, 1, xy, where, sizeof where);
+        if (!used)
+            return fail_at(r, n < 2 ? &t[0] : &t[1], "seek needs a point X,Y or X Y (world units)");
         b->target_x = xy[0];
         b->target_y = xy[1];
-        k = 2;
+        k = 1 + used;
     }
     for (; k < n; k += 2) {
         if (k + 1 >= n)
@@ -670,16 +689,17 @@ static ff_status read_class_line(reader *r, token *t, int n)
             return read_behaviour(r, c, t, n, k);
     if (strcmp(w, "goal") == 0) {
         double xy[2];
+        char where[90];
         uint32_t cell;
-        int j;
-        if (n != 2 || !parse_reals(t[1].text, xy, 2) || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
-            return fail_at(r, n < 2 ? &t[0] : &t[1], "goal needs one cell X,Y (whole numbers)");
+        int j, used = take_point(t, n, 1, xy, where, sizeof where);
+        if (!used || n != 1 + used || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
+            return fail_at(r, n < 2 ? &t[0] : &t[1], "goal needs one cell X,Y or X Y (whole numbers)");
         if (xy[0] < 0 || xy[1] < 0 || xy[0] >= r->grid->w || xy[1] >= r->grid->h)
-            return fail_at(r, &t[1], "goal %.40s is outside the map (%dx%d cells)", t[1].text,
+            return fail_at(r, &t[1], "goal %.40s is outside the map (%dx%d cells)", where,
                            (int)r->grid->w, (int)r->grid->h);
         cell = (uint32_t)xy[1] * (uint32_t)r->grid->w + (uint32_t)xy[0];
         if (!ff_grid_open(r->grid, cell))
-            return fail_at(r, &t[1], "goal %.40s is on a wall", t[1].text);
+            return fail_at(r, &t[1], "goal %.40s is on a wall", where);
         if (c->ngoals == FF_CLASS_GOALS_MAX)
             return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
         for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)
@@ -687,7 +707,7 @@ static ff_status read_class_line(reader *r, token *t, int n)
         if (j > 0 && c->goal[j - 1] == cell) {
             for (; j < c->ngoals; j++)
                 c->goal[j] = c->goal[j + 1];
-            return fail_at(r, &t[1], "goal %.40s given twice", t[1].text);
+            return fail_at(r, &t[1], "goal %.40s given twice", where);
         }
         c->goal[j] = cell;
         c->ngoals++;

@@ -11,6 +11,7 @@
 #include "batch.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,10 +129,17 @@ static ff_status parse_line(char *line, const char *name, long lineno, const ff_
     scratch.ngoals = 0;
     while ((tok = strtok_r(NULL, " \t", &p)) != NULL) {
         long col = (long)(tok - line) + 1;
+        /* A goal is one word X,Y or two words X Y. */
         if (ff_parse_cell(tok, &x, &y)) {
-            st = ff_error_set(err, FF_EINPUT, name, lineno, col,
-                              "bad goal '%.80s' in set '%s' (want X,Y)", tok, set->name);
-            goto fail;
+            char *second = NULL;
+            if (ff_parse_int(tok, LLONG_MIN, LLONG_MAX, &x) ||
+                !(second = strtok_r(NULL, " \t", &p)) ||
+                ff_parse_int(second, LLONG_MIN, LLONG_MAX, &y)) {
+                st = ff_error_set(err, FF_EINPUT, name, lineno, col,
+                                  "bad goal '%.80s%s%.80s' in set '%s' (want X,Y or X Y)", tok,
+                                  second ? " " : "", second ? second : "", set->name);
+                goto fail;
+            }
         }
         if ((st = ff_grid_add_goal(&scratch, x, y, name, lineno, col, err)) != FF_OK)
             goto fail;

@@ -66,6 +66,30 @@ ff_status ff_records_next(ff_records *r, double *value, int min, int max,
                                     "more than %d numbers on the line", max);
             errno = 0;
             v = strtod(p, &end);
+            /* A point may be written X,Y (or X, Y): the comma joins two
+             * numbers. */
+            if (end != p && *end == ',' && isfinite(v)) {
+                char *second = end + 1, *end2;
+                double v2;
+                while (*second == ' ' || *second == '\t')
+                    second++;
+                v2 = strtod(second, &end2);
+                if (*second != ',' && end2 != second &&
+                    (!*end2 || *end2 == ' ' || *end2 == '\t' || *end2 == '\r')) {
+                    if (n + 1 == max)
+                        return ff_error_set(err, FF_EINPUT, r->name, r->line, (long)(p - buf) + 1,
+                                            "more than %d numbers on the line", max);
+                    if (!isfinite(v2)) {
+                        *end2 = '\0';
+                        return ff_error_set(err, FF_EINPUT, r->name, r->line, (long)(second - buf) + 1,
+                                            "'%.40s' is not a finite number", second);
+                    }
+                    value[n++] = v;
+                    value[n++] = v2;
+                    p = end2;
+                    continue;
+                }
+            }
             if (end == p || (*end && *end != ' ' && *end != '\t' && *end != '\r')) {
                 char *stop = p;
                 while (*stop && *stop != ' ' && *stop != '\t' && *stop != '\r')

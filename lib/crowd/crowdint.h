@@ -17,6 +17,10 @@
 
 #include "crowd.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define PI 3.14159265358979323846
 
 /* Walks in hash order read agents scattered in memory: ask for the one
@@ -185,5 +189,9 @@ int ff_ownpath_plan(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avo
 /* The next cell of index's own path from cell (planned when needed): 1
  * and *next, or 0. */
 int ff_ownpath_next(ff_crowd *c, size_t index, uint32_t cell, uint32_t *next);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 
 #include "records.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* What an agent is doing, as the key shows it: ffsim's states in five
  * groups.  moving, escaping and fallback are MOVING; waiting-field is
  * WAITING; a line without a state column is MOVING. */
@@ -60,5 +64,9 @@ void ff_trace_init(ff_trace_reader *t, FILE *f, const char *name, uint64_t every
  * not a finite number, an id that is not an integer, a radius <= 0), also
  * on lines of ticks thinned out. */
 ff_status ff_trace_next(ff_trace_reader *t, ff_trace_record *r, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

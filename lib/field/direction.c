@@ -31,7 +31,7 @@ static int is_goal(const ff_grid *g, size_t i)
 /* The code of one cell.  With hops == NULL a step must lower D; with hops,
  * a step that keeps D equal may be taken if it lowers the hop count.  Sets
  * *flat when the cell has a tight step that keeps D equal. */
-static uint8_t pick(const dir_ctx *c, size_t i, const uint32_t *hops, int *flat)
+static uint8_t pick(const dir_ctx *c, size_t i, unsigned mask, const uint32_t *hops, int *flat)
 {
     double di = c->dist[i];
     int d;
@@ -39,7 +39,7 @@ static uint8_t pick(const dir_ctx *c, size_t i, const uint32_t *hops, int *flat)
     for (d = 0; d < c->g->moves; d++) {
         size_t j;
         double dj;
-        if (!(c->mask[i] & (1u << d)))
+        if (!(mask & (1u << d)))
             continue;
         j = (size_t)((ptrdiff_t)i + c->offset[d]);
         dj = c->dist[j];
@@ -91,31 +91,75 @@ static ff_status count_hops(const dir_ctx *c, uint32_t *hops, ff_error *err)
     return FF_OK;
 }
 
+/* Fill a context's offsets. */
+static void ctx_init(dir_ctx *c, const ff_grid *g, const double *dist, const uint8_t *mask)
+{
+    int d;
+
+    c->g = g;
+    c->dist = dist;
+    c->mask = mask;
+    for (d = 0; d < 8; d++)
+        c->offset[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
+}
+
+int ff_direction_cells(const ff_grid *g, const double *dist, const uint32_t *cells,
+                       size_t ncells, uint8_t *dir)
+{
+    dir_ctx c;
+    size_t k;
+    int flat = 0;
+
+    ctx_init(&c, g, dist, NULL);
+    for (k = 0; k < ncells; k++) {
+        size_t i = cells[k];
+        int x = (int)(i % (size_t)g->w), y = (int)(i / (size_t)g->w), d;
+        unsigned mask = 0;
+        if (!ff_grid_open(g, i) || !(dist[i] < INFINITY)) {
+            dir[i] = FF_DIR_NONE;
+            continue;
+        }
+        if (is_goal(g, i)) {
+            dir[i] = FF_DIR_GOAL;
+            continue;
+        }
+        for (d = 0; d < g->moves; d++)
+            if (ff_grid_step_ok(g, x, y, d))
+                mask |= 1u << d;
+        dir[i] = pick(&c, i, mask, NULL, &flat);
+    }
+    return flat;
+}
+
 ff_status ff_direction_field(const ff_grid *g, const double *dist,
                              uint8_t *dir, ff_error *err)
+{
+    int flat;
+
+    return ff_direction_field_flat(g, dist, dir, &flat, err);
+}
+
+ff_status ff_direction_field_flat(const ff_grid *g, const double *dist, uint8_t *dir,
+                                  int *flat_out, ff_error *err)
 {
     size_t n = (size_t)g->w * (size_t)g->h, i;
     int flat = 0;
     uint8_t *mask = malloc(n);
     uint32_t *hops = NULL;
     dir_ctx c;
-    int d;
 
+    *flat_out = 0;
     if (!mask)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
     ff_grid_step_masks(g, mask);
-    c.g = g;
-    c.dist = dist;
-    c.mask = mask;
-    for (d = 0; d < 8; d++)
-        c.offset[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
+    ctx_init(&c, g, dist, mask);
     for (i = 0; i < n; i++) {
         if (!ff_grid_open(g, i) || !(dist[i] < INFINITY))
             dir[i] = FF_DIR_NONE;
         else if (is_goal(g, i))
             dir[i] = FF_DIR_GOAL;
         else
-            dir[i] = pick(&c, i, NULL, &flat);
+            dir[i] = pick(&c, i, mask[i], NULL, &flat);
     }
     if (flat > 0) {
         /* Some cell has a tight step that keeps D: redo every reachable
@@ -134,9 +178,10 @@ ff_status ff_direction_field(const ff_grid *g, const double *dist,
         }
         for (i = 0; i < n; i++)
             if (dir[i] != FF_DIR_GOAL && ff_grid_open(g, i) && dist[i] < INFINITY)
-                dir[i] = pick(&c, i, hops, &flat);
+                dir[i] = pick(&c, i, mask[i], hops, &flat);
     }
     free(mask);
     free(hops);
+    *flat_out = flat;
     return FF_OK;
 }

@@ -38,6 +38,18 @@ static inline int ff_step_tight(double d_cell, double d_next, double step_cost)
 ff_status ff_direction_field(const ff_grid *g, const double *dist,
                              uint8_t *dir, ff_error *err);
 
+/* The same, and *flat set to 1 when some cell has a tight step that keeps
+ * D (the field needed hop counts), else 0. */
+ff_status ff_direction_field_flat(const ff_grid *g, const double *dist, uint8_t *dir,
+                                  int *flat, ff_error *err);
+
+/* The codes of cells[0..ncells) alone, by the plain rule (no hop counts):
+ * what ff_direction_field() gives them when no cell of the field has a
+ * tight step that keeps D.  Returns 1 when one of these cells has such a
+ * step (then only the whole field is right), else 0. */
+int ff_direction_cells(const ff_grid *g, const double *dist, const uint32_t *cells,
+                       size_t ncells, uint8_t *dir);
+
 #ifdef __cplusplus
 }
 #endif

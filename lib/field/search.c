@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "hugepage.h"
+#include "minheap.h"
 
 /* ---- the first pass: distances, cost range, entry masks ---- */
 
@@ -340,63 +341,6 @@ static inline void ring_push(ring *r, bucket *b, size_t cell)
     b->cell[b->n++] = (uint32_t)cell;
 }
 
-/* Binary min-heap of (distance, cell) for the general case. */
-typedef struct {
-    double key;
-    uint32_t cell;
-} heap_item;
-
-typedef struct {
-    heap_item *item;
-    size_t n, cap;
-} heap;
-
-static int heap_push(heap *h, double key, uint32_t cell)
-{
-    size_t i;
-
-    if (h->n == h->cap) {
-        size_t cap = h->cap ? 2 * h->cap : 1024;
-        heap_item *p = realloc(h->item, cap * sizeof *p);
-        if (!p)
-            return -1;
-        h->item = p;
-        h->cap = cap;
-    }
-    i = h->n++;
-    while (i > 0) {
-        size_t parent = (i - 1) / 2;
-        if (h->item[parent].key <= key)
-            break;
-        h->item[i] = h->item[parent];
-        i = parent;
-    }
-    h->item[i].key = key;
-    h->item[i].cell = cell;
-    return 0;
-}
-
-static heap_item heap_pop(heap *h)
-{
-    heap_item top = h->item[0], last = h->item[--h->n];
-    size_t i = 0;
-
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= h->n)
-            break;
-        if (c + 1 < h->n && h->item[c + 1].key < h->item[c].key)
-            c++;
-        if (last.key <= h->item[c].key)
-            break;
-        h->item[i] = h->item[c];
-        i = c;
-    }
-    if (h->n > 0)
-        h->item[i] = last;
-    return top;
-}
-
 /* ---- the searches ---- */
 
 /* What every search kind shares. */
@@ -660,7 +604,7 @@ static ff_status search_heap(const search_ctx *ctx)
             }
         }
     }
-    free(h.item);
+    heap_free(&h);
     return st;
 }
 

@@ -235,6 +235,13 @@ ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
  * odd (center) rows; the row pass is Felzenszwalb and Huttenlocher's lower
  * envelope of parabolas ("Distance Transforms of Sampled Functions", 2012). */
 
+/* Close when (half-unit distance)^2 < (2 r / cell)^2: the limit. */
+static double clearance_limit(const ff_grid *g, double radius)
+{
+    double limit = 2.0 * radius / g->cell_size;
+    return limit * limit;
+}
+
 static int lattice_blocked(const ff_grid *g, int64_t X, int64_t Y)
 {
     int64_t cx[2], cy[2];
@@ -310,9 +317,7 @@ ff_status ff_grid_apply_clearance(ff_grid *g, double radius, ff_error *err)
             }
         }
     }
-    /* Close when (half-unit distance)^2 < (2 r / cell)^2. */
-    limit = 2.0 * radius / g->cell_size;
-    limit *= limit;
+    limit = clearance_limit(g, radius);
     for (Y = 0; Y < g->h; Y++) {
         const int64_t *row = vert + (size_t)Y * (size_t)W;
         int64_t k = 0, q, x;
@@ -352,6 +357,45 @@ done:
     free(v);
     free(z);
     return st;
+}
+
+int ff_grid_cleared_at(const ff_grid *map, double radius, int x, int y)
+{
+    double limit = clearance_limit(map, radius);
+    int64_t R = (int64_t)sqrt(limit) + 1, Xc = 2 * (int64_t)x + 1, Yc = 2 * (int64_t)y + 1;
+    int64_t dx, dy;
+
+    if (!ff_grid_open(map, (size_t)y * (size_t)map->w + (size_t)x))
+        return 1;
+    /* The distances are whole half cells, so the test is the transform's
+     * own, exactly. */
+    for (dy = -R; dy <= R; dy++)
+        for (dx = -R; dx <= R; dx++)
+            if ((double)(dx * dx + dy * dy) < limit && lattice_blocked(map, Xc + dx, Yc + dy))
+                return 1;
+    return 0;
+}
+
+/* The distance in half cells from coordinate c to the span lo..hi. */
+static int64_t span_gap(int64_t c, int64_t lo, int64_t hi)
+{
+    return c < lo ? lo - c : c > hi ? c - hi : 0;
+}
+
+int ff_grid_near_cells(const ff_grid *g, double radius, int x, int y, int x0, int y0, int x1,
+                       int y1)
+{
+    /* The lattice points the cells touch span 2 x0 .. 2 x1 + 2. */
+    int64_t dx = span_gap(2 * (int64_t)x + 1, 2 * (int64_t)x0, 2 * (int64_t)x1 + 2);
+    int64_t dy = span_gap(2 * (int64_t)y + 1, 2 * (int64_t)y0, 2 * (int64_t)y1 + 2);
+
+    return (double)(dx * dx + dy * dy) < clearance_limit(g, radius);
+}
+
+int ff_clearance_reach(const ff_grid *g, double radius)
+{
+    double r = ceil(radius / g->cell_size);
+    return r < 1e9 ? (int)r : 1000000000;
 }
 
 const char *ff_corners_name(ff_corners c)

@@ -120,6 +120,24 @@ ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
  * transform.  Sets g->radius.  Goals and spawns are not touched. */
 ff_status ff_grid_apply_clearance(ff_grid *g, double radius, ff_error *err);
 
+/* Local clearance, for repairs (repair.h): what ff_grid_apply_clearance()
+ * decides for one cell, found from the cells within the radius alone. */
+
+/* 1 when a clearance of radius (world units) closes cell (x,y) of map, the
+ * map before any clearance: the cell is blocked, or its center is nearer
+ * than radius to a blocked cell, the map edge or a border of classes. */
+int ff_grid_cleared_at(const ff_grid *map, double radius, int x, int y);
+
+/* 1 when the center of cell (x,y) is nearer than radius to the cells of
+ * the rectangle x0..x1, y0..y1 (inclusive): closing them closes (x,y) too
+ * under that clearance. */
+int ff_grid_near_cells(const ff_grid *g, double radius, int x, int y, int x0, int y0, int x1,
+                       int y1);
+
+/* How many cells from a changed cell a clearance of radius can change:
+ * ceil(radius / cell_size). */
+int ff_clearance_reach(const ff_grid *g, double radius);
+
 const char *ff_corners_name(ff_corners c);
 /* Parse "strict", "cut" or "free"; -1 if none. */
 int ff_corners_parse(const char *s);

@@ -11,12 +11,14 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "changes.h"
 #include "mapread.h"
 #include "options.h"
 #include "outfile.h"
 #include "records.h"
 #include "search.h"
 #include "stream.h"
+#include "update.h"
 
 static const char *prog = "ffbuild";
 
@@ -27,6 +29,7 @@ static void usage(FILE *f)
             "               [-r R] [--png-scale S] [--max-cells N] [--name NAME] [--text]\n"
             "               [-o FILE] [MAP]\n"
             "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [options] [MAP]\n"
+            "       ffbuild --update CHANGES [--max-cells N] [--text] [-o FILE] [FIELD]\n"
             "Build the distance field (cost to the nearest goal) of a Moving AI map,\n"
             "an ffmap, a grey PNG or an ff stream, and write it as an ff stream.\n"
             "  -g, --goal X,Y       a goal cell (repeatable; replaces the map's goal tiles)\n"
@@ -37,6 +40,8 @@ static void usage(FILE *f)
             "      --split DIR      with --goal-sets: write DIR/NAME.ff for each set instead\n"
             "      --list           with --goal-sets: check the sets, print their names\n"
             "  -j, --jobs N         with --goal-sets: N threads (default: online processors)\n"
+            "      --update CHANGES repair the distance stream FIELD for the changes of\n"
+            "                       CHANGES ('close X0,Y0,X1,Y1', 'cost X0,Y0,X1,Y1 C' a line)\n"
             "  -m, --moves 4|8      move set (default 8)\n"
             "  -c, --corners RULE   diagonal rule: strict, cut or free (default strict)\n"
             "  -r, --radius R       agent clearance radius in world units (default 0)\n"
@@ -206,6 +211,84 @@ done:
     return st;
 }
 
+/* The --update run: every field of the stream in_path brought up to date
+ * with the changes of changes_path, written to out_path. */
+static ff_status update_stream(const char *changes_path, const char *in_path,
+                               const char *out_path, uint64_t max_cells, int text, ff_error *err)
+{
+    FILE *cf = strcmp(changes_path, "-") == 0 ? stdin : fopen(changes_path, "r");
+    FILE *in;
+    ff_change_list changes;
+    ff_repair repair;
+    ff_reader rd;
+    ff_outfile out;
+    ff_field field;
+    ff_status st;
+    int nfields = 0;
+
+    if (!cf)
+        return ff_error_set(err, FF_EINPUT, changes_path, 0, 0, "cannot open: %s",
+                            strerror(errno));
+    st = ff_changes_read(cf, changes_path, &changes, err);
+    if (cf != stdin)
+        fclose(cf);
+    if (st != FF_OK)
+        return st;
+    if (!(in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb"))) {
+        ff_changes_free(&changes);
+        return ff_error_set(err, FF_EINPUT, in_path, 0, 0, "cannot open: %s", strerror(errno));
+    }
+    if ((st = ff_outfile_open(&out, out_path, err)) != FF_OK) {
+        if (in != stdin)
+            fclose(in);
+        ff_changes_free(&changes);
+        return st;
+    }
+    ff_reader_init(&rd, in, in_path);
+    rd.max_cells = max_cells;
+    ff_repair_init(&repair);
+    ff_field_init(&field);
+    while ((st = ff_field_read(&rd, &field, err)) == FF_OK) {
+        size_t k;
+        nfields++;
+        if (!field.distance) {
+            st = ff_error_set(err, FF_EINPUT, in_path, 0, 0,
+                              "field %d has no distance channel: --update repairs what "
+                              "ffbuild wrote", nfields);
+            break;
+        }
+        /* What ffbuild writes of the changed map: no direction, no other
+         * channel. */
+        free(field.direction);
+        field.direction = NULL;
+        field.direction_from = 0;
+        for (k = 0; k < field.nextra; k++)
+            free(field.extra[k].data);
+        free(field.extra);
+        field.extra = NULL;
+        field.nextra = 0;
+        if ((st = ff_field_apply_changes(&field, &changes, changes_path, &repair, NULL, err)) !=
+            FF_OK)
+            break;
+        if ((st = ff_field_write(out.f, &field, text, err)) != FF_OK) {
+            snprintf(err->file, sizeof err->file, "%s", out_path ? out_path : "-");
+            break;
+        }
+        ff_field_free(&field);
+    }
+    ff_field_free(&field);
+    if (st == FF_ENOTFOUND)
+        st = nfields ? FF_OK : ff_error_set(err, FF_EINPUT, in_path, 1, 1, "empty stream");
+    if (in != stdin)
+        fclose(in);
+    ff_repair_free(&repair);
+    ff_changes_free(&changes);
+    if (st == FF_OK)
+        return ff_outfile_commit(&out, err);
+    ff_outfile_abort(&out);
+    return st;
+}
+
 /* Threads by default: one per online processor. */
 static int default_jobs(void)
 {
@@ -217,7 +300,7 @@ static int default_jobs(void)
  * every return path, usage errors included, leaves nothing behind. */
 static int run(int argc, char **argv, goal_list *goals)
 {
-    enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST };
+    enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE };
     static const struct option longopts[] = {
         { "goal", required_argument, NULL, 'g' },
         { "goals", required_argument, NULL, 'G' },
@@ -230,6 +313,7 @@ static int run(int argc, char **argv, goal_list *goals)
         { "goal-sets", required_argument, NULL, OPT_GOAL_SETS },
         { "split", required_argument, NULL, OPT_SPLIT },
         { "list", no_argument, NULL, OPT_LIST },
+        { "update", required_argument, NULL, OPT_UPDATE },
         { "jobs", required_argument, NULL, 'j' },
         { "text", no_argument, NULL, 't' },
         { "output", required_argument, NULL, 'o' },
@@ -239,7 +323,7 @@ static int run(int argc, char **argv, goal_list *goals)
     };
     ff_map_options mopt;
     const char *goal_file = NULL, *out_path = NULL, *in_path = "-";
-    const char *name = NULL, *sets_path = NULL, *split = NULL;
+    const char *name = NULL, *sets_path = NULL, *split = NULL, *update = NULL;
     /* -1: not given, keep what the map says (an ff stream carries its
      * own; other formats mean 8 moves, strict corners, radius 0). */
     int moves = -1, corners = -1, text = 0, list = 0, jobs = default_jobs();
@@ -292,6 +376,7 @@ static int run(int argc, char **argv, goal_list *goals)
         case OPT_GOAL_SETS: sets_path = optarg; break;
         case OPT_SPLIT: split = optarg; break;
         case OPT_LIST: list = 1; break;
+        case OPT_UPDATE: update = optarg; break;
         case 'j':
             if (ff_parse_int(optarg, 1, 1024, &v))
                 return usage_error("bad --jobs '%s' (1 to 1024)", optarg);
@@ -318,6 +403,18 @@ static int run(int argc, char **argv, goal_list *goals)
                                  "go with it");
     if (sets_path && strcmp(sets_path, "-") == 0 && strcmp(in_path, "-") == 0)
         return usage_error("%s", "the map and the goal sets cannot both be standard input");
+    if (update && (goals->n > 0 || goal_file || name || sets_path || moves > 0 || corners >= 0 ||
+                   radius >= 0 || mopt.png_scale != 1))
+        return usage_error("%s", "--update keeps the field's goals, rules and name: -g, --goals, "
+                                 "--goal-sets, -m, -c, -r, --png-scale and --name do not go "
+                                 "with it");
+    if (update && strcmp(update, "-") == 0 && strcmp(in_path, "-") == 0)
+        return usage_error("%s", "the field and the changes cannot both be standard input");
+    if (update) {
+        if (update_stream(update, in_path, out_path, mopt.max_cells, text, &err) != FF_OK)
+            return fail(&err);
+        return 0;
+    }
 
     in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
     if (!in) {

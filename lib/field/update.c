@@ -1,0 +1,119 @@
+/* update.c - a field brought up to date with a change list; see update.h. */
+#include "update.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* 1 when cell i is a goal of g (goals ascending). */
+static int is_goal(const ff_grid *g, uint32_t i)
+{
+    size_t lo = 0, hi = g->ngoals;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g->goals[mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->ngoals && g->goals[lo] == i;
+}
+
+/* Add (cell, cost) to the list *ch of *n (room *cap); -1 when out of
+ * memory. */
+static int add(ff_cell_change **ch, size_t *n, size_t *cap, size_t cell, float cost)
+{
+    if (*n == *cap) {
+        size_t grown = *cap ? 2 * *cap : 64;
+        ff_cell_change *p = realloc(*ch, grown * sizeof *p);
+        if (!p)
+            return -1;
+        *ch = p;
+        *cap = grown;
+    }
+    (*ch)[*n].cell = (uint32_t)cell;
+    (*ch)[(*n)++].cost = cost;
+    return 0;
+}
+
+/* The cell changes of change c on grid g into *ch; FF_EINPUT for a
+ * change the field cannot take. */
+static ff_status cell_changes(const ff_grid *g, const ff_map_change *c, const char *name,
+                              ff_cell_change **ch, size_t *n, size_t *cap, ff_error *err)
+{
+    int x0 = (int)c->x0, y0 = (int)c->y0, x1 = (int)c->x1, y1 = (int)c->y1, x, y;
+    int reach = c->kind == FF_CHANGE_CLOSE && g->radius > 0 ? ff_clearance_reach(g, g->radius) : 0;
+
+    *n = 0;
+    if (c->x0 < 0 || c->y0 < 0 || c->x1 >= g->w || c->y1 >= g->h)
+        return ff_error_set(err, FF_EINPUT, name, c->line, c->col,
+                            "rectangle %lld,%lld,%lld,%lld leaves the %dx%d map", c->x0, c->y0,
+                            c->x1, c->y1, g->w, g->h);
+    for (y = y0 - reach; y <= y1 + reach; y++)
+        for (x = x0 - reach; x <= x1 + reach; x++) {
+            size_t i = (size_t)y * (size_t)g->w + (size_t)x;
+            int inside = x >= x0 && x <= x1 && y >= y0 && y <= y1;
+            if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+                continue;
+            if (c->kind == FF_CHANGE_COST) {
+                if (g->radius > 0 && !ff_grid_open(g, i))
+                    return ff_error_set(err, FF_EINPUT, name, c->line, c->col,
+                                        "cell %d,%d is closed in a map cleared for radius %g: "
+                                        "opening it needs the map before the clearance "
+                                        "(build again from it)", x, y, g->radius);
+                if (add(ch, n, cap, i, c->cost) < 0)
+                    goto nomem;
+                continue;
+            }
+            if (!inside && (!ff_grid_open(g, i) ||
+                            !ff_grid_near_cells(g, g->radius, x, y, x0, y0, x1, y1)))
+                continue;
+            if (is_goal(g, (uint32_t)i))
+                return ff_error_set(err, FF_EINPUT, name, c->line, c->col,
+                                    "the change closes goal %d,%d%s", x, y,
+                                    inside ? "" : " (by the clearance radius)");
+            if (add(ch, n, cap, i, INFINITY) < 0)
+                goto nomem;
+        }
+    return FF_OK;
+nomem:
+    return ff_error_set(err, FF_ENOMEM, name, c->line, 0, "out of memory for the changes");
+}
+
+static void add_stats(ff_repair_stats *total, const ff_repair_stats *s)
+{
+    total->changed += s->changed;
+    total->raised += s->raised;
+    total->settled += s->settled;
+    total->moved += s->moved;
+    total->rebuilt += s->rebuilt;
+}
+
+ff_status ff_field_apply_changes(ff_field *f, const ff_change_list *l, const char *name,
+                                 ff_repair *r, ff_repair_stats *total, ff_error *err)
+{
+    ff_cell_change *ch = NULL;
+    size_t n = 0, cap = 0, k;
+    ff_status st = FF_OK;
+
+    for (k = 0; k < l->n && st == FF_OK; k++) {
+        ff_repair_stats s;
+        if ((st = cell_changes(&f->grid, &l->change[k], name, &ch, &n, &cap, err)) != FF_OK)
+            break;
+        if ((st = ff_repair_field(r, &f->grid, f->distance, ch, n, &s, err)) != FF_OK) {
+            if (err && !err->file[0]) {
+                char msg[sizeof err->msg];
+                memcpy(msg, err->msg, sizeof msg);
+                ff_error_set(err, st, name, l->change[k].line, l->change[k].col, "%s", msg);
+            }
+            break;
+        }
+        if (total)
+            add_stats(total, &s);
+    }
+    free(ch);
+    if (st == FF_OK)
+        ff_field_update_ids(f);
+    return st;
+}

@@ -261,7 +261,7 @@ static ff_status update_stream(const char *changes_path, const char *in_path,
          * channel. */
         free(field.direction);
         field.direction = NULL;
-        field.direction_from = 0;
+        field.direction_id = 0;
         for (k = 0; k < field.nextra; k++)
             free(field.extra[k].data);
         free(field.extra);

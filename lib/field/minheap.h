@@ -12,6 +12,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     double key;
     uint32_t cell;
@@ -76,5 +80,9 @@ static inline void heap_free(heap *h)
     h->item = NULL;
     h->n = h->cap = 0;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -112,4 +112,8 @@ static inline const uint32_t *ff_repair_moved(const ff_repair *r, size_t *n)
     return r->moved;
 }
 
+#ifdef __cplusplus
+}
+#endif
+
 #endif

@@ -16,6 +16,10 @@
 #include "repair.h"
 #include "stream.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Apply the changes of l (read from the file name) one after another to
  * field f (its grid and distance; f->distance must be there), repairing
  * the distance, with the scratch r; then set f's ids again.  *total adds
@@ -26,5 +30,9 @@
  * written. */
 ff_status ff_field_apply_changes(ff_field *f, const ff_change_list *l, const char *name,
                                  ff_repair *r, ff_repair_stats *total, ff_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

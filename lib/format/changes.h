@@ -16,6 +16,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum { FF_CHANGE_CLOSE = 0, FF_CHANGE_COST } ff_change_kind;
 
 typedef struct {
@@ -41,5 +45,9 @@ typedef struct {
 ff_status ff_changes_read(FILE *f, const char *name, ff_change_list *out, ff_error *err);
 
 void ff_changes_free(ff_change_list *l);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -92,6 +92,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         return st;
     c->goal = calloc(n ? n : 1, 1);
     c->agent = calloc(s->nagents ? s->nagents : 1, sizeof *c->agent);
+    c->arrival_cell = calloc(s->nagents ? s->nagents : 1, sizeof *c->arrival_cell);
     c->points = malloc((s->nagents ? s->nagents : 1) * sizeof *c->points);
     c->live = malloc((s->nagents ? s->nagents : 1) * sizeof *c->live);
     c->spawn_order = malloc((s->nagents ? s->nagents : 1) * sizeof *c->spawn_order);
@@ -126,7 +127,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
      * the hash's order: huge pages spare TLB misses at 100,000 agents. */
     ff_want_huge_pages(c->agent, (s->nagents ? s->nagents : 1) * sizeof *c->agent);
     ff_want_huge_pages(c->points, (s->nagents ? s->nagents : 1) * sizeof *c->points);
-    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->cand_reach ||
+    if (!c->goal || !c->agent || !c->arrival_cell || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->cand_reach ||
         !c->live ||
         !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->entry_of || !c->unclear || !c->class_unreachable || !c->class_first_unreachable ||
         !c->deadlock_id || !c->deadlock_start ||
@@ -242,6 +243,14 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         world[2] = g->origin_x + ((double)box[2] + 2) * g->cell_size;
         world[3] = g->origin_y + ((double)box[3] + 2) * g->cell_size;
     }
+    if (p && s->congestion) {
+        if ((st = ff_congestion_init(&c->congestion, p, s->congestion_weight, s->congestion_ticks,
+                                     err)) != FF_OK) {
+            ff_crowd_free(c);
+            return st;
+        }
+        c->congested = 1;
+    }
     return FF_OK;
 }
 
@@ -265,6 +274,11 @@ void ff_crowd_free(ff_crowd *c)
     ff_shash_free(&c->hash);
     free(c->goal);
     free(c->agent);
+    free(c->arrival_cell);
+    c->arrival_cell = NULL;
+    if (c->congested)
+        ff_congestion_free(&c->congestion);
+    c->congested = 0;
     free(c->points);
     free(c->cand);
     free(c->contact_key);
@@ -394,10 +408,39 @@ static int at_goal(const ff_crowd *c, int32_t cls, double x, double y)
     return 0;
 }
 
+/* The goal cell of class cls nearest to (x, y) (the first in row-major
+ * order of the nearest): the one an agent arriving there arrived at. */
+static uint32_t arrival_goal(const ff_crowd *c, int32_t cls, double x, double y)
+{
+    const ff_grid *g = c->grid;
+    const uint8_t *goal = goal_mask(c, cls);
+    const long long *box = &c->goal_box[4 * cls];
+    double best = INFINITY, cs = g->cell_size;
+    uint32_t cell = 0;
+    long long i, j;
+
+    /* The class's goals all lie in its box: a scan of it is short beside
+     * an arrival, which happens once an agent. */
+    for (j = box[1]; j <= box[3]; j++)
+        for (i = box[0]; i <= box[2]; i++) {
+            double dx, dy;
+            if (!goal[(size_t)j * (size_t)g->w + (size_t)i])
+                continue;
+            dx = g->origin_x + ((double)i + 0.5) * cs - x;
+            dy = g->origin_y + ((double)j + 0.5) * cs - y;
+            if (dx * dx + dy * dy < best) {
+                best = dx * dx + dy * dy;
+                cell = (uint32_t)((size_t)j * (size_t)g->w + (size_t)i);
+            }
+        }
+    return cell;
+}
+
 /* An agent arrives at tick t: it leaves, or stays as an obstacle. */
 static void arrive(ff_crowd *c, ff_agent *a, long long t, int *changed)
 {
     a->arrival_tick = t;
+    c->arrival_cell[a - c->agent] = arrival_goal(c, a->cls, a->x, a->y);
     c->stats.arrived++;
     if (c->scenario->stay) {
         a->state = FF_AGENT_ARRIVED;
@@ -506,6 +549,20 @@ static void cell_ahead(const ff_crowd *c, size_t k, size_t row_ahead, cell_facts
     }
 }
 
+/* Refresh the congestion fields from where every present agent stood at
+ * the end of the last tick, in index order. */
+static ff_status refresh_congestion(ff_crowd *c, ff_error *err)
+{
+    size_t k;
+
+    if (c->live_dirty)
+        gather_live(c);
+    ff_congestion_begin(&c->congestion);
+    for (k = 0; k < c->nlive; k++)
+        ff_congestion_add(&c->congestion, c->agent[c->live[k]].x, c->agent[c->live[k]].y);
+    return ff_congestion_finish(&c->congestion, err);
+}
+
 ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
@@ -525,6 +582,9 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             if ((st = ff_walls_init(&c->walls, c->grid, err)) != FF_OK)
                 return st;
         }
+        if (c->congested && ff_congestion_due(&c->congestion, t) &&
+            (st = refresh_congestion(c, err)) != FF_OK)
+            return st;
     }
     if (s->move == FF_MOVE_GRID) {
         if (t > 0) {

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "congestion.h"
 #include "profiles.h"
 #include "reserve.h"
 #include "scenario.h"
@@ -107,6 +108,12 @@ typedef struct {
     const uint8_t *direction;  /* w*h codes of the field followed, when
                                   there are no profiles */
     ff_profiles *profiles;     /* borrowed, or NULL: the fields by class */
+    ff_congestion congestion;  /* with 'congestion on' and profiles: the
+                                  congestion fields the classes follow
+                                  (crowd.c refreshes them) */
+    int congested;             /* 1 when congestion is set up */
+    uint32_t *arrival_cell;    /* per agent: the goal cell it arrived at,
+                                  the nearest (crowd.c; crowdout.c) */
     int smooth;                /* follow the smoothed (1) or raw (0) field */
     int pow2_cell;             /* 1: the cell size is a power of two, so
                                   (v - origin) * (1 / cell) is exact */
@@ -249,6 +256,11 @@ typedef struct {
                                  (processor seconds; timing) */
     size_t remaining;         /* present at the end, neither arrived nor
                                  stuck */
+    size_t ngoal_groups;      /* the goal cells' 8-connected groups */
+    size_t *group_arrived;    /* per group: agents that arrived there */
+    int32_t *group_box;       /* per group: x0 y0 x1 y1, cells */
+    unsigned long long congestion_refreshes;
+    double congestion_seconds; /* processor seconds refreshing (timing) */
     ff_crowd_stats stats;
     long long ticks;
 } ff_crowd_summary;
@@ -256,9 +268,13 @@ typedef struct {
 /* Gather the summary of the run so far.  FF_ENOMEM on failure. */
 ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err);
 
-/* Write it, one "key value" a line; steps_per_second < 0 leaves out the
- * timing lines (rebuild_seconds and agent_steps_per_second, the only ones
- * that differ between runs). */
+/* Release the summary's group arrays (a zeroed summary is fine). */
+void ff_crowd_summary_free(ff_crowd_summary *sum);
+
+/* Write it, one "key value" a line (a "goal_arrivals X0,Y0,X1,Y1 N" line
+ * per goal group); steps_per_second < 0 leaves out the timing lines
+ * (rebuild_seconds, congestion_seconds and agent_steps_per_second, the
+ * only ones that differ between runs). */
 ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
                                  double steps_per_second, ff_error *err);
 

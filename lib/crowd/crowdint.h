@@ -54,10 +54,21 @@ static inline int pinned(const ff_agent *a)
     return a->state == FF_AGENT_WAITING_FIELD || a->state == FF_AGENT_DEADLOCKED;
 }
 
-/* The directions class cls follows now: NULL while its field is stale. */
+/* The directions class cls follows now: NULL while its field is stale;
+ * with congestion, its congestion field's when that is in use. */
 static inline const uint8_t *agent_dir(const ff_crowd *c, int32_t cls)
 {
-    return c->profiles ? ff_profiles_direction(c->profiles, cls) : c->direction;
+    const uint8_t *d;
+    if (!c->profiles)
+        return c->direction;
+    d = ff_profiles_direction(c->profiles, cls);
+    if (d && c->congested) {
+        const uint8_t *cd = ff_congestion_direction(&c->congestion,
+                                                    (size_t)c->profiles->class_profile[cls]);
+        if (cd)
+            return cd;
+    }
+    return d;
 }
 
 /* The goal cells of class cls: its profile's, or the grid's. */

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "crowdint.h"
+#include "goalgroup.h"
 
 const char *ff_agent_state_name(int state)
 {
@@ -37,6 +38,9 @@ ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err)
             fprintf(f, "# field %zu radius %.9g id %016llx\n", k, c->profiles->profile[k].radius,
                     (unsigned long long)c->profiles->profile[k].id);
     }
+    if (c->congested)
+        fprintf(f, "# congestion weight %.9g ticks %lld\n", c->congestion.weight,
+                c->congestion.period);
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
     return FF_OK;
@@ -83,14 +87,65 @@ static int cmp_ll(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* The arrivals at each group of goal cells (of every class's goals). */
+static ff_status group_arrivals(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err)
+{
+    const ff_grid *g = c->grid;
+    size_t nmasks = c->profiles ? c->profiles->nprofiles : 1, k;
+    const uint8_t **masks = malloc(nmasks * sizeof *masks);
+    ff_goal_groups gg;
+    ff_status st;
+
+    if (!masks)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the summary");
+    for (k = 0; k < nmasks; k++)
+        masks[k] = c->profiles ? c->profiles->profile[k].goal_mask : c->goal;
+    st = ff_goal_groups_init(&gg, g->w, g->h, masks, nmasks, err);
+    free(masks);
+    if (st != FF_OK)
+        return st;
+    sum->group_arrived = calloc(gg.ngroups ? gg.ngroups : 1, sizeof *sum->group_arrived);
+    sum->group_box = malloc((gg.ngroups ? gg.ngroups : 1) * 4 * sizeof *sum->group_box);
+    if (!sum->group_arrived || !sum->group_box) {
+        ff_goal_groups_free(&gg);
+        ff_crowd_summary_free(sum);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the summary");
+    }
+    sum->ngoal_groups = gg.ngroups;
+    memcpy(sum->group_box, gg.box, gg.ngroups * 4 * sizeof *sum->group_box);
+    for (k = 0; k < c->nagents; k++)
+        if (c->agent[k].arrival_tick >= 0 && gg.group[c->arrival_cell[k]])
+            sum->group_arrived[gg.group[c->arrival_cell[k]] - 1]++;
+    ff_goal_groups_free(&gg);
+    return FF_OK;
+}
+
+void ff_crowd_summary_free(ff_crowd_summary *sum)
+{
+    free(sum->group_arrived);
+    free(sum->group_box);
+    sum->group_arrived = NULL;
+    sum->group_box = NULL;
+    sum->ngoal_groups = 0;
+}
+
 ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err)
 {
     long long *ticks = malloc((c->nagents ? c->nagents : 1) * sizeof *ticks);
     size_t k, n = 0;
+    ff_status st;
 
+    memset(sum, 0, sizeof *sum);
     if (!ticks)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the summary");
-    memset(sum, 0, sizeof *sum);
+    if ((st = group_arrivals(c, sum, err)) != FF_OK) {
+        free(ticks);
+        return st;
+    }
+    if (c->congested) {
+        sum->congestion_refreshes = c->congestion.refreshes;
+        sum->congestion_seconds = c->congestion.seconds;
+    }
     sum->agents = c->nagents;
     sum->stats = c->stats;
     sum->ticks = c->tick < 0 ? 0 : c->tick;
@@ -132,10 +187,16 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
                                  double steps_per_second, ff_error *err)
 {
     const ff_crowd_stats *st = &sum->stats;
+    size_t k;
 
     fprintf(f, "agents %zu\n", sum->agents);
     fprintf(f, "spawned %zu\n", sum->spawned);
     fprintf(f, "arrived %zu\n", sum->arrived);
+    for (k = 0; k < sum->ngoal_groups; k++) {
+        const int32_t *b = &sum->group_box[4 * k];
+        fprintf(f, "goal_arrivals %d,%d,%d,%d %zu\n", (int)b[0], (int)b[1], (int)b[2], (int)b[3],
+                sum->group_arrived[k]);
+    }
     if (sum->arrived) {
         fprintf(f, "arrival_tick_median %.1f\n", sum->arrival_median);
         fprintf(f, "arrival_tick_p95 %lld\n", sum->arrival_p95);
@@ -153,6 +214,7 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     fprintf(f, "escapes %llu\n", st->escapes);
     fprintf(f, "field_builds %llu\n", sum->field_builds);
     fprintf(f, "field_bytes %llu\n", sum->field_bytes);
+    fprintf(f, "congestion_refreshes %llu\n", sum->congestion_refreshes);
     fprintf(f, "stale_ticks %llu\n", st->stale_ticks);
     fprintf(f, "fallbacks %llu\n", st->fallbacks);
     fprintf(f, "reservation_waits %llu\n", st->reservation_waits);
@@ -163,6 +225,7 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     fprintf(f, "agent_steps %llu\n", st->agent_steps);
     if (steps_per_second >= 0) {
         fprintf(f, "rebuild_seconds %.6f\n", sum->rebuild_seconds);
+        fprintf(f, "congestion_seconds %.6f\n", sum->congestion_seconds);
         fprintf(f, "agent_steps_per_second %.0f\n", steps_per_second);
     }
     if (ferror(f))

@@ -29,6 +29,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     ff_profile *f = ff_profiles_of(c->profiles, a->cls);
     const ff_grid *lg = &f->grid;
     const uint8_t *dir = agent_dir(c, a->cls);
+    const double *cost_to_goal = f->distance;
     ff_agent_plan *pl = &c->plan[index];
     long long cx, cy;
     uint32_t cell, next;
@@ -87,6 +88,12 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     if (d == FF_DIR_GOAL)
         return;
     q->cand[q->ncand++] = (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
+    if (c->congested && dir != f->direction) {
+        /* Following its congestion field: the ties are that field's. */
+        const ff_congestion_field *cf = &c->congestion.field[c->profiles->class_profile[a->cls]];
+        cost_to_goal = cf->cost_to_goal;
+        lg = &cf->grid;
+    }
     /* The field's other optimal steps (ties), in code order. */
     for (e = 0; e < 8; e++) {
         size_t n;
@@ -94,7 +101,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
             continue;
         n = (size_t)(cy + ff_dir_dy[e]) * (size_t)g->w + (size_t)(cx + ff_dir_dx[e]);
         if (dir[n] != FF_DIR_NONE &&
-            ff_step_tight(f->distance[cell], f->distance[n], ff_grid_step_cost(lg, cell, e)))
+            ff_step_tight(cost_to_goal[cell], cost_to_goal[n], ff_grid_step_cost(lg, cell, e)))
             q->cand[q->ncand++] = (uint32_t)n;
     }
 }

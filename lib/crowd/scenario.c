@@ -35,6 +35,8 @@ void ff_scenario_init(ff_scenario *s)
     s->arrive = -1;
     s->passes = 4;
     s->wait_limit = 3;
+    s->congestion_weight = 1;
+    s->congestion_ticks = 10;
 }
 
 void ff_scenario_free(ff_scenario *s)
@@ -85,6 +87,7 @@ typedef struct {
     int magic;
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
     long profiles_line, rebuild_line, fallback_line, move_line, reserve_line, wait_line;
+    long congestion_line, cweight_line, cticks_line;
     long reserve_col;      /* of the 'on' of 'reserve on' */
     size_t cap_events;
     int in_class;          /* index of the open class, or -1 */
@@ -664,7 +667,8 @@ static int top_level_word(const char *w)
     static const char *const words[] = { "class", "agent", "spawn", "tick", "ticks",
                                          "arrive", "arrived", "passes", "ffsim", "at",
                                          "profiles", "rebuild-ticks", "fallback", "move",
-                                         "reserve", "wait-limit" };
+                                         "reserve", "wait-limit", "congestion",
+                                         "congestion-weight", "congestion-ticks" };
     size_t k;
     for (k = 0; k < sizeof words / sizeof *words; k++)
         if (strcmp(w, words[k]) == 0)
@@ -824,7 +828,8 @@ static int choose(const char *w, const char *const *words, int n)
 }
 
 /* profiles on|off, rebuild-ticks N, fallback wait|astar, move steer|grid,
- * reserve on|off, wait-limit N. */
+ * reserve on|off, wait-limit N, congestion on|off, congestion-weight W,
+ * congestion-ticks N. */
 static ff_status read_setting(reader *r, token *t, int n)
 {
     static const char *const onoff[] = { "off", "on" };
@@ -851,6 +856,19 @@ static ff_status read_setting(reader *r, token *t, int n)
         s->wait_limit = v;
         return FF_OK;
     }
+    if (strcmp(w, "congestion-ticks") == 0) {
+        if ((st = once(r, t, &r->cticks_line)) != FF_OK ||
+            (st = want_count(r, &t[1], "congestion-ticks", 1, FF_SCENARIO_TICKS_MAX,
+                             &s->congestion_ticks)) != FF_OK)
+            return st;
+        return FF_OK;
+    }
+    if (strcmp(w, "congestion-weight") == 0) {
+        if ((st = once(r, t, &r->cweight_line)) != FF_OK ||
+            (st = want_positive(r, &t[1], "congestion-weight", &s->congestion_weight)) != FF_OK)
+            return st;
+        return FF_OK;
+    }
     if (strcmp(w, "fallback") == 0) {
         if ((st = once(r, t, &r->fallback_line)) != FF_OK)
             return st;
@@ -867,12 +885,16 @@ static ff_status read_setting(reader *r, token *t, int n)
         s->move = (ff_move_model)k;
         return FF_OK;
     }
-    if ((st = once(r, t, strcmp(w, "profiles") == 0 ? &r->profiles_line : &r->reserve_line)) != FF_OK)
+    if ((st = once(r, t, strcmp(w, "profiles") == 0     ? &r->profiles_line
+                         : strcmp(w, "congestion") == 0 ? &r->congestion_line
+                                                        : &r->reserve_line)) != FF_OK)
         return st;
     if ((k = choose(t[1].text, onoff, 2)) < 0)
         return fail_at(r, &t[1], "%s '%.40s' (on or off)", w, t[1].text);
     if (strcmp(w, "profiles") == 0) {
         s->profiles = k;
+    } else if (strcmp(w, "congestion") == 0) {
+        s->congestion = k;
     } else {
         s->reserve = k;
         r->reserve_col = t[1].col;
@@ -907,7 +929,8 @@ static ff_status read_line(reader *r, token *t, int n)
         return read_event(r, t, n);
     if (strcmp(w, "profiles") == 0 || strcmp(w, "rebuild-ticks") == 0 ||
         strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "reserve") == 0 ||
-        strcmp(w, "wait-limit") == 0)
+        strcmp(w, "wait-limit") == 0 || strcmp(w, "congestion") == 0 ||
+        strcmp(w, "congestion-weight") == 0 || strcmp(w, "congestion-ticks") == 0)
         return read_setting(r, t, n);
     if (strcmp(w, "tick") == 0 || strcmp(w, "ticks") == 0 || strcmp(w, "arrive") == 0 ||
         strcmp(w, "arrived") == 0 || strcmp(w, "passes") == 0) {
@@ -946,7 +969,7 @@ static ff_status read_line(reader *r, token *t, int n)
     }
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, fallback, move, reserve, "
-                   "wait-limit)", w);
+                   "wait-limit, congestion, congestion-weight, congestion-ticks)", w);
 }
 
 /* Split buf (a line without its newline) into words; '#' starts a

@@ -115,6 +115,12 @@ typedef struct {
     int reserve;              /* 1: cell and edge reservations (grid) */
     long long wait_limit;     /* waits before an agent asks for its own
                                  path (reservations), >= 1 */
+    int congestion;           /* 1: classes follow congestion fields
+                                 (man 1 ffsim, "CONGESTION") */
+    double congestion_weight; /* the density term's weight w, square world
+                                 units per agent, > 0 (default 1) */
+    long long congestion_ticks; /* ticks between congestion refreshes,
+                                 >= 1 (default 10) */
     ff_map_event *event;      /* ascending tick, line order within one */
     size_t nevents;
 } ff_scenario;

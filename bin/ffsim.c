@@ -195,7 +195,6 @@ int main(int argc, char **argv)
     ff_scenario_init(&scen);
     memset(&crowd, 0, sizeof crowd);
     memset(&prof, 0, sizeof prof);
-    memset(&sum, 0, sizeof sum);
     if (read_field(field_path, max_cells, &field, &err) != FF_OK)
         goto failed;
     {
@@ -254,7 +253,6 @@ int main(int argc, char **argv)
     }
     if (summary_path && ff_outfile_commit(&sout, &err) != FF_OK)
         goto failed;
-    ff_crowd_summary_free(&sum);
     ff_crowd_free(&crowd);
     ff_profiles_free(&prof);
     ff_scenario_free(&scen);
@@ -263,7 +261,6 @@ int main(int argc, char **argv)
 failed_out:
     ff_outfile_abort(&out);
 failed:
-    ff_crowd_summary_free(&sum);
     ff_error_print(stderr, prog, &err);
     code = ff_exit_status(err.status);
     if (crowd.agent)

@@ -92,7 +92,6 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         return st;
     c->goal = calloc(n ? n : 1, 1);
     c->agent = calloc(s->nagents ? s->nagents : 1, sizeof *c->agent);
-    c->arrival_cell = calloc(s->nagents ? s->nagents : 1, sizeof *c->arrival_cell);
     c->points = malloc((s->nagents ? s->nagents : 1) * sizeof *c->points);
     c->live = malloc((s->nagents ? s->nagents : 1) * sizeof *c->live);
     c->spawn_order = malloc((s->nagents ? s->nagents : 1) * sizeof *c->spawn_order);
@@ -127,7 +126,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
      * the hash's order: huge pages spare TLB misses at 100,000 agents. */
     ff_want_huge_pages(c->agent, (s->nagents ? s->nagents : 1) * sizeof *c->agent);
     ff_want_huge_pages(c->points, (s->nagents ? s->nagents : 1) * sizeof *c->points);
-    if (!c->goal || !c->agent || !c->arrival_cell || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->cand_reach ||
+    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->cand_reach ||
         !c->live ||
         !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->entry_of || !c->unclear || !c->class_unreachable || !c->class_first_unreachable ||
         !c->deadlock_id || !c->deadlock_start ||
@@ -243,6 +242,26 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         world[2] = g->origin_x + ((double)box[2] + 2) * g->cell_size;
         world[3] = g->origin_y + ((double)box[3] + 2) * g->cell_size;
     }
+    {
+        /* The exits: every class's goal cells in groups. */
+        size_t nmasks = p ? p->nprofiles : 1;
+        const uint8_t **masks = malloc(nmasks * sizeof *masks);
+        if (!masks) {
+            ff_crowd_free(c);
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
+        }
+        for (k = 0; k < nmasks; k++)
+            masks[k] = p ? p->profile[k].goal_mask : c->goal;
+        st = ff_goal_groups_init(&c->goal_groups, g->w, g->h, masks, nmasks, err);
+        free(masks);
+        if (st == FF_OK && !(c->group_arrived = calloc(c->goal_groups.ngroups + 1,
+                                                       sizeof *c->group_arrived)))
+            st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
+        if (st != FF_OK) {
+            ff_crowd_free(c);
+            return st;
+        }
+    }
     if (p && s->congestion) {
         if ((st = ff_congestion_init(&c->congestion, p, s->congestion_weight, s->congestion_ticks,
                                      err)) != FF_OK) {
@@ -274,8 +293,9 @@ void ff_crowd_free(ff_crowd *c)
     ff_shash_free(&c->hash);
     free(c->goal);
     free(c->agent);
-    free(c->arrival_cell);
-    c->arrival_cell = NULL;
+    ff_goal_groups_free(&c->goal_groups);
+    free(c->group_arrived);
+    c->group_arrived = NULL;
     if (c->congested)
         ff_congestion_free(&c->congestion);
     c->congested = 0;
@@ -440,7 +460,11 @@ static uint32_t arrival_goal(const ff_crowd *c, int32_t cls, double x, double y)
 static void arrive(ff_crowd *c, ff_agent *a, long long t, int *changed)
 {
     a->arrival_tick = t;
-    c->arrival_cell[a - c->agent] = arrival_goal(c, a->cls, a->x, a->y);
+    {
+        long group = ff_goal_group_of(&c->goal_groups, arrival_goal(c, a->cls, a->x, a->y));
+        if (group >= 0)
+            c->group_arrived[group]++;
+    }
     c->stats.arrived++;
     if (c->scenario->stay) {
         a->state = FF_AGENT_ARRIVED;

@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "congestion.h"
+#include "goalgroup.h"
 #include "profiles.h"
 #include "reserve.h"
 #include "scenario.h"
@@ -112,8 +113,9 @@ typedef struct {
                                   congestion fields the classes follow
                                   (crowd.c refreshes them) */
     int congested;             /* 1 when congestion is set up */
-    uint32_t *arrival_cell;    /* per agent: the goal cell it arrived at,
-                                  the nearest (crowd.c; crowdout.c) */
+    ff_goal_groups goal_groups; /* every class's goal cells in groups */
+    size_t *group_arrived;     /* per goal group: the agents that arrived
+                                  at one of its cells (the nearest) */
     int smooth;                /* follow the smoothed (1) or raw (0) field */
     int pow2_cell;             /* 1: the cell size is a power of two, so
                                   (v - origin) * (1 / cell) is exact */
@@ -257,8 +259,10 @@ typedef struct {
     size_t remaining;         /* present at the end, neither arrived nor
                                  stuck */
     size_t ngoal_groups;      /* the goal cells' 8-connected groups */
-    size_t *group_arrived;    /* per group: agents that arrived there */
-    int32_t *group_box;       /* per group: x0 y0 x1 y1, cells */
+    const size_t *group_arrived; /* per group: agents that arrived there
+                                 (the crowd's: valid while it lives) */
+    const int32_t *group_box; /* per group: x0 y0 x1 y1, cells (the
+                                 crowd's) */
     unsigned long long congestion_refreshes;
     double congestion_seconds; /* processor seconds refreshing (timing) */
     ff_crowd_stats stats;
@@ -267,9 +271,6 @@ typedef struct {
 
 /* Gather the summary of the run so far.  FF_ENOMEM on failure. */
 ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err);
-
-/* Release the summary's group arrays (a zeroed summary is fine). */
-void ff_crowd_summary_free(ff_crowd_summary *sum);
 
 /* Write it, one "key value" a line (a "goal_arrivals X0,Y0,X1,Y1 N" line
  * per goal group); steps_per_second < 0 leaves out the timing lines

@@ -2,7 +2,6 @@
 #include <string.h>
 
 #include "crowdint.h"
-#include "goalgroup.h"
 
 const char *ff_agent_state_name(int state)
 {
@@ -87,61 +86,17 @@ static int cmp_ll(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The arrivals at each group of goal cells (of every class's goals). */
-static ff_status group_arrivals(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err)
-{
-    const ff_grid *g = c->grid;
-    size_t nmasks = c->profiles ? c->profiles->nprofiles : 1, k;
-    const uint8_t **masks = malloc(nmasks * sizeof *masks);
-    ff_goal_groups gg;
-    ff_status st;
-
-    if (!masks)
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the summary");
-    for (k = 0; k < nmasks; k++)
-        masks[k] = c->profiles ? c->profiles->profile[k].goal_mask : c->goal;
-    st = ff_goal_groups_init(&gg, g->w, g->h, masks, nmasks, err);
-    free(masks);
-    if (st != FF_OK)
-        return st;
-    sum->group_arrived = calloc(gg.ngroups ? gg.ngroups : 1, sizeof *sum->group_arrived);
-    sum->group_box = malloc((gg.ngroups ? gg.ngroups : 1) * 4 * sizeof *sum->group_box);
-    if (!sum->group_arrived || !sum->group_box) {
-        ff_goal_groups_free(&gg);
-        ff_crowd_summary_free(sum);
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the summary");
-    }
-    sum->ngoal_groups = gg.ngroups;
-    memcpy(sum->group_box, gg.box, gg.ngroups * 4 * sizeof *sum->group_box);
-    for (k = 0; k < c->nagents; k++)
-        if (c->agent[k].arrival_tick >= 0 && gg.group[c->arrival_cell[k]])
-            sum->group_arrived[gg.group[c->arrival_cell[k]] - 1]++;
-    ff_goal_groups_free(&gg);
-    return FF_OK;
-}
-
-void ff_crowd_summary_free(ff_crowd_summary *sum)
-{
-    free(sum->group_arrived);
-    free(sum->group_box);
-    sum->group_arrived = NULL;
-    sum->group_box = NULL;
-    sum->ngoal_groups = 0;
-}
-
 ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error *err)
 {
     long long *ticks = malloc((c->nagents ? c->nagents : 1) * sizeof *ticks);
     size_t k, n = 0;
-    ff_status st;
 
-    memset(sum, 0, sizeof *sum);
     if (!ticks)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the summary");
-    if ((st = group_arrivals(c, sum, err)) != FF_OK) {
-        free(ticks);
-        return st;
-    }
+    memset(sum, 0, sizeof *sum);
+    sum->ngoal_groups = c->goal_groups.ngroups;
+    sum->group_arrived = c->group_arrived;
+    sum->group_box = c->goal_groups.box;
     if (c->congested) {
         sum->congestion_refreshes = c->congestion.refreshes;
         sum->congestion_seconds = c->congestion.seconds;

@@ -32,6 +32,10 @@
 #include "grid.h"
 #include "profiles.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The largest congestion cost of a cell: finite, so the cell stays open. */
 #define FF_CONGESTION_COST_MAX 1e30f
 
@@ -88,5 +92,9 @@ static inline const uint8_t *ff_congestion_direction(const ff_congestion *g, siz
     const ff_congestion_field *f = &g->field[k];
     return f->built && f->built_map_tick == g->profiles->map_tick ? f->direction : NULL;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

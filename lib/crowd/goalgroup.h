@@ -15,6 +15,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     int32_t w, h;             /* cells */
     uint32_t *cell;           /* the goal cells, ascending */
@@ -32,5 +36,9 @@ void ff_goal_groups_free(ff_goal_groups *g);
 
 /* The group of cell, or -1 when it is not a goal cell. */
 long ff_goal_group_of(const ff_goal_groups *g, uint32_t cell);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

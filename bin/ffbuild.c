@@ -12,6 +12,7 @@
 
 #include "batch.h"
 #include "changes.h"
+#include "infile.h"
 #include "mapread.h"
 #include "options.h"
 #include "outfile.h"
@@ -83,15 +84,15 @@ static int goal_push(goal_list *l, long long x, long long y)
 
 static ff_status read_goal_file(const char *path, ff_grid *g, ff_error *err)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = ff_infile_open(path, err);
     ff_records rec;
     double v[2];
     int n;
-    size_t cap = g->ngoals;
+    size_t cap = g->ngoals, before = g->ngoals;
     ff_status st;
 
     if (!f)
-        return ff_error_set(err, FF_EINPUT, path, 0, 0, "cannot open: %s", strerror(errno));
+        return err->status;
     ff_records_init(&rec, f, path);
     /* Checked goals are appended in file order and sorted once at the
      * end: a large file in any order costs n log n. */
@@ -113,7 +114,10 @@ static ff_status read_goal_file(const char *path, ff_grid *g, ff_error *err)
         }
         g->goals[g->ngoals++] = (uint32_t)((size_t)v[1] * (size_t)g->w + (size_t)v[0]);
     }
-    fclose(f);
+    ff_infile_close(f);
+    if (st == FF_ENOTFOUND && g->ngoals == before)
+        return ff_error_set(err, FF_EINPUT, path, 0, 0,
+                            "no goal in the file (want lines 'X Y' or 'X,Y')");
     ff_grid_sort_goals(g);
     return st == FF_ENOTFOUND ? FF_OK : st;
 }
@@ -174,7 +178,7 @@ static ff_status make_folder(const char *dir, ff_error *err)
 static ff_status build_sets(const ff_grid *g, const char *sets_path, const char *split,
                             const char *out_path, int list, int jobs, int text, ff_error *err)
 {
-    FILE *f = strcmp(sets_path, "-") == 0 ? stdin : fopen(sets_path, "r");
+    FILE *f = ff_infile_open(sets_path, err);
     ff_goal_sets sets;
     ff_outfile out;
     ff_status st;
@@ -182,10 +186,9 @@ static ff_status build_sets(const ff_grid *g, const char *sets_path, const char 
     size_t k;
 
     if (!f)
-        return ff_error_set(err, FF_EINPUT, sets_path, 0, 0, "cannot open: %s", strerror(errno));
+        return err->status;
     st = ff_goal_sets_read(f, sets_path, g, &sets, err);
-    if (f != stdin)
-        fclose(f);
+    ff_infile_close(f);
     if (st != FF_OK)
         return st;
     if (split && (st = make_folder(split, err)) != FF_OK)
@@ -216,7 +219,7 @@ done:
 static ff_status update_stream(const char *changes_path, const char *in_path,
                                const char *out_path, uint64_t max_cells, int text, ff_error *err)
 {
-    FILE *cf = strcmp(changes_path, "-") == 0 ? stdin : fopen(changes_path, "r");
+    FILE *cf = ff_infile_open(changes_path, err);
     FILE *in;
     ff_change_list changes;
     ff_repair repair;
@@ -227,20 +230,17 @@ static ff_status update_stream(const char *changes_path, const char *in_path,
     int nfields = 0;
 
     if (!cf)
-        return ff_error_set(err, FF_EINPUT, changes_path, 0, 0, "cannot open: %s",
-                            strerror(errno));
+        return err->status;
     st = ff_changes_read(cf, changes_path, &changes, err);
-    if (cf != stdin)
-        fclose(cf);
+    ff_infile_close(cf);
     if (st != FF_OK)
         return st;
-    if (!(in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb"))) {
+    if (!(in = ff_infile_open(in_path, err))) {
         ff_changes_free(&changes);
-        return ff_error_set(err, FF_EINPUT, in_path, 0, 0, "cannot open: %s", strerror(errno));
+        return err->status;
     }
     if ((st = ff_outfile_open(&out, out_path, err)) != FF_OK) {
-        if (in != stdin)
-            fclose(in);
+        ff_infile_close(in);
         ff_changes_free(&changes);
         return st;
     }
@@ -278,9 +278,9 @@ static ff_status update_stream(const char *changes_path, const char *in_path,
     }
     ff_field_free(&field);
     if (st == FF_ENOTFOUND)
-        st = nfields ? FF_OK : ff_error_set(err, FF_EINPUT, in_path, 1, 1, "empty stream");
-    if (in != stdin)
-        fclose(in);
+        st = nfields ? FF_OK : ff_error_set(err, FF_EINPUT, in_path, 0, 0,
+                                            "empty input: no ff stream");
+    ff_infile_close(in);
     ff_repair_free(&repair);
     ff_changes_free(&changes);
     if (st == FF_OK)
@@ -339,29 +339,29 @@ static int run(int argc, char **argv, goal_list *goals)
     ff_map_options_init(&mopt);
     ff_error_clear(&err);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "g:m:c:r:j:o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":g:m:c:r:j:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'g':
             if (ff_parse_cell(optarg, &x, &y) || goal_push(goals, x, y))
-                return usage_error("bad goal '%s' (want X,Y)", optarg);
+                return usage_error("-g '%s': not a cell X,Y", optarg);
             break;
         case 'G': goal_file = optarg; break;
         case 'm':
             if (ff_parse_int(optarg, 4, 8, &v) || (v != 4 && v != 8))
-                return usage_error("bad --moves '%s' (4 or 8)", optarg);
+                return usage_error("--moves '%s': not 4 or 8", optarg);
             moves = (int)v;
             break;
         case 'c':
             if ((corners = ff_corners_parse(optarg)) < 0)
-                return usage_error("bad --corners '%s' (strict, cut or free)", optarg);
+                return usage_error("--corners '%s': not strict, cut or free", optarg);
             break;
         case 'r':
             if (ff_parse_real(optarg, &radius) || radius < 0)
-                return usage_error("bad --radius '%s' (a number >= 0)", optarg);
+                return usage_error("--radius '%s': not a number >= 0", optarg);
             break;
         case 'P':
             if (ff_parse_real(optarg, &mopt.png_scale) || !(mopt.png_scale > 0))
-                return usage_error("bad --png-scale '%s' (a number > 0)", optarg);
+                return usage_error("--png-scale '%s': not a number > 0", optarg);
             break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &mopt.max_cells))
@@ -369,62 +369,68 @@ static int run(int argc, char **argv, goal_list *goals)
             break;
         case OPT_NAME:
             if (!ff_set_name_ok(optarg))
-                return usage_error("bad --name '%s' (1 to 63 of A-Z a-z 0-9 . _ -, "
-                                   "not starting with . or -)", optarg);
+                return usage_error("--name '%s': not 1 to 63 of A-Z a-z 0-9 . _ -, "
+                                   "not starting with . or -", optarg);
             name = optarg;
             break;
         case OPT_GOAL_SETS: sets_path = optarg; break;
-        case OPT_SPLIT: split = optarg; break;
+        case OPT_SPLIT:
+            if (ff_option_output(prog, "--split", optarg))
+                return 2;
+            split = optarg;
+            break;
         case OPT_LIST: list = 1; break;
         case OPT_UPDATE: update = optarg; break;
         case 'j':
             if (ff_parse_int(optarg, 1, 1024, &v))
-                return usage_error("bad --jobs '%s' (1 to 1024)", optarg);
+                return usage_error("--jobs '%s': not a whole number 1 to 1024", optarg);
             jobs = (int)v;
             break;
         case 't': text = 1; break;
-        case 'o': out_path = optarg; break;
+        case 'o':
+            if (ff_option_output(prog, "-o", optarg))
+                return 2;
+            out_path = optarg;
+            break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: return ff_bad_option(prog, argv);
+        default: return ff_bad_option(prog, c, argv);
         }
     }
     if (argc - optind > 1)
-        return usage_error("one map at most, got '%s' too", argv[optind + 1]);
+        return usage_error("'%s': one map at most", argv[optind + 1]);
     if (optind < argc)
         in_path = argv[optind];
     if (sets_path && (goals->n > 0 || goal_file || name))
-        return usage_error("%s", "--goal-sets names its own goals: -g, --goals and --name "
-                                 "do not go with it");
+        return usage_error("%s", "--goal-sets: it names its own goals, so -g, --goals and "
+                                 "--name do not go with it");
     if (!sets_path && (split || list))
-        return usage_error("%s", "--split and --list need --goal-sets");
+        return usage_error("%s", "--split, --list: they need --goal-sets");
     if (split && (list || out_path))
-        return usage_error("%s", "--split writes files in its folder: -o and --list do not "
-                                 "go with it");
+        return usage_error("%s", "--split: it writes files in its folder, so -o and --list "
+                                 "do not go with it");
+    if (goal_file && strcmp(goal_file, "-") == 0 && strcmp(in_path, "-") == 0)
+        return usage_error("%s", "-: the map and the goals file cannot both be standard input");
     if (sets_path && strcmp(sets_path, "-") == 0 && strcmp(in_path, "-") == 0)
-        return usage_error("%s", "the map and the goal sets cannot both be standard input");
+        return usage_error("%s", "-: the map and the goal sets cannot both be standard input");
     if (update && (goals->n > 0 || goal_file || name || sets_path || moves > 0 || corners >= 0 ||
                    radius >= 0 || mopt.png_scale != 1))
-        return usage_error("%s", "--update keeps the field's goals, rules and name: -g, --goals, "
-                                 "--goal-sets, -m, -c, -r, --png-scale and --name do not go "
-                                 "with it");
+        return usage_error("%s", "--update: it keeps the field's goals, rules and name, so -g, "
+                                 "--goals, --goal-sets, -m, -c, -r, --png-scale and --name do "
+                                 "not go with it");
     if (update && strcmp(update, "-") == 0 && strcmp(in_path, "-") == 0)
-        return usage_error("%s", "the field and the changes cannot both be standard input");
+        return usage_error("%s", "-: the field and the changes cannot both be standard input");
     if (update) {
         if (update_stream(update, in_path, out_path, mopt.max_cells, text, &err) != FF_OK)
             return fail(&err);
         return 0;
     }
 
-    in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
-    if (!in) {
-        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, in_path, strerror(errno));
-        return 2;
-    }
+    if (!(in = ff_infile_open(in_path, &err)))
+        return fail(&err);
     ff_field_init(&field);
     status = ff_map_read(in, in_path, &mopt, &field.grid, &err);
-    if (in != stdin)
-        fclose(in);
+    ff_infile_close(in);
     if (status != FF_OK)
         return fail(&err);
     if (moves > 0)

@@ -1,6 +1,5 @@
 /* ffdir - add the direction field (the optimal next step of every cell) to
  * an ff stream (man 1 ffdir). */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 
 #include "direction.h"
 #include "fieldsel.h"
+#include "infile.h"
 #include "options.h"
 #include "outfile.h"
 #include "stream.h"
@@ -48,11 +48,11 @@ int main(int argc, char **argv)
     ff_outfile out;
     ff_reader reader;
     ff_status st;
-    FILE *in;
+    FILE *in = NULL;
 
     ff_error_clear(&err);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'L': list = 1; break;
         case 't': text = 1; break;
@@ -60,30 +60,32 @@ int main(int argc, char **argv)
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
             break;
-        case 'o': out_path = optarg; break;
+        case 'o':
+            if (ff_option_output(prog, "-o", optarg))
+                return 2;
+            out_path = optarg;
+            break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: return ff_bad_option(prog, argv);
+        default: return ff_bad_option(prog, c, argv);
         }
     }
-    if (argc - optind > 1) {
-        fprintf(stderr, "%s: one stream at most\n", prog);
-        return 2;
-    }
+    if (argc - optind > 1)
+        return ff_usage_error(prog, "'%s': one stream at most", argv[optind + 1]);
     if (optind < argc)
         in_path = argv[optind];
-    in = strcmp(in_path, "-") == 0 ? stdin : fopen(in_path, "rb");
-    if (!in) {
-        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, in_path, strerror(errno));
-        return 2;
-    }
+    if (!(in = ff_infile_open(in_path, &err)))
+        goto failed_early;
     ff_reader_init(&reader, in, in_path);
     reader.max_cells = max_cells;
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed_early;
     if (list) {
-        if (ff_field_list(&reader, out.f, &err) != FF_OK)
+        if (ff_field_list(&reader, out.f, &err) != FF_OK) {
+            if (!err.file[0])
+                snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
             goto failed_read;
+        }
         goto done;
     }
     /* Each field of a multi-field stream in turn. */
@@ -115,8 +117,8 @@ int main(int argc, char **argv)
         goto failed_read;
     }
 done:
-    if (in != stdin)
-        fclose(in);
+    ff_infile_close(in);
+    in = NULL;
     if (ff_outfile_commit(&out, &err) != FF_OK)
         goto failed_early;
     return 0;
@@ -125,8 +127,7 @@ failed:
 failed_read:
     ff_outfile_abort(&out);
 failed_early:
-    if (in != stdin)
-        fclose(in);
+    ff_infile_close(in);
     ff_error_print(stderr, prog, &err);
     return ff_exit_status(err.status);
 }

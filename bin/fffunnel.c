@@ -1,6 +1,5 @@
 /* fffunnel - the funnel algorithm: the shortest path through a corridor of
  * portals, or through the cells of a cell path (man 1 fffunnel). */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 
 #include "fieldsel.h"
 #include "funnel.h"
+#include "infile.h"
 #include "options.h"
 #include "outfile.h"
 #include "pull.h"
@@ -40,14 +40,14 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
 {
     ff_reader reader;
     ff_status st;
-    FILE *f = fopen(path, "rb");
+    FILE *f = ff_infile_open(path, err);
 
     if (!f)
-        return ff_error_set(err, FF_EINPUT, path, 0, 0, "cannot open: %s", strerror(errno));
+        return err->status;
     ff_reader_init(&reader, f, path);
     reader.max_cells = max_cells;
     st = ff_field_select(&reader, name, field, err);
-    fclose(f);
+    ff_infile_close(f);
     return st;
 }
 
@@ -79,13 +79,11 @@ int main(int argc, char **argv)
 
     ff_error_clear(&err);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "r:o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":r:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'r':
-            if (ff_parse_real(optarg, &radius) || radius < 0) {
-                fprintf(stderr, "%s: bad radius '%s' (a finite number >= 0)\n", prog, optarg);
-                return 2;
-            }
+            if (ff_parse_real(optarg, &radius) || radius < 0)
+                return ff_usage_error(prog, "-r '%s': not a finite number >= 0", optarg);
             break;
         case 'c': cells_path = optarg; break;
         case 'n': name = optarg; break;
@@ -93,25 +91,28 @@ int main(int argc, char **argv)
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
             break;
-        case 'o': out_path = optarg; break;
+        case 'o':
+            if (ff_option_output(prog, "-o", optarg))
+                return 2;
+            out_path = optarg;
+            break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: return ff_bad_option(prog, argv);
+        default: return ff_bad_option(prog, c, argv);
         }
     }
-    if (argc - optind > 1) {
-        fprintf(stderr, "%s: one input at most\n", prog);
-        return 2;
-    }
-    if (name && !cells_path) {
-        fprintf(stderr, "%s: --name goes with --cells\n", prog);
-        return 2;
-    }
+    if (argc - optind > 1)
+        return ff_usage_error(prog, "'%s': one input at most", argv[optind + 1]);
+    if (name && !cells_path)
+        return ff_usage_error(prog, "--name '%s': it goes with --cells", name);
     if (optind < argc)
         in_path = argv[optind];
-    if (strcmp(in_path, "-") != 0 && !(in = fopen(in_path, "r"))) {
-        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, in_path, strerror(errno));
-        return 2;
+    if (cells_path && strcmp(cells_path, "-") == 0 && strcmp(in_path, "-") == 0)
+        return ff_usage_error(prog, "%s", "--cells '-': the path already comes on standard "
+                                          "input");
+    if (!(in = ff_infile_open(in_path, &err))) {
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(err.status);
     }
     ff_field_init(&field);
     ff_corridor_init(&corridor);
@@ -134,8 +135,7 @@ int main(int argc, char **argv)
         ff_point_write(out.f, corners.xy[2 * k], corners.xy[2 * k + 1]);
     st = ff_outfile_commit(&out, &err);
 failed:
-    if (in != stdin)
-        fclose(in);
+    ff_infile_close(in);
     ff_path_free(&corners);
     ff_path_free(&cells);
     ff_corridor_free(&corridor);

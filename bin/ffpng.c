@@ -9,6 +9,7 @@
 
 #include "draw.h"
 #include "fieldsel.h"
+#include "infile.h"
 #include "options.h"
 #include "outfile.h"
 #include "pngout.h"
@@ -54,17 +55,14 @@ static ff_status read_overlays(ff_overlay *ov, const overlay_arg *arg, int n, ff
     int k;
 
     for (k = 0; k < n; k++) {
-        int is_stdin = strcmp(arg[k].path, "-") == 0;
-        FILE *f = is_stdin ? stdin : fopen(arg[k].path, "r");
+        FILE *f = ff_infile_open(arg[k].path, err);
         ff_status st;
         if (!f)
-            return ff_error_set(err, FF_EINPUT, arg[k].path, 0, 0, "cannot open: %s",
-                                strerror(errno));
+            return err->status;
         st = arg[k].kind == 'p'   ? ff_overlay_read_path(ov, f, arg[k].path, err)
              : arg[k].kind == 't' ? ff_overlay_read_trace(ov, f, arg[k].path, err)
                                   : ff_overlay_read_points(ov, f, arg[k].path, err);
-        if (!is_stdin)
-            fclose(f);
+        ff_infile_close(f);
         if (st != FF_OK)
             return st;
     }
@@ -136,17 +134,17 @@ static int parse_args(int argc, char **argv, request *r)
 
     opterr = 0;
 
-    while ((c = getopt_long(argc, argv, "s:l:o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:l:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 's':
             if (ff_parse_int(optarg, 1, 2147483647, &v))
-                return usage_error("bad --scale '%s' (a whole number of pixels, 1 or more)",
+                return usage_error("--scale '%s': not a whole number of pixels, 1 or more",
                                    optarg);
             r->opt.scale = (int)v;
             break;
         case 'l':
             if ((r->layer = ff_layer_parse(optarg)) < 0)
-                return usage_error("bad --layer '%s' (map, cost, distance, direction or density)",
+                return usage_error("--layer '%s': not map, cost, distance, direction or density",
                                    optarg);
             break;
         case 'L': r->opt.legend = 1; break;
@@ -167,23 +165,27 @@ static int parse_args(int argc, char **argv, request *r)
             break;
         case 'N': r->name = optarg; break;
         case 'T': r->list = 1; break;
-        case 'o': r->out_path = optarg; break;
+        case 'o':
+            if (ff_option_output(prog, "-o", optarg))
+                return 2;
+            r->out_path = optarg;
+            break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: return ff_bad_option(prog, argv);
+        default: return ff_bad_option(prog, c, argv);
         }
     }
     if (argc - optind > 1)
-        return usage_error("one stream at most, got '%s' too", argv[optind + 1]);
+        return usage_error("'%s': one stream at most", argv[optind + 1]);
     if (optind < argc)
         r->in_path = argv[optind];
     stdin_uses = strcmp(r->in_path, "-") == 0;
     for (k = 0; k < r->noverlays; k++)
         stdin_uses += strcmp(r->overlay[k].path, "-") == 0;
     if (stdin_uses > 1)
-        return usage_error("%s", "standard input ('-', or no STREAM) can feed one input only");
+        return usage_error("%s", "-: standard input ('-', or no STREAM) can feed one input only");
     if (r->layer == FF_LAYER_DENSITY && r->ntraces == 0)
-        return usage_error("%s", "--layer density counts the agents of a --trace: give one");
+        return usage_error("%s", "--layer density: it counts the agents of a --trace, give one");
     return -1;
 }
 
@@ -201,17 +203,17 @@ static int draw_stream(request *r)
     FILE *in;
 
     ff_error_clear(&err);
-    in = strcmp(r->in_path, "-") == 0 ? stdin : fopen(r->in_path, "rb");
-    if (!in) {
-        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, r->in_path, strerror(errno));
-        return 2;
+    if (!(in = ff_infile_open(r->in_path, &err))) {
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(err.status);
     }
     ff_reader_init(&reader, in, r->in_path);
     reader.max_cells = r->max_cells;
     if (r->list) {
         st = ff_field_list(&reader, stdout, &err);
-        if (in != stdin)
-            fclose(in);
+        ff_infile_close(in);
+        if (st != FF_OK && !err.file[0])
+            snprintf(err.file, sizeof err.file, "-");
         if (st == FF_OK && fclose(stdout) != 0)
             st = ff_error_set(&err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
         if (st != FF_OK)
@@ -220,8 +222,7 @@ static int draw_stream(request *r)
     }
     /* One field: the only one, or the one named by --name. */
     st = ff_field_select(&reader, r->name, &field, &err);
-    if (in != stdin)
-        fclose(in);
+    ff_infile_close(in);
     if (st != FF_OK) {
         ff_error_print(stderr, prog, &err);
         return ff_exit_status(err.status);

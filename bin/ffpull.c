@@ -1,12 +1,12 @@
 /* ffpull - string pulling: pull a path tight with a line of sight that obeys
  * the moves' corner rule, terrain classes and costs (man 1 ffpull). */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fieldsel.h"
+#include "infile.h"
 #include "options.h"
 #include "outfile.h"
 #include "pull.h"
@@ -53,42 +53,46 @@ int main(int argc, char **argv)
 
     ff_error_clear(&err);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'n': name = optarg; break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
             break;
-        case 'o': out_path = optarg; break;
+        case 'o':
+            if (ff_option_output(prog, "-o", optarg))
+                return 2;
+            out_path = optarg;
+            break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: return ff_bad_option(prog, argv);
+        default: return ff_bad_option(prog, c, argv);
         }
     }
-    if (argc - optind != 1) {
-        fprintf(stderr, "%s: %s (usage: ffpull [-o FILE] FIELD < PATH)\n", prog,
-                argc - optind ? "one FIELD only" : "no FIELD given");
-        return 2;
-    }
+    if (argc - optind > 1)
+        return ff_usage_error(prog, "'%s': one FIELD only", argv[optind + 1]);
+    if (argc - optind == 0)
+        return ff_usage_error(prog, "%s", "FIELD: none given (ffpull FIELD < PATH)");
     field_path = argv[optind];
-    if (strcmp(field_path, "-") == 0) {
-        fprintf(stderr, "%s: FIELD must be a file: the path comes on standard input\n", prog);
-        return 2;
-    }
-    if (!(in = fopen(field_path, "rb"))) {
-        fprintf(stderr, "%s: %s: cannot open: %s\n", prog, field_path, strerror(errno));
-        return 2;
+    if (strcmp(field_path, "-") == 0)
+        return ff_usage_error(prog, "%s", "FIELD '-': it must be a file, the path comes on "
+                                          "standard input");
+    ff_field_init(&field);
+    ff_path_init(&path);
+    if (!(in = ff_infile_open(field_path, &err))) {
+        st = err.status;
+        goto failed;
     }
     ff_reader_init(&reader, in, field_path);
     reader.max_cells = max_cells;
-    ff_field_init(&field);
-    ff_path_init(&path);
     st = ff_field_select(&reader, name, &field, &err);
-    fclose(in);
-    if (st != FF_OK)
+    ff_infile_close(in);
+    if (st != FF_OK || !(in = ff_infile_open("-", &err))) {
+        st = err.status;
         goto failed;
-    ff_records_init(&records, stdin, "-");
+    }
+    ff_records_init(&records, in, "-");
     if ((st = ff_path_read(&path, &records, &err)) != FF_OK)
         goto failed;
     if (path.n && !(keep = malloc(path.n * sizeof *keep))) {

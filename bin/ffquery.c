@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fieldsel.h"
+#include "infile.h"
 #include "options.h"
 #include "query.h"
 #include "stream.h"
@@ -45,14 +46,6 @@ static int usage_error(const char *fmt, const char *arg)
     return ff_usage_error(prog, fmt, arg);
 }
 
-static FILE *open_input(const char *path, ff_error *err)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
-        ff_error_set(err, FF_EUSAGE, path, 0, 0, "cannot open: %s", strerror(errno));
-    return f;
-}
-
 /* Read the field of the stream at path (the one named name in a
  * multi-field stream); it must have directions, or for --check
  * (need_direction 0) at least distances. */
@@ -61,7 +54,7 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
 {
     ff_reader reader;
     ff_status st;
-    FILE *in = open_input(path, err);
+    FILE *in = ff_infile_open(path, err);
 
     ff_field_init(field);
     if (!in)
@@ -69,8 +62,7 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
     ff_reader_init(&reader, in, path);
     reader.max_cells = max_cells;
     st = ff_field_select(&reader, name, field, err);
-    if (in != stdin)
-        fclose(in);
+    ff_infile_close(in);
     if (st == FF_OK && !field->distance && !need_direction)
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the stream has no distance channel: run ffbuild "
@@ -89,13 +81,12 @@ static ff_status check_map(const char *map_path, const char *field_path, const f
 {
     uint64_t id;
     ff_status st;
-    FILE *in = open_input(map_path, err);
+    FILE *in = ff_infile_open(map_path, err);
 
     if (!in)
         return err->status;
     st = ff_query_map_id(in, map_path, field, &id, err);
-    if (in != stdin)
-        fclose(in);
+    ff_infile_close(in);
     if (st == FF_OK && id != field->map_id)
         st = ff_error_set(err, FF_EINPUT, field_path, 0, 0,
                           "map id %016llx is not %s's map id %016llx: the field was built "
@@ -133,15 +124,16 @@ int main(int argc, char **argv)
     ff_error err;
 
     ff_error_clear(&err);
+    ff_field_init(&field);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "dhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":dhV", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_RAW: qo.raw = 1; break;
         case 'd': qo.distance = 1; break;
         case OPT_BINARY: qo.binary = 1; break;
         case OPT_TRACE:
             if (ff_parse_cell(optarg, &tx, &ty))
-                return usage_error("bad --trace '%s' (want X,Y)", optarg);
+                return usage_error("--trace '%s': not a cell X,Y", optarg);
             trace_arg = optarg;
             break;
         case OPT_CHECK: check = 1; break;
@@ -154,26 +146,26 @@ int main(int argc, char **argv)
             break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: return ff_bad_option(prog, argv);
+        default: return ff_bad_option(prog, c, argv);
         }
     }
     if (argc - optind > 1)
-        return usage_error("one field at most, got '%s' too", argv[optind + 1]);
+        return usage_error("'%s': one field at most", argv[optind + 1]);
     if (optind < argc)
         field_path = argv[optind];
     if (trace_arg && check)
-        return usage_error("%s", "--trace and --check are different modes: give one");
+        return usage_error("%s", "--trace, --check: different modes, give one");
     if ((trace_arg || check) && (qo.raw || qo.distance || qo.binary))
-        return usage_error("%s", "--raw, -d and --binary apply to positions, not to "
+        return usage_error("%s", "--raw, -d, --binary: they apply to positions, not to "
                                  "--trace or --check");
     if (!trace_arg && !list && strcmp(field_path, "-") == 0)
-        return usage_error("%s", "FIELD must be a file: standard input carries the "
+        return usage_error("%s", "FIELD '-': it must be a file, standard input carries the "
                                  "positions (or the cells of --check)");
     if (map_path && strcmp(map_path, "-") == 0 && (!trace_arg || strcmp(field_path, "-") == 0))
-        return usage_error("%s", "--map - : standard input is already taken");
+        return usage_error("%s", "--map '-': standard input is already taken");
 
     if (list) {
-        FILE *in = open_input(field_path, &err);
+        FILE *in = ff_infile_open(field_path, &err);
         ff_reader reader;
         ff_status st;
         if (!in)
@@ -181,8 +173,9 @@ int main(int argc, char **argv)
         ff_reader_init(&reader, in, field_path);
         reader.max_cells = max_cells;
         st = ff_field_list(&reader, stdout, &err);
-        if (in != stdin)
-            fclose(in);
+        ff_infile_close(in);
+        if (st != FF_OK && !err.file[0])
+            snprintf(err.file, sizeof err.file, "-");
         if (st != FF_OK)
             goto failed;
         if (fclose(stdout) != 0) {
@@ -200,11 +193,15 @@ int main(int argc, char **argv)
             goto failed;
         if (ff_query_write_path(stdout, &field.grid, path, n, &err) != FF_OK)
             goto failed;
-    } else if (check) {
-        if (ff_query_check(&field, stdin, "-", stdout, &n, &err) != FF_OK)
+    } else {
+        /* Positions or cells come on standard input, which must be a file
+         * or a pipe, not a folder. */
+        FILE *in = ff_infile_open("-", &err);
+        if (!in)
             goto failed;
-    } else if (ff_query_stream(&field, &qo, STDIN_FILENO, "-", stdout, &err) != FF_OK) {
-        goto failed;
+        if (check ? ff_query_check(&field, in, "-", stdout, &n, &err) != FF_OK
+                  : ff_query_stream(&field, &qo, STDIN_FILENO, "-", stdout, &err) != FF_OK)
+            goto failed;
     }
     if (fclose(stdout) != 0) {
         ff_error_set(&err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));

@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "crowd.h"
+#include "fieldsel.h"
+#include "infile.h"
 #include "options.h"
 #include "outfile.h"
 #include "profiles.h"
@@ -38,39 +40,34 @@ static int usage_error(const char *fmt, const char *arg)
     return ff_usage_error(prog, fmt, arg);
 }
 
-static FILE *open_input(const char *path, ff_error *err)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
-        ff_error_set(err, FF_EINPUT, path, 0, 0, "cannot open: %s", strerror(errno));
-    return f;
-}
-
-static void close_input(FILE *f)
-{
-    if (f && f != stdin)
-        fclose(f);
-}
-
-/* The first field of the stream at path, which must carry directions. */
+/* The field of the stream at path (its only one: a multi-field stream is
+ * refused, as by the other programs), which must carry directions. */
 static ff_status read_field(const char *path, uint64_t max_cells, ff_field *field, ff_error *err)
 {
     ff_reader reader;
     ff_status st;
-    FILE *in = open_input(path, err);
+    FILE *in = ff_infile_open(path, err);
 
     if (!in)
-        return FF_EINPUT;
+        return err->status;
     ff_reader_init(&reader, in, path);
     reader.max_cells = max_cells;
-    st = ff_field_read(&reader, field, err);
-    close_input(in);
-    if (st == FF_ENOTFOUND)
-        return ff_error_set(err, FF_EINPUT, path, 0, 0, "empty input: no ff stream");
+    st = ff_field_select(&reader, NULL, field, err);
+    ff_infile_close(in);
     if (st == FF_OK && !field->direction)
         return ff_error_set(err, FF_EINPUT, path, 0, 0,
                             "the stream has no direction channel: run ffdir first");
     return st;
+}
+
+/* A write to name failed: say so as every program does. */
+static void write_failed(ff_error *err, const char *name)
+{
+    int e = errno;
+
+    if (err->status == FF_EIO)
+        ff_error_set(err, FF_EIO, name ? name : "-", 0, 0, "write error: %s",
+                     strerror(e ? e : EIO));
 }
 
 static double now_seconds(void)
@@ -147,18 +144,17 @@ int main(int argc, char **argv)
     ff_profiles prof;
     long long every = 1;
     uint64_t max_cells = 0;
-    double busy = 0;
+    double busy = 0, rate;
     ff_error err;
     ff_field field;
     ff_scenario scen;
     ff_crowd crowd;
     ff_crowd_summary sum;
     ff_outfile out, sout;
-    FILE *sf;
 
     ff_error_clear(&err);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd':
             if (strcmp(optarg, "smooth") == 0)
@@ -166,30 +162,38 @@ int main(int argc, char **argv)
             else if (strcmp(optarg, "raw") == 0)
                 smooth = 0;
             else
-                return usage_error("bad --direction '%s' (raw or smooth)", optarg);
+                return usage_error("--direction '%s': not raw or smooth", optarg);
             break;
         case 'e':
             if (ff_parse_int(optarg, 1, 1000000000, &every))
-                return usage_error("bad --every '%s' (1 to 1000000000)", optarg);
+                return usage_error("--every '%s': not a whole number 1 to 1000000000", optarg);
             break;
-        case 's': summary_path = optarg; break;
+        case 's':
+            if (ff_option_output(prog, "--summary", optarg))
+                return 2;
+            summary_path = optarg;
+            break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
             break;
         case 'R': realtime = 1; break;
-        case 'o': out_path = optarg; break;
+        case 'o':
+            if (ff_option_output(prog, "-o", optarg))
+                return 2;
+            out_path = optarg;
+            break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
-        default: return ff_bad_option(prog, argv);
+        default: return ff_bad_option(prog, c, argv);
         }
     }
     if (argc - optind != 2)
-        return usage_error("%s", "want FIELD and SCENARIO");
+        return usage_error("%s", "FIELD SCENARIO: want the two");
     field_path = argv[optind];
     scen_path = argv[optind + 1];
     if (strcmp(field_path, "-") == 0 && strcmp(scen_path, "-") == 0)
-        return usage_error("%s", "FIELD and SCENARIO cannot both be standard input");
+        return usage_error("%s", "-: FIELD and SCENARIO cannot both be standard input");
 
     ff_field_init(&field);
     ff_scenario_init(&scen);
@@ -198,12 +202,12 @@ int main(int argc, char **argv)
     if (read_field(field_path, max_cells, &field, &err) != FF_OK)
         goto failed;
     {
-        FILE *in = open_input(scen_path, &err);
+        FILE *in = ff_infile_open(scen_path, &err);
         ff_status st;
         if (!in)
             goto failed;
         st = ff_scenario_read(in, scen_path, &field.grid, &scen, &err);
-        close_input(in);
+        ff_infile_close(in);
         if (st != FF_OK)
             goto failed;
     }
@@ -216,7 +220,7 @@ int main(int argc, char **argv)
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed;
     if (ff_crowd_write_header(out.f, &crowd, &err) != FF_OK)
-        goto failed_out;
+        goto failed_write;
     /* Tick 0 places the first agents; ticks 1..N move them. */
     next_tick = wall_seconds();
     while (crowd.tick < scen.ticks) {
@@ -232,32 +236,46 @@ int main(int argc, char **argv)
             sleep_until(next_tick);
         }
         if (crowd.tick % every == 0 && ff_crowd_write_tick(out.f, &crowd, &err) != FF_OK)
-            goto failed_out;
+            goto failed_write;
     }
     if (ff_crowd_summarise(&crowd, &sum, &err) != FF_OK)
         goto failed_out;
     sum.tick_overruns = overruns;
-    if (ff_outfile_commit(&out, &err) != FF_OK)
+    rate = busy > 0 ? (double)sum.stats.agent_steps / busy : 0;
+    /* Both outputs are written and checked before either is renamed into
+     * place: a failure of one leaves neither.  A summary on stderr comes
+     * only after the trace is safe. */
+    if (ff_outfile_finish(&out, &err) != FF_OK)
         goto failed;
     if (summary_path) {
         if (ff_outfile_open(&sout, summary_path, &err) != FF_OK)
-            goto failed;
-        sf = sout.f;
-    } else {
-        sf = stderr;
+            goto failed_out;
+        if (ff_crowd_write_summary(sout.f, &sum, rate, &err) != FF_OK) {
+            write_failed(&err, summary_path);
+            ff_outfile_abort(&sout);
+            goto failed_out;
+        }
+        if (ff_outfile_finish(&sout, &err) != FF_OK)
+            goto failed_out;
     }
-    if (ff_crowd_write_summary(sf, &sum, busy > 0 ? (double)sum.stats.agent_steps / busy : 0, &err) != FF_OK) {
+    if (ff_outfile_commit(&out, &err) != FF_OK) {
         if (summary_path)
             ff_outfile_abort(&sout);
         goto failed;
     }
     if (summary_path && ff_outfile_commit(&sout, &err) != FF_OK)
         goto failed;
+    if (!summary_path && ff_crowd_write_summary(stderr, &sum, rate, &err) != FF_OK) {
+        write_failed(&err, "stderr");
+        goto failed;
+    }
     ff_crowd_free(&crowd);
     ff_profiles_free(&prof);
     ff_scenario_free(&scen);
     ff_field_free(&field);
     return 0;
+failed_write:
+    write_failed(&err, out_path);
 failed_out:
     ff_outfile_abort(&out);
 failed:

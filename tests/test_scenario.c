@@ -208,7 +208,7 @@ ParameterizedTestParameters(scenario, refused)
 {
     static struct bad_case bad_cases[] = {
     { "ffsim 2\n", 1, 1, "expected 'ffsim 1'" },
-    { "# only a comment\n", 0, 0, "empty scenario" },
+    { "# only a comment\n", 0, 0, "empty input: no scenario" },
     { "ffsim 1\n", 0, 0, "no 'ticks' line" },
     { HEAD "class w\n radius 0.3\n speed 1\n fly priority 0\nend\n", 6, 2, "unknown behaviour 'fly'" },
     { HEAD "class w\n radius -0.3\n speed 1\n follow\nend\n", 4, 9, "radius -0.3 must be > 0" },

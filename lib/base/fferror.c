@@ -51,11 +51,25 @@ ff_status ff_error_at_byte(ff_error *err, ff_status status, const char *file,
     return status;
 }
 
+/* Write s with every control byte as \xNN: a message echoes input bytes
+ * (a goal's word, a file name), and an escape sequence in them must not
+ * reach the terminal, nor a newline split the one line. */
+static void put_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x20 || c == 0x7f)
+            fprintf(f, "\\x%02x", c);
+        else
+            putc(c, f);
+    }
+}
+
 void ff_error_print(FILE *f, const char *prog, const ff_error *err)
 {
     fprintf(f, "%s: ", prog);
     if (err->file[0]) {
-        fputs(err->file, f);
+        put_escaped(f, err->file);
         if (err->byte >= 0)
             fprintf(f, ": byte %lld", err->byte);
         else if (err->line > 0 && err->col > 0)
@@ -64,7 +78,8 @@ void ff_error_print(FILE *f, const char *prog, const ff_error *err)
             fprintf(f, ":%ld", err->line);
         fputs(": ", f);
     }
-    fprintf(f, "%s\n", err->msg[0] ? err->msg : "unknown error");
+    put_escaped(f, err->msg[0] ? err->msg : "unknown error");
+    putc('\n', f);
 }
 
 int ff_exit_status(ff_status status)

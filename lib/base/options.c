@@ -71,23 +71,37 @@ int ff_option_max_cells(const char *prog, const char *s, uint64_t *out)
     long long v;
 
     if (ff_parse_int(s, 1, (long long)UINT32_MAX, &v))
-        return ff_usage_error(prog, "bad --max-cells '%s' (1 to 4294967295)", s);
+        return ff_usage_error(prog, "--max-cells '%s': not a whole number 1 to 4294967295", s);
     *out = (uint64_t)v;
     return 0;
 }
 
-int ff_bad_option(const char *prog, char **argv)
+int ff_option_output(const char *prog, const char *option, const char *s)
+{
+    if (s[0] == '\0')
+        return ff_usage_error(prog, "%s '': an empty name", option);
+    return 0;
+}
+
+int ff_bad_option(const char *prog, int c, char **argv)
 {
     const char *word = optind > 0 ? argv[optind - 1] : "?";
     char flag[3] = { '-', 0, 0 };
+    char name[64];
+    size_t n;
 
     /* A short option (perhaps inside a group like -xq) is named by optopt;
-     * a long one by the word getopt stopped at. */
+     * a long one by the word getopt stopped at, up to any '='. */
     if (optopt > 0 && optopt < 128 && strncmp(word, "--", 2) != 0) {
         flag[1] = (char)optopt;
         word = flag;
     }
-    return ff_usage_error(prog, "unknown option, or an option without its value: '%s'", word);
+    for (n = 0; word[n] && word[n] != '=' && n + 1 < sizeof name; n++)
+        name[n] = word[n];
+    name[n] = '\0';
+    if (c == ':')
+        return ff_usage_error(prog, "%s: needs a value", name);
+    return ff_usage_error(prog, "%s: unknown option", name);
 }
 
 void ff_print_version(const char *prog)

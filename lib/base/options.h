@@ -25,14 +25,21 @@ int ff_parse_int(const char *s, long long lo, long long hi, long long *out);
  * Returns 0, or prints the usage line and returns 2. */
 int ff_option_max_cells(const char *prog, const char *s, uint64_t *out);
 
+/* The value s of an output option (-o, --summary, --split): the empty
+ * name is refused before any work is done.  Returns 0, or prints the
+ * usage line and returns 2. */
+int ff_option_output(const char *prog, const char *option, const char *s);
+
 /* Print one line "prog: MESSAGE (see prog --help)" to stderr, MESSAGE being
  * fmt with arg in place of its one %s; returns 2, the exit status of bad
- * usage. */
+ * usage.  MESSAGE reads "what: why", the what naming the option and its
+ * value ("--moves '5': not 4 or 8"). */
 int ff_usage_error(const char *prog, const char *fmt, const char *arg);
 
-/* After getopt_long returned '?' (with opterr set to 0): one usage line
- * naming the option that is unknown or lacks its value; returns 2. */
-int ff_bad_option(const char *prog, char **argv);
+/* After getopt_long returned c, '?' or ':' (the option string starting
+ * with ':', opterr 0): one usage line "prog: -x: unknown option" or
+ * "prog: -x: needs a value"; returns 2. */
+int ff_bad_option(const char *prog, int c, char **argv);
 
 /* Print "prog VERSION" to stdout (for --version). */
 void ff_print_version(const char *prog);

@@ -1035,7 +1035,7 @@ static ff_status read_all(reader *r, FILE *f)
             break;
     }
     if (!r->magic)
-        return ff_error_set(r->err, FF_EINPUT, r->name, 0, 0, "empty scenario: expected 'ffsim 1'");
+        return ff_error_set(r->err, FF_EINPUT, r->name, 0, 0, "empty input: no scenario (it starts with 'ffsim 1')");
     if (r->in_class >= 0)
         return ff_error_set(r->err, FF_EINPUT, r->name, r->s->cls[r->in_class].line, 0,
                             "class %s has no 'end'", r->s->cls[r->in_class].name);

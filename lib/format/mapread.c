@@ -427,6 +427,8 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
     ff_status st;
 
     ff_grid_init(g);
+    if (size == 0)
+        return ff_error_set(err, FF_EINPUT, name, 0, 0, "empty input: no map");
     if (size >= 8 && memcmp(data, png_magic, 8) == 0)
         return ff_map_parse_png(data, size, name, opt, g, err);
     if (starts_with_word(data, size, "ff")) {

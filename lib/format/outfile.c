@@ -75,16 +75,23 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
     mode_t mask;
     int fd;
 
+    struct stat sb;
+    int exists;
+
     memset(o, 0, sizeof *o);
     if (!path || strcmp(path, "-") == 0) {
         o->f = stdout;
         return FF_OK;
     }
+    if (!path[0])
+        return ff_error_set(err, FF_EUSAGE, "''", 0, 0, "an empty file name");
+    exists = stat(path, &sb) == 0;
+    if (exists && S_ISDIR(sb.st_mode))
+        return ff_error_set(err, FF_EUSAGE, path, 0, 0, "is a folder: name a file to write");
     /* A device or a FIFO (-o /dev/null, a pipe) is written in place: a
      * rename would replace the device with a plain file. */
     {
-        struct stat sb;
-        if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        if (exists && !S_ISREG(sb.st_mode)) {
             o->f = fopen(path, "wb");
             if (!o->f)
                 return ff_error_set(err, FF_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
@@ -118,9 +125,15 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
         return st;
     }
     track(o->tmp, 0);
-    mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    /* The file replaced keeps its permissions (a private 0600 file stays
+     * private); a new one gets 0666 less the umask, as open(2) gives. */
+    if (exists) {
+        fchmod(fd, sb.st_mode & 07777);
+    } else {
+        mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     o->f = fdopen(fd, "wb");
     if (!o->f) {
         close(fd);
@@ -130,10 +143,12 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
     return FF_OK;
 }
 
-ff_status ff_outfile_commit(ff_outfile *o, ff_error *err)
+ff_status ff_outfile_finish(ff_outfile *o, ff_error *err)
 {
     int bad;
 
+    if (!o->f)
+        return FF_OK;  /* finished already */
     if (!o->path) {
         /* Close stdout and check it, as OpenBSD's cat does: a full disk
          * behind a redirection is an error too. */
@@ -149,8 +164,24 @@ ff_status ff_outfile_commit(ff_outfile *o, ff_error *err)
     if (fclose(o->f) != 0)
         bad = 1;
     o->f = NULL;
-    if (bad || (o->tmp && rename(o->tmp, o->path) != 0)) {
+    if (bad) {
         ff_status st = ff_error_set(err, FF_EIO, o->path, 0, 0, "write error: %s", strerror(errno));
+        ff_outfile_abort(o);
+        return st;
+    }
+    return FF_OK;
+}
+
+ff_status ff_outfile_commit(ff_outfile *o, ff_error *err)
+{
+    ff_status st;
+
+    if (!o->path && !o->f)
+        return FF_OK;  /* stdout, finished */
+    if ((st = ff_outfile_finish(o, err)) != FF_OK)
+        return st;
+    if (o->tmp && rename(o->tmp, o->path) != 0) {
+        st = ff_error_set(err, FF_EIO, o->path, 0, 0, "write error: %s", strerror(errno));
         ff_outfile_abort(o);
         return st;
     }

@@ -31,6 +31,12 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err);
  * check).  On failure the temporary file is removed. */
 ff_status ff_outfile_commit(ff_outfile *o, ff_error *err);
 
+/* The first half of a commit: flush, check, sync and close, but do not
+ * rename yet (a program with two outputs finishes both, then commits
+ * both, so that a write error in either leaves neither).  On failure the
+ * temporary file is removed. */
+ff_status ff_outfile_finish(ff_outfile *o, ff_error *err);
+
 /* Give up: close and remove the temporary file (stdout is left alone). */
 void ff_outfile_abort(ff_outfile *o);
 

@@ -573,6 +573,10 @@ static ff_status read_text(ff_reader *r, ff_type t, void **data, int64_t w,
                 c = getc(r->f);
             }
             tok[n] = '\0';
+            if (strlen(tok) != n)
+                return ff_error_set(err, FF_EINPUT, r->name, r->line,
+                                    start + (long)strlen(tok),
+                                    "channel '%s': a NUL byte inside a value", chname);
             if (n == 0) {
                 if (c == EOF && ferror(r->f))
                     return ff_error_set(err, FF_EIO, r->name, r->line, col,

@@ -188,7 +188,8 @@ void ff_grid_sort_goals(ff_grid *g)
 {
     size_t k, m = 0;
 
-    qsort(g->goals, g->ngoals, sizeof *g->goals, cmp_cell);
+    if (g->ngoals > 1)  /* qsort(NULL, 0, ...) is undefined */
+        qsort(g->goals, g->ngoals, sizeof *g->goals, cmp_cell);
     for (k = 0; k < g->ngoals; k++)
         if (m == 0 || g->goals[m - 1] != g->goals[k])
             g->goals[m++] = g->goals[k];

@@ -1,6 +1,7 @@
 /* pngout.c - row-by-row RGB PNG output; see pngout.h. */
 #include "pngout.h"
 
+#include <errno.h>
 #include <png.h>
 #include <setjmp.h>
 #include <string.h>
@@ -22,8 +23,28 @@ static void on_warning(png_structp png, png_const_charp msg)
     (void)msg;
 }
 
+/* The file's own writes, so that a failure says why as every program's
+ * write errors do ("write error: No space left on device"), not libpng's
+ * "Write Error". */
+static void on_write(png_structp png, png_bytep data, size_t n)
+{
+    if (fwrite(data, 1, n, png_get_io_ptr(png)) != n) {
+        ff_png_writer *w = png_get_error_ptr(png);
+        snprintf(w->message, sizeof w->message, "write error: %s", strerror(errno));
+        w->write_failed = 1;
+        png_longjmp(png, 1);
+    }
+}
+
+static void on_flush(png_structp png)
+{
+    (void)png;  /* the caller's commit flushes and checks */
+}
+
 static ff_status failed(ff_png_writer *w, ff_error *err)
 {
+    if (w->write_failed)
+        return ff_error_set(err, FF_EIO, w->name, 0, 0, "%s", w->message);
     return ff_error_set(err, FF_EIO, w->name, 0, 0, "writing the PNG: %s", w->message);
 }
 
@@ -55,7 +76,7 @@ ff_status ff_png_begin(ff_png_writer *w, FILE *f, uint32_t width, uint32_t heigh
         ff_png_discard(w);
         return failed(w, err);
     }
-    png_init_io(png, f);
+    png_set_write_fn(png, f, on_write, on_flush);
     /* libpng refuses to write sides over 10^6 by default; the caller has
      * already bounded the picture's bytes. */
     png_set_user_limits(png, FF_PNG_MAX_SIDE, FF_PNG_MAX_SIDE);

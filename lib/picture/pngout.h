@@ -26,7 +26,9 @@ typedef struct {
     const char *name;      /* output name for messages ("-" = stdout) */
     uint32_t width, height;
     uint32_t rows_written;
-    char message[200];     /* libpng's last error message */
+    char message[200];     /* libpng's last error message, or the write
+                              error as "write error: REASON" */
+    int write_failed;      /* the message is a write error of the file */
 } ff_png_writer;
 
 /* Start a width x height RGB PNG on f (both sides in 1..FF_PNG_MAX_SIDE)

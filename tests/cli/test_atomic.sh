@@ -99,10 +99,17 @@ for p in $PROGS; do
     check "$p: bad input leaves the old file" "$(cat "$d/old")" = "$OLD"
     no_temp "$p: bad input leaves no temporary file" "$d"
 
-    # Good input replaces the earlier file whole.
+    # Good input replaces the earlier file whole, keeping its permissions
+    # (a private file stays private).
+    chmod 600 "$d/old"
     run "$p: -o over an old file" 0 "$(cmd $p "$d/old")"
     same "$p: the old file is replaced whole" "$d/old" "$d/ref"
+    check "$p: the replaced file keeps its mode 0600" "$(stat -c %a "$d/old")" = 600
     no_temp "$p: success leaves no temporary file" "$d"
+    rm -f "$d/fresh"
+    (umask 027 && sh -c "$(cmd $p "$d/fresh")" 2>/dev/null)
+    check "$p: a new file gets 0666 less the umask" "$(stat -c %a "$d/fresh")" = 640
+    rm -f "$d/fresh"
 
     # A full standard output is a write error: exit 3, one line.
     run "$p: stdout on /dev/full" 3 "$(cmd $p -) >/dev/full"

@@ -116,16 +116,16 @@ refuse "goal closed by the radius" \
     "$BIN/ffbuild -r 0.6 --goal-sets $TMP/r1.sets $Y"
 refuse "missing goal-sets file" "^ffbuild: $TMP/nofile: cannot open" \
     "$BIN/ffbuild --goal-sets $TMP/nofile $Y"
-refuse "-j 0" "^ffbuild: bad --jobs '0'" "$BIN/ffbuild --goal-sets $SETS -j 0 $MAP"
-refuse "-j x" "^ffbuild: bad --jobs 'x'" "$BIN/ffbuild --goal-sets $SETS -j x $MAP"
-refuse "--goal-sets with -g" "^ffbuild: --goal-sets names its own goals" \
+refuse "-j 0" "^ffbuild: --jobs '0': not a whole number 1 to 1024 \\(see ffbuild --help\\)$" "$BIN/ffbuild --goal-sets $SETS -j 0 $MAP"
+refuse "-j x" "^ffbuild: --jobs 'x': not a whole number" "$BIN/ffbuild --goal-sets $SETS -j x $MAP"
+refuse "--goal-sets with -g" "^ffbuild: --goal-sets: it names its own goals" \
     "$BIN/ffbuild --goal-sets $SETS -g 1,1 $MAP"
-refuse "--split without --goal-sets" "^ffbuild: --split and --list need --goal-sets" \
+refuse "--split without --goal-sets" "^ffbuild: --split, --list: they need --goal-sets" \
     "$BIN/ffbuild -g 30,30 --split $TMP/s2 $MAP"
-refuse "--split with -o" "^ffbuild: --split writes files in its folder" \
+refuse "--split with -o" "^ffbuild: --split: it writes files in its folder" \
     "$BIN/ffbuild --goal-sets $SETS --split $TMP/s2 -o $TMP/s2.ff $MAP"
-refuse "bad --name" "^ffbuild: bad --name 'a b'" "$BIN/ffbuild --name 'a b' -g 30,30 $MAP"
-refuse "map and sets both on stdin" "^ffbuild: the map and the goal sets cannot both be" \
+refuse "bad --name" "^ffbuild: --name 'a b': not 1 to 63" "$BIN/ffbuild --name 'a b' -g 30,30 $MAP"
+refuse "map and sets both on stdin" "^ffbuild: -: the map and the goal sets cannot both be" \
     "$BIN/ffbuild --goal-sets - <$SETS"
 : >"$TMP/afile"
 refuse "--split onto a file" "^ffbuild: $TMP/afile: not a folder" \

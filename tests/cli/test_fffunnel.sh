@@ -41,7 +41,7 @@ run "cells: --name" 0 "$BIN/fffunnel --cells $TMP/two.ff --name b <$P/wall.path 
 same "cells: --name, the same map" "$TMP/out.txt" "$P/wall.funnel"
 refuse "cells: two fields, no --name" '^fffunnel: .*two.ff: the stream holds 2 fields' \
     "$BIN/fffunnel --cells $TMP/two.ff <$P/wall.path"
-refuse "--name without --cells" '^fffunnel: --name goes with --cells$' "$BIN/fffunnel --name a <$F/straight.txt"
+refuse "--name without --cells" "^fffunnel: --name 'a': it goes with --cells" "$BIN/fffunnel --name a <$F/straight.txt"
 run "cells: radius above half a cell" 1 "$BIN/fffunnel -r 0.6 --cells $TMP/wall.ff <$P/wall.path"
 refuse "cells: not neighbours" '^fffunnel: -:2: cell 2,0 is not a neighbour of the previous cell 0,0' \
     "printf '0.5 0.5\n2.5 0.5\n' | $BIN/fffunnel --cells $TMP/wall.ff"
@@ -83,9 +83,9 @@ refuse "a point in the middle" '^fffunnel: -:3: a point before the end' \
 refuse "huge coordinate" '^fffunnel: -:2: coordinate 1e\+200 is out of range' \
     "printf '0 0\n1 0 1e200 1\n2 0\n' | $BIN/fffunnel"
 refuse "swapped portal" '^fffunnel: -:5: portal 3 faces backwards' "$BIN/fffunnel <$F/swapped.txt"
-refuse "bad radius" "^fffunnel: bad radius '-1'" "$BIN/fffunnel -r -1 <$F/straight.txt"
-refuse "radius not a number" "^fffunnel: bad radius 'wide'" "$BIN/fffunnel -r wide <$F/straight.txt"
-refuse "two inputs" '^fffunnel: one input at most' "$BIN/fffunnel $F/straight.txt $F/zigzag.txt"
+refuse "bad radius" "^fffunnel: -r '-1': not a finite number >= 0" "$BIN/fffunnel -r -1 <$F/straight.txt"
+refuse "radius not a number" "^fffunnel: -r 'wide': not a finite number" "$BIN/fffunnel -r wide <$F/straight.txt"
+refuse "two inputs" "^fffunnel: '$F/zigzag.txt': one input at most" "$BIN/fffunnel $F/straight.txt $F/zigzag.txt"
 run "help" 0 "$BIN/fffunnel --help"
 check "help names the usage" "$(printf '%s\n' "$OUT" | head -n 1 | cut -c1-15)" = "usage: fffunnel"
 

@@ -79,8 +79,8 @@ refuse "point in a wall" '^ffpull: -:2: point 1.5 1.5 lies in blocked cell 1,1$'
     "printf '0.5 0.5\n1.5 1.5\n' | $BIN/ffpull $TMP/wall.ff"
 refuse "point outside" '^ffpull: -:2: point -0.5 0.5 lies outside the 5x3 map$' \
     "printf '0.5 0.5\n-0.5 0.5\n' | $BIN/ffpull $TMP/wall.ff"
-refuse "no FIELD" '^ffpull: no FIELD given' "$BIN/ffpull </dev/null"
-refuse "FIELD on stdin" '^ffpull: FIELD must be a file' "$BIN/ffpull - <$P/wall.path"
+refuse "no FIELD" '^ffpull: FIELD: none given' "$BIN/ffpull </dev/null"
+refuse "FIELD on stdin" "^ffpull: FIELD '-': it must be a file" "$BIN/ffpull - <$P/wall.path"
 refuse "missing FIELD" '^ffpull: .*nothere.ff: cannot open' "$BIN/ffpull $TMP/nothere.ff <$P/wall.path"
 refuse "FIELD not a stream" '^ffpull: .*wall.path:1:1: bad magic' "$BIN/ffpull $P/wall.path <$P/wall.path"
 run "bad option" 2 "$BIN/ffpull --bogus $TMP/wall.ff <$P/wall.path"

@@ -172,10 +172,10 @@ refuse "a map is not a field" "^ffquery: .*row.ffmap" "printf '1 1\n' | $BIN/ffq
 refuse "missing field file" "cannot open" "$BIN/ffquery $F/nothere.ff < $TMP/empty"
 refuse "empty field" "empty input" "$BIN/ffquery --trace 1,1 < $TMP/empty"
 run "FIELD on stdin with positions" 2 "printf '1 1\n' | $BIN/ffquery - "
-check "FIELD on stdin: says why" "$(printf '%s\n' "$ERR" | grep -c 'FIELD must be a file')" = 1
+check "FIELD on stdin: says why" "$(printf '%s\n' "$ERR" | grep -c "FIELD '-': it must be a file")" = 1
 check "FIELD on stdin: no output" -z "$OUT"
 run "no FIELD" 2 "$BIN/ffquery < $F/row.ff"
-check "no FIELD: says why" "$(printf '%s\n' "$ERR" | grep -c 'FIELD must be a file')" = 1
+check "no FIELD: says why" "$(printf '%s\n' "$ERR" | grep -c "FIELD '-': it must be a file")" = 1
 run "--check with FIELD on stdin" 2 "$BIN/ffquery --check < $F/row.ff"
 run "bad --trace" 2 "$BIN/ffquery --trace 1 $F/row.ff"
 run "--trace with --check" 2 "$BIN/ffquery --trace 1,1 --check $F/row.ff"

@@ -99,7 +99,7 @@ refuse scenario_on_stdin "^ffsim: -:7:5: unknown behaviour" "$BIN/ffsim $TMP/roo
 "$BIN/ffbuild" "$SD/room.ffmap" >"$TMP/nodir.ff"
 refuse no_direction "no direction channel" "$BIN/ffsim $TMP/nodir.ff $SD/pass.scenario"
 refuse no_scenario "cannot open" "$BIN/ffsim $TMP/room.ff $TMP/missing.scenario"
-refuse bad_direction "bad --direction" "$BIN/ffsim --direction sideways $TMP/room.ff $SD/pass.scenario 2>&1 | head -n 1 >&2; exit 2"
+refuse bad_direction "^ffsim: --direction 'sideways': not raw or smooth" "$BIN/ffsim --direction sideways $TMP/room.ff $SD/pass.scenario 2>&1 | head -n 1 >&2; exit 2"
 run failed_run_leaves_no_file 2 "$BIN/ffsim -o $TMP/never.trace $TMP/room.ff $SD/bad.scenario"
 check no_partial_output ! -e "$TMP/never.trace"
 # ---- issue 7: profiles, map events, reservations ----

@@ -1,0 +1,35 @@
+/* infile.c - opening command-line inputs; see infile.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "infile.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+FILE *ff_infile_open(const char *path, ff_error *err)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    struct stat sb;
+
+    if (!f) {
+        /* A missing, unreadable or badly named file is the user's to fix;
+         * running out of descriptors or memory is the system's. */
+        int e = errno;
+        ff_status st = e == EMFILE || e == ENFILE || e == ENOMEM || e == EIO ? FF_EIO : FF_EINPUT;
+        ff_error_set(err, st, path, 0, 0, "cannot open: %s", strerror(e));
+        return NULL;
+    }
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        ff_error_set(err, FF_EINPUT, path, 0, 0, "is a folder, not a file");
+        ff_infile_close(f);
+        return NULL;
+    }
+    return f;
+}
+
+void ff_infile_close(FILE *f)
+{
+    if (f && f != stdin)
+        fclose(f);
+}

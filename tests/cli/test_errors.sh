@@ -1,0 +1,357 @@
+#!/bin/sh
+# The error matrix: every program on every error path it has.  Each input
+# slot of each program gets a missing file, a folder, an empty input and
+# bad input of each kind; each output gets a full device (/dev/full), a
+# full small filesystem (a 64 KiB tmpfs, when mount works here), a closed
+# pipe (SIGPIPE ignored: a write error; SIGPIPE left alone: death by it),
+# an empty name and a folder; the command line gets an unknown option, an
+# option without its value and an extra argument.  Every case must exit
+# with the status DESIGN.md gives (2 bad input or usage, 3 a system
+# failure), print one line on stderr of the form `PROG: FILE: reason`
+# (matched against a pattern naming the file and the reason), write
+# nothing on stdout and leave nothing behind in its working folder.
+#
+# Under `make check-valgrind` (FF_VALGRIND set to a valgrind command line)
+# every program runs under valgrind, and a report fails the case.
+# Ends with "cli: N passed, N failed"; before it, "matrix: ..." counts the
+# cases per program.
+. "$(dirname "$0")/lib.sh"
+
+FULL=$TMP/full
+MOUNTED=0
+cleanup() {
+    [ "$MOUNTED" = 1 ] && umount "$FULL" 2>/dev/null
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 2' INT TERM
+
+VG=${FF_VALGRIND:-}
+W=$TMP/work      # each case's working folder, empty before and after
+IN=$TMP/in       # inputs
+mkdir -p "$W" "$IN" "$IN/folder" "$TMP/vg" "$FULL"
+: >"$IN/empty"
+MISSING=$IN/missing.txt
+
+# ---- inputs, made without valgrind ----
+$BIN/ffbuild "$TD/gate.ffmap" >"$IN/gate0.ff" &&
+    $BIN/ffdir "$IN/gate0.ff" >"$IN/gate.ff" &&
+    $BIN/ffquery --trace 2,2 "$IN/gate.ff" >"$IN/path.txt" || {
+    echo "FAIL setup: cannot build the inputs"
+    exit 1
+}
+MAP=$TD/gate.ffmap
+FIELD=$IN/gate.ff
+sed -e 's/^ticks .*/ticks 5/' -e '/^spawn/d' "$TD/gate.scenario" >"$IN/s.scen"
+echo 'spawn 3 walker spawns seed 1 tick 0' >>"$IN/s.scen"
+printf '0.5 0.5\n1 0 1 2\n2 0 2 2\n3.5 1.5\n' >"$IN/portals.txt"
+printf '2 2\n' >"$IN/cells.txt"
+printf 'a 2,2\n' >"$IN/sets.txt"
+printf '2.5 2.5\n' >"$IN/points.txt"
+# A stream of each kind of fault.
+printf 'ff 2\n' >"$IN/magic.ff"
+head -c 200 "$IN/gate.ff" >"$IN/truncated.ff"
+printf 'ff 1\nsize 2 1\nchannel cost f32\nencoding text\nend\n1 x\n' >"$IN/token.ff"
+printf 'ff 1\nsize 2 1\nchannel cost f32\nencoding text\nend\n1 nan\n' >"$IN/nan.ff"
+printf 'ff 1\nsize 2 1\nchannel cost f32\nencoding text\nend\n1 1\0junk\n' >"$IN/nul.ff"
+printf 'ff 1\nsize 99999999 99999999\nchannel cost f32\nencoding binary\nend\n' >"$IN/huge.ff"
+cat "$IN/gate.ff" "$IN/gate.ff" >"$IN/two.ff"
+cat "$IN/gate.ff" >"$IN/trailing.ff"
+printf 'junk\n' >>"$IN/trailing.ff"
+$BIN/ffbuild --text "$MAP" | $BIN/ffdir --text >"$IN/gate-text.ff"
+# The direction channel is the text stream's last rows: its last value
+# edited by hand (the ids left as they were).
+sed '$s/[0-9]$/8/' "$IN/gate-text.ff" >"$IN/edited.ff"
+cmp -s "$IN/edited.ff" "$IN/gate-text.ff" && sed -i '$s/[0-9]$/7/' "$IN/edited.ff"
+# Lines with an escape sequence (ESC ] 0 ; ... BEL retitles a terminal).
+ESC=$(printf '\033]0;pwned\007')
+printf '1 x%s\n' "$ESC" >"$IN/esc.txt"
+printf 'ffsim 1\ntick x%s\n' "$ESC" >"$IN/esc.scen"
+printf '1 x\n' >"$IN/bad.txt"
+printf '1 1\0junk\n' >"$IN/nul.txt"
+printf '# a comment only\n' >"$IN/comments.txt"
+printf '99 99\n' >"$IN/outside.txt"
+printf 'ffsim 1\ntick zero\n' >"$IN/bad.scen"
+printf 'a 1,1\nb 1;1\n' >"$IN/bad.sets"
+printf '\211PNG\r\n\032\n' >"$IN/badpng.png"
+
+# ---- the runner ----
+NCASES=0
+count() {  # count PROG: one more case of PROG
+    eval "N_$1=\$((\${N_$1:-0} + 1))"
+    NCASES=$((NCASES + 1))
+}
+
+# expect NAME STATUS PATTERN CMD: run CMD (sh -c) in the empty working
+# folder, every program under $VG when set; PATTERN (grep -E) is matched
+# against the one stderr line.  STATUS "pipe" means death by SIGPIPE with
+# nothing on stderr.
+expect() {
+    name=$1 want=$2 pattern=$3
+    shift 3
+    prog=${name%%:*}
+    count "$prog"
+    line=$*
+    if [ -n "$VG" ]; then
+        line=$(printf '%s' "$line" | sed "s|$BIN/|$VG --log-file=$TMP/vg/%p $BIN/|g")
+    fi
+    rm -f "$TMP"/vg/*
+    (cd "$W" && sh -c "$line") >"$TMP/out" 2>"$TMP/err"
+    got=$?
+    lines=$(wc -l <"$TMP/err")
+    err=$(head -c 300 "$TMP/err")
+    left=$(ls -A "$W")
+    [ -d "$FULL" ] && [ "$MOUNTED" = 1 ] && left="$left$(ls -A "$FULL" | grep -v '^fill$')"
+    report=$(cat "$TMP"/vg/* 2>/dev/null | head -n 20)
+    if [ -n "$report" ]; then fail "$name" "valgrind: $report"
+    elif [ "$want" = pipe ]; then
+        if [ "$got" -ne 141 ]; then fail "$name" "exit $got, want death by SIGPIPE (141); stderr: $err"
+        elif [ -s "$TMP/err" ]; then fail "$name" "stderr not empty: $err"
+        elif [ -n "$left" ]; then fail "$name" "left behind: $left"
+        else pass "$name"; fi
+    elif [ "$got" -ne "$want" ]; then fail "$name" "exit $got, want $want; stderr: $err"
+    elif [ -s "$TMP/out" ]; then fail "$name" "stdout not empty"
+    elif [ "$lines" -ne 1 ]; then fail "$name" "want one stderr line, got $lines: $err"
+    elif ! grep -Eq -- "$pattern" "$TMP/err"; then fail "$name" "stderr '$err' does not match '$pattern'"
+    elif grep -q "$(printf '\033')" "$TMP/err"; then fail "$name" "a raw escape byte on stderr"
+    elif [ -n "$left" ]; then fail "$name" "left behind: $left"
+    else pass "$name"; fi
+    rm -rf "$W" && mkdir -p "$W"
+}
+
+# A closed pipe as stdout: its read end closed before the program starts,
+# so that the first write fails for sure.  With SIGPIPE ignored the write
+# returns EPIPE.
+closed_pipe() {  # closed_pipe ignore|default CMD
+    how=$1
+    shift
+    printf '%s' "perl -e 'pipe(R, W) or die; close R; open(STDOUT, \">&W\") or die; close W; \$SIG{PIPE} = \"$(
+        [ "$how" = ignore ] && echo IGNORE || echo DEFAULT)\"; exec(\"sh\", \"-c\", \$ARGV[0]) or die' '$*'"
+}
+
+fill_full() {  # fill the tmpfs to its last byte
+    rm -f "$FULL/fill"
+    dd if=/dev/zero of="$FULL/fill" bs=4096 2>/dev/null
+    dd if=/dev/zero of="$FULL/fill" bs=1 oflag=append conv=notrunc 2>/dev/null
+}
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$FULL" 2>/dev/null; then
+    MOUNTED=1
+else
+    echo "# no tmpfs (not root, or mount refused): the full-filesystem cases are skipped"
+fi
+
+# input_cases PROG SLOT CMD: the file-level faults of one input slot; CMD
+# has @ where the input's name goes.  EMPTY says whether an empty input is
+# refused (yes) or valid (no).
+input_cases() {
+    prog=$1 slot=$2 empty=$3 cmd=$4
+    at() { printf '%s' "$cmd" | sed "s|@|$1|g"; }
+    expect "$prog: $slot: a missing file" 2 \
+        "^$prog: $MISSING: cannot open: No such file or directory$" "$(at "$MISSING")"
+    expect "$prog: $slot: a folder" 2 "^$prog: $IN/folder: is a folder, not a file$" \
+        "$(at "$IN/folder")"
+    if [ "$empty" = yes ]; then
+        expect "$prog: $slot: an empty file" 2 "^$prog: $IN/empty(:[0-9:]+)?: .*(empty|no )" \
+            "$(at "$IN/empty")"
+    fi
+}
+
+# stdin_cases PROG SLOT CMD: standard input from a folder.
+stdin_cases() {
+    expect "$1: $2: standard input is a folder" 2 "^$1: -: is a folder, not a file$" "$3 <$IN/folder"
+}
+
+# output_cases PROG CMD [OPT]: the output faults of a good command CMD;
+# OPT (default -o) is the option naming its output file.
+output_cases() {
+    prog=$1 cmd=$2 opt=${3:--o}
+    if [ "$opt" = -o ]; then
+        expect "$prog: stdout on /dev/full" 3 "^$prog: -: write error: No space left on device$" \
+            "$cmd >/dev/full"
+        expect "$prog: stdout a closed pipe, SIGPIPE ignored" 3 "^$prog: -: write error: Broken pipe$" \
+            "$(closed_pipe ignore "$cmd")"
+        expect "$prog: stdout a closed pipe, SIGPIPE default" pipe "" "$(closed_pipe default "$cmd")"
+    fi
+    expect "$prog: $opt /dev/full" 3 "^$prog: /dev/full: write error: No space left on device$" \
+        "$cmd $opt /dev/full"
+    if [ "$MOUNTED" = 1 ]; then
+        fill_full
+        expect "$prog: $opt on a full filesystem" 3 \
+            "^$prog: $FULL/out: write error: No space left on device$" "$cmd $opt $FULL/out"
+    fi
+    expect "$prog: $opt ''" 2 "^$prog: $opt '': an empty name \\(see $prog --help\\)$" "$cmd $opt ''"
+    expect "$prog: $opt a folder" 2 "^$prog: $IN/folder: is a folder: name a file to write$" \
+        "$cmd $opt $IN/folder"
+}
+
+# usage_cases PROG GOOD: an unknown option, an option without its value,
+# one argument too many.
+usage_cases() {
+    prog=$1 cmd=$2 extra=${3:-}
+    expect "$prog: an unknown option" 2 "^$prog: --bogus: unknown option \\(see $prog --help\\)$" \
+        "$BIN/$prog --bogus"
+    expect "$prog: an option without its value" 2 "^$prog: (-o|--output): needs a value \\(see $prog --help\\)$" \
+        "$cmd -o"
+    [ -n "$extra" ] && expect "$prog: one argument too many" 2 \
+        "^$prog: '$IN/extra': one [a-zA-Z ]+ (at most|only) \\(see $prog --help\\)$" "$cmd $IN/extra"
+}
+
+# bad PROG NAME PATTERN CMD: bad input, exit 2.
+bad() {
+    expect "$1: $2" 2 "$3" "$4"
+}
+
+# ---- ffbuild ----
+P=$BIN/ffbuild
+input_cases ffbuild map yes "$P @"
+stdin_cases ffbuild map "$P"
+input_cases ffbuild "--goals" yes "$P --goals @ $MAP"
+input_cases ffbuild "--goal-sets" yes "$P --goal-sets @ $MAP"
+bad ffbuild "a ragged map" "^ffbuild: $TD/bad/ragged.map:[0-9]+(:[0-9]+)?: " "$P $TD/bad/ragged.map"
+bad ffbuild "an unknown format" "^ffbuild: $IN/bad.txt:1:1: unknown map format" "$P $IN/bad.txt"
+bad ffbuild "a broken PNG" "^ffbuild: $IN/badpng.png: " "$P $IN/badpng.png"
+bad ffbuild "a bad stream as the map" "^ffbuild: $IN/magic.ff:1:1: bad magic" "$P $IN/magic.ff"
+bad ffbuild "--goals: not numbers" "^ffbuild: $IN/bad.txt:1:3: 'x' is not a number" "$P --goals $IN/bad.txt $MAP"
+bad ffbuild "--goals: a NUL byte" "^ffbuild: $IN/nul.txt:1:" "$P --goals $IN/nul.txt $MAP"
+bad ffbuild "--goals: comments only" "^ffbuild: $IN/comments.txt: no goal in the file" \
+    "$P --goals $IN/comments.txt $MAP"
+bad ffbuild "--goals /dev/null" "^ffbuild: /dev/null: no goal in the file" "$P --goals /dev/null $MAP"
+bad ffbuild "--goals: outside the map" "^ffbuild: $IN/outside.txt:1: .*outside" "$P --goals $IN/outside.txt $MAP"
+bad ffbuild "--goals: an escape sequence" "^ffbuild: $IN/esc.txt:1:3: .*\\\\x1b" "$P --goals $IN/esc.txt $MAP"
+bad ffbuild "--goal-sets: a bad goal" "^ffbuild: $IN/bad.sets:2:" "$P --goal-sets $IN/bad.sets $MAP"
+bad ffbuild "-g: outside the map" "^ffbuild: -g: goal 99,99 is outside the" "$P -g 99,99 $MAP"
+bad ffbuild "--max-cells: too small" "^ffbuild: $MAP: " "$P --max-cells 4 $MAP"
+output_cases ffbuild "$P $MAP"
+expect "ffbuild: --split ''" 2 "^ffbuild: --split '': an empty name" "$P --goal-sets $IN/sets.txt --split '' $MAP"
+usage_cases ffbuild "$P $MAP" extra
+
+# ---- ffdir ----
+P=$BIN/ffdir
+input_cases ffdir stream yes "$P @"
+stdin_cases ffdir stream "$P"
+bad ffdir "bad magic" "^ffdir: $IN/magic.ff:1:1: bad magic" "$P $IN/magic.ff"
+bad ffdir "a truncated payload" "^ffdir: $IN/truncated.ff: .*truncated" "$P $IN/truncated.ff"
+bad ffdir "a token that is no number" "^ffdir: $IN/token.ff:6:3: channel 'cost': 'x' is not a f32 value" "$P $IN/token.ff"
+bad ffdir "NaN" "^ffdir: $IN/nan.ff:6:3: .*nan" "$P $IN/nan.ff"
+bad ffdir "a NUL byte in a token" "^ffdir: $IN/nul.ff:6:4: channel 'cost': a NUL byte inside a value" "$P $IN/nul.ff"
+bad ffdir "a size over the cell limit" "^ffdir: $IN/huge.ff:2: .*cell" "$P $IN/huge.ff"
+bad ffdir "a hand-edited direction" "^ffdir: $IN/edited.ff: the direction channel does not match" "$P $IN/edited.ff"
+# On stdout the fields before a bad one have gone out (a stream is
+# streamed); with -o nothing is left.
+bad ffdir "trailing junk" "^ffdir: $IN/trailing.ff:[0-9]+:1: bad magic" "$P -o out.ff $IN/trailing.ff"
+bad ffdir "no distance" "^ffdir: $IN/token.ff" "$P $IN/token.ff"
+output_cases ffdir "$P $IN/gate0.ff"
+usage_cases ffdir "$P $IN/gate0.ff" extra
+
+# ---- ffquery ----
+P=$BIN/ffquery
+input_cases ffquery field yes "$P --trace 2,2 @"
+input_cases ffquery "--map" yes "$P --trace 2,2 --map @ $FIELD"
+input_cases ffquery "--list" yes "$P --list @"
+stdin_cases ffquery positions "$P $FIELD"
+stdin_cases ffquery "--check cells" "$P --check $FIELD"
+bad ffquery "bad magic" "^ffquery: $IN/magic.ff:1:1: bad magic" "$P --trace 2,2 $IN/magic.ff"
+bad ffquery "--list: bad magic" "^ffquery: $IN/magic.ff:1:1: bad magic" "$P --list $IN/magic.ff"
+bad ffquery "a hand-edited direction" "^ffquery: $IN/edited.ff: the direction channel does not match" \
+    "$P --trace 2,2 $IN/edited.ff"
+bad ffquery "two fields" "^ffquery: $IN/two.ff: the stream holds 2 fields" "$P --trace 2,2 $IN/two.ff"
+bad ffquery "no direction" "^ffquery: $IN/gate0.ff: the field has no direction channel" "$P --trace 2,2 $IN/gate0.ff"
+bad ffquery "another map" "^ffquery: $FIELD: map id" "$P --trace 2,2 --map $TD/demo/tiny.ffmap $FIELD"
+bad ffquery "positions: not numbers" "^ffquery: -:1:3: " "$P $FIELD <$IN/bad.txt"
+bad ffquery "positions: a NUL byte" "^ffquery: -:1:" "$P $FIELD <$IN/nul.txt"
+bad ffquery "positions: an escape sequence" "^ffquery: -:1:3: .*\\\\x1b" "$P $FIELD <$IN/esc.txt"
+bad ffquery "--check: not cells" "^ffquery: -:1:" "$P --check $FIELD <$IN/bad.txt"
+bad ffquery "--trace outside" "^ffquery: .*outside" "$P --trace 99,99 $FIELD"
+output_cases_q() {
+    cmd=$1
+    expect "ffquery: stdout on /dev/full" 3 "^ffquery: -: write error: No space left on device$" "$cmd >/dev/full"
+    expect "ffquery: stdout a closed pipe, SIGPIPE ignored" 3 "^ffquery: -: write error: Broken pipe$" \
+        "$(closed_pipe ignore "$cmd")"
+    expect "ffquery: stdout a closed pipe, SIGPIPE default" pipe "" "$(closed_pipe default "$cmd")"
+}
+output_cases_q "$P --trace 2,2 $FIELD"
+expect "ffquery: --list: stdout on /dev/full" 3 "^ffquery: -: write error: No space left on device$" \
+    "$P --list $FIELD >/dev/full"
+expect "ffquery: --check: stdout on /dev/full" 3 "^ffquery: -: write error: No space left on device$" \
+    "printf '0 0\\n' | $P --check $FIELD >/dev/full"
+expect "ffquery: positions: stdout on /dev/full" 3 "^ffquery: -: write error: No space left on device$" \
+    "$P $FIELD <$IN/points.txt >/dev/full"
+expect "ffquery: an unknown option" 2 "^ffquery: --bogus: unknown option \\(see ffquery --help\\)$" "$P --bogus"
+expect "ffquery: an option without its value" 2 "^ffquery: --trace: needs a value \\(see ffquery --help\\)$" "$P --trace"
+expect "ffquery: one argument too many" 2 "^ffquery: '$IN/extra': one field at most \\(see ffquery --help\\)$" \
+    "$P --trace 2,2 $FIELD $IN/extra"
+
+# ---- ffpull ----
+P=$BIN/ffpull
+input_cases ffpull field yes "$P @ <$IN/path.txt"
+stdin_cases ffpull path "$P $FIELD"
+bad ffpull "bad magic" "^ffpull: $IN/magic.ff:1:1: bad magic" "$P $IN/magic.ff <$IN/path.txt"
+bad ffpull "a hand-edited direction" "^ffpull: $IN/edited.ff: the direction channel does not match" \
+    "$P $IN/edited.ff <$IN/path.txt"
+bad ffpull "path: not numbers" "^ffpull: -:1:3: " "$P $FIELD <$IN/bad.txt"
+bad ffpull "path: a NUL byte" "^ffpull: -:1:" "$P $FIELD <$IN/nul.txt"
+bad ffpull "path: an escape sequence" "^ffpull: -:1:3: .*\\\\x1b" "$P $FIELD <$IN/esc.txt"
+bad ffpull "path: outside the map" "^ffpull: -:1: " "$P $FIELD <$IN/outside.txt"
+output_cases ffpull "$P $FIELD <$IN/path.txt"
+usage_cases ffpull "$P $FIELD <$IN/path.txt" extra
+
+# ---- fffunnel ----
+P=$BIN/fffunnel
+input_cases fffunnel corridor yes "$P @"
+input_cases fffunnel "--cells" yes "$P --cells @ <$IN/path.txt"
+stdin_cases fffunnel corridor "$P"
+bad fffunnel "corridor: not numbers" "^fffunnel: $IN/bad.txt:1:3: " "$P $IN/bad.txt"
+bad fffunnel "corridor: a NUL byte" "^fffunnel: $IN/nul.txt:1:" "$P $IN/nul.txt"
+bad fffunnel "corridor: an escape sequence" "^fffunnel: $IN/esc.txt:1:3: .*\\\\x1b" "$P $IN/esc.txt"
+bad fffunnel "--cells: bad magic" "^fffunnel: $IN/magic.ff:1:1: bad magic" "$P --cells $IN/magic.ff <$IN/path.txt"
+bad fffunnel "--cells: a hand-edited direction" "^fffunnel: $IN/edited.ff: the direction channel does not match" \
+    "$P --cells $IN/edited.ff <$IN/path.txt"
+bad fffunnel "--cells: path not numbers" "^fffunnel: -:1:3: " "$P --cells $FIELD <$IN/bad.txt"
+output_cases fffunnel "$P $IN/portals.txt"
+usage_cases fffunnel "$P $IN/portals.txt" extra
+
+# ---- ffpng ----
+P=$BIN/ffpng
+input_cases ffpng stream yes "$P @"
+input_cases ffpng "--path" no "$P --path @ $FIELD"
+input_cases ffpng "--trace" no "$P --trace @ $FIELD"
+input_cases ffpng "--points" no "$P --points @ $FIELD"
+stdin_cases ffpng stream "$P"
+bad ffpng "bad magic" "^ffpng: $IN/magic.ff:1:1: bad magic" "$P $IN/magic.ff"
+bad ffpng "a hand-edited direction" "^ffpng: $IN/edited.ff: the direction channel does not match" "$P $IN/edited.ff"
+bad ffpng "two fields" "^ffpng: $IN/two.ff: the stream holds 2 fields" "$P $IN/two.ff"
+bad ffpng "--path: not numbers" "^ffpng: $IN/bad.txt:1:3: " "$P --path $IN/bad.txt $FIELD"
+bad ffpng "--path: a NUL byte" "^ffpng: $IN/nul.txt:1:" "$P --path $IN/nul.txt $FIELD"
+bad ffpng "--points: an escape sequence" "^ffpng: $IN/esc.txt:1:3: .*\\\\x1b" "$P --points $IN/esc.txt $FIELD"
+bad ffpng "--trace: not a trace" "^ffpng: $IN/bad.txt:1" "$P --trace $IN/bad.txt $FIELD"
+output_cases ffpng "$P $FIELD"
+expect "ffpng: --list: stdout on /dev/full" 3 "^ffpng: -: write error: No space left on device$" \
+    "$P --list $FIELD >/dev/full"
+usage_cases ffpng "$P $FIELD" extra
+
+# ---- ffsim ----
+P=$BIN/ffsim
+S="--summary sum.txt"
+input_cases ffsim field yes "$P $S @ $IN/s.scen"
+input_cases ffsim scenario yes "$P $S $FIELD @"
+stdin_cases ffsim scenario "$P $S $FIELD -"
+bad ffsim "bad magic" "^ffsim: $IN/magic.ff:1:1: bad magic" "$P $S $IN/magic.ff $IN/s.scen"
+bad ffsim "a hand-edited direction" "^ffsim: $IN/edited.ff: the direction channel does not match" \
+    "$P $S $IN/edited.ff $IN/s.scen"
+bad ffsim "two fields" "^ffsim: $IN/two.ff: the stream holds 2 fields" "$P $S $IN/two.ff $IN/s.scen"
+bad ffsim "trailing junk" "^ffsim: $IN/trailing.ff:[0-9]+:1: bad magic" "$P $S $IN/trailing.ff $IN/s.scen"
+bad ffsim "no direction" "^ffsim: $IN/gate0.ff: the stream has no direction channel" "$P $S $IN/gate0.ff $IN/s.scen"
+bad ffsim "scenario: a bad value" "^ffsim: $IN/bad.scen:2:6: " "$P $S $FIELD $IN/bad.scen"
+bad ffsim "scenario: an escape sequence" "^ffsim: $IN/esc.scen:2:6: .*\\\\x1b" "$P $S $FIELD $IN/esc.scen"
+bad ffsim "scenario: a NUL byte" "^ffsim: $IN/nul.txt:1:" "$P $S $FIELD $IN/nul.txt"
+output_cases ffsim "$P $S $FIELD $IN/s.scen"
+output_cases ffsim "$P -o trace.txt $FIELD $IN/s.scen" --summary
+expect "ffsim: an unknown option" 2 "^ffsim: --bogus: unknown option \\(see ffsim --help\\)$" "$P --bogus"
+expect "ffsim: an option without its value" 2 "^ffsim: --summary: needs a value \\(see ffsim --help\\)$" \
+    "$P $FIELD $IN/s.scen --summary"
+expect "ffsim: one argument too many" 2 "^ffsim: FIELD SCENARIO: want the two" "$P $FIELD $IN/s.scen $IN/extra"
+
+[ "$MOUNTED" = 1 ] && umount "$FULL" && MOUNTED=0
+echo "matrix: $NCASES cases: ffbuild ${N_ffbuild:-0}, ffdir ${N_ffdir:-0}, ffquery ${N_ffquery:-0}," \
+    "ffpull ${N_ffpull:-0}, fffunnel ${N_fffunnel:-0}, ffpng ${N_ffpng:-0}, ffsim ${N_ffsim:-0}${VG:+ (under valgrind)}"
+finish

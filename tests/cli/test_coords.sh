@@ -14,7 +14,7 @@ same "-g X Y is -g X,Y" "$TMP/comma.ff" "$TMP/space.ff"
 run "ffbuild -g '0, 0' -g '4 ,4'" 0 "$BIN/ffbuild -g '0, 0' -g '4 ,4' $S > $TMP/space.ff"
 same "-g 'X, Y' is -g X,Y" "$TMP/comma.ff" "$TMP/space.ff"
 for bad in '0' '0,' '0 ' ',0' '0,0,0' '0 0 0' '0;0' 'x,0' '0,,0'; do
-    refuse "-g '$bad' refused" "^ffbuild: bad goal '$bad'" "$BIN/ffbuild -g '$bad' $S"
+    refuse "-g '$bad' refused" "^ffbuild: -g '$bad': not a cell X,Y" "$BIN/ffbuild -g '$bad' $S"
 done
 "$BIN/ffdir" "$TMP/comma.ff" >"$TMP/comma.dir"
 "$BIN/ffquery" --trace 4,0 "$TMP/comma.dir" >"$TMP/t1"

@@ -221,7 +221,15 @@ bad ffbuild "--goals: an escape sequence" "^ffbuild: $IN/esc.txt:1:3: .*\\\\x1b"
 bad ffbuild "--goal-sets: a bad goal" "^ffbuild: $IN/bad.sets:2:" "$P --goal-sets $IN/bad.sets $MAP"
 bad ffbuild "-g: outside the map" "^ffbuild: -g: goal 99,99 is outside the" "$P -g 99,99 $MAP"
 bad ffbuild "--max-cells: too small" "^ffbuild: $MAP: " "$P --max-cells 4 $MAP"
+printf 'close 0,0,1,1\n' >"$IN/changes.txt"
+printf 'close x\n' >"$IN/bad.changes"
+input_cases ffbuild "--update changes" no "$P --update @ $IN/gate0.ff"
+input_cases ffbuild "--update field" yes "$P --update $IN/changes.txt @"
+bad ffbuild "--update: a bad change" "^ffbuild: $IN/bad.changes:1:7: bad rectangle 'x'" \
+    "$P --update $IN/bad.changes $IN/gate0.ff"
+bad ffbuild "--update: bad magic" "^ffbuild: $IN/magic.ff:1:1: bad magic" "$P --update $IN/changes.txt $IN/magic.ff"
 output_cases ffbuild "$P $MAP"
+output_cases ffbuild "$P --update $IN/changes.txt $IN/gate0.ff"
 expect "ffbuild: --split ''" 2 "^ffbuild: --split '': an empty name" "$P --goal-sets $IN/sets.txt --split '' $MAP"
 usage_cases ffbuild "$P $MAP" extra
 

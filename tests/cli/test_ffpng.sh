@@ -126,13 +126,13 @@ refuse "empty input" "empty input" ": | $P"
 refuse "a map is not a stream" "bad magic" "$P $PNG/room.ffmap"
 refuse "stdin twice" "standard input" "$P --path - < $TMP/room.ff"
 refuse "stdin twice, two overlays" "standard input" "$P --path - --points - $TMP/room.ff < /dev/null"
-refuse "unknown layer" "^ffpng: --layer 'height': not map, cost, distance or direction" "$P -l height $TMP/room.ff"
+refuse "unknown layer" "^ffpng: --layer 'height': not map, cost, distance, direction or density" "$P -l height $TMP/room.ff"
 refuse "scale 0" "^ffpng: --scale '0': not a whole number" "$P -s 0 $TMP/room.ff"
 refuse "scale not a number" "^ffpng: --scale '2x': not a whole number" "$P -s 2x $TMP/room.ff"
 refuse "two streams" "one stream at most" "$P $TMP/room.ff $TMP/room.ff"
 refuse "legend of the map layer" "--legend: the map layer" "$P -l map --legend $TMP/room.ff"
 refuse "--max-cells" "more than" "$P --max-cells 50 $TMP/room.ff"
-refuse "density without a trace" "^ffpng: --layer density counts the agents of a --trace: give one" \
+refuse "density without a trace" "^ffpng: --layer density: it counts the agents of a --trace, give one" \
     "$P -l density $TMP/room.ff"
 refuse "--every 0" "bad --every '0'" "$P --every 0 --trace $TMP/trace.txt $TMP/room.ff"
 

@@ -98,8 +98,8 @@ p 'close 5,5,5,5'
 run "a stream with directions" 0 "$BIN/ffbuild --update $TMP/bad.txt $TMP/dir.ff -o $TMP/got.ff"
 same "directions dropped, as ffbuild writes" "$TMP/got.ff" "$TMP/want.ff"
 refuse "a map, not a field" "demo.ffmap:1:1: bad magic" "$BIN/ffbuild --update $TMP/bad.txt $DEMO"
-refuse "--update with -g" "--update keeps the field's goals" "$BIN/ffbuild --update $TMP/bad.txt -g 1,1 $TMP/base.ff"
-refuse "--update with -r" "--update keeps the field's goals" "$BIN/ffbuild --update $TMP/bad.txt -r 1 $TMP/base.ff"
+refuse "--update with -g" "--update: it keeps the field's goals" "$BIN/ffbuild --update $TMP/bad.txt -g 1,1 $TMP/base.ff"
+refuse "--update with -r" "--update: it keeps the field's goals" "$BIN/ffbuild --update $TMP/bad.txt -r 1 $TMP/base.ff"
 refuse "both on stdin" "cannot both be standard input" "$BIN/ffbuild --update - < $TMP/base.ff"
 refuse "missing changes" "nope.txt: cannot open" "$BIN/ffbuild --update $TMP/nope.txt $TMP/base.ff"
 p 'close 32,5,32,5'

@@ -20,13 +20,16 @@ static const char *prog = "ffpng";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffpng [-s SCALE] [-l LAYER] [--legend] [--path FILE]... [--trace FILE]...\n"
-            "             [--points FILE]... [--every N] [--max-cells N] [-o FILE] [STREAM]\n"
+            "usage: ffpng [-s SCALE] [-l LAYER] [--no-legend] [--grid N] [--path FILE]...\n"
+            "             [--trace FILE]... [--points FILE]... [--every N] [--max-cells N]\n"
+            "             [-o FILE] [STREAM]\n"
             "Draw the map or a field of an ff stream as a PNG, with overlays.\n"
             "  -s, --scale N        pixels per cell (default: about 1024 on the long side)\n"
             "  -l, --layer LAYER    map, cost, distance, direction or density (agents per cell\n"
             "                       of the traces; default: the richest of the stream)\n"
-            "      --legend         add a strip with the colour scale and its range\n"
+            "      --no-legend      leave out the key below the map (title, colour bar, swatches)\n"
+            "      --legend         the key (the default)\n"
+            "      --grid N         cell coordinates every N cells along the bottom and right\n"
             "      --path FILE      draw a path ('x y' a line, world units)\n"
             "      --trace FILE     draw a crowd trace ('tick id x y [radius]' a line)\n"
             "      --points FILE    draw markers ('x y' a line)\n"
@@ -117,6 +120,8 @@ static int parse_args(int argc, char **argv, request *r)
         { "scale", required_argument, NULL, 's' },
         { "layer", required_argument, NULL, 'l' },
         { "legend", no_argument, NULL, 'L' },
+        { "no-legend", no_argument, NULL, 'n' },
+        { "grid", required_argument, NULL, 'g' },
         { "path", required_argument, NULL, 'p' },
         { "trace", required_argument, NULL, 't' },
         { "points", required_argument, NULL, 'm' },
@@ -148,6 +153,12 @@ static int parse_args(int argc, char **argv, request *r)
                                    optarg);
             break;
         case 'L': r->opt.legend = 1; break;
+        case 'n': r->opt.legend = 0; break;
+        case 'g':
+            if (ff_parse_int(optarg, 1, 2147483647, &v))
+                return usage_error("bad --grid '%s' (a whole number of cells, 1 or more)", optarg);
+            r->opt.grid = (int)v;
+            break;
         case 'p': case 't': case 'm':
             r->ntraces += c == 't';
             r->overlay[r->noverlays].kind = c;
@@ -236,7 +247,7 @@ static int draw_stream(request *r)
     /* Everything that can be refused is, before any output. */
     if ((r->opt.layer == FF_LAYER_DENSITY && ff_overlay_want_density(&ov, &err) != FF_OK) ||
         ff_layer_check(&field, r->opt.layer, r->in_path, &err) != FF_OK ||
-        ff_draw_size(&field, &r->opt, &width, &height, &err) != FF_OK ||
+        ff_draw_size(&field, &r->opt, NULL, &width, &height, &err) != FF_OK ||
         read_overlays(&ov, r->overlay, r->noverlays, &err) != FF_OK ||
         ff_draw_begin(&drawing, &field, &r->opt, &ov, &err) != FF_OK)
         goto failed;
@@ -263,7 +274,7 @@ failed:
 
 int main(int argc, char **argv)
 {
-    request r = { { FF_LAYER_MAP, 0, 0, NULL }, -1, "-", NULL, NULL, 0, 0, NULL, 0, 1, 0 };
+    request r = { { FF_LAYER_MAP, 0, 1, 0, 0, NULL }, -1, "-", NULL, NULL, 0, 0, NULL, 0, 1, 0 };
     int status;
 
     if (!(r.overlay = malloc((size_t)argc * sizeof *r.overlay))) {

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "draw.h"
+#include "palette.h"
 
 /* A w x h field of open cells (cost 1), walls where wall[] says, and
  * distance d(x, y) = x when with_distance. */
@@ -110,36 +111,42 @@ Test(scale, picture_over_2_31_bytes_is_refused)
     uint32_t w, h;
 
     make_field(&f, 1, 1, 0);
-    cr_expect_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_OK);
+    cr_expect_eq(ff_draw_size(&f, &opt, NULL, &w, &h, &err), FF_OK);
     cr_expect_eq(w, 26754);
     opt.scale = 26755;
-    cr_expect_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_EUSAGE);
+    cr_expect_eq(ff_draw_size(&f, &opt, NULL, &w, &h, &err), FF_EUSAGE);
     cr_expect(strstr(err.msg, "26755x26755"), "%s", err.msg);
     opt.scale = 2147483647;
-    cr_expect_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_EUSAGE);
+    cr_expect_eq(ff_draw_size(&f, &opt, NULL, &w, &h, &err), FF_EUSAGE);
     ff_field_free(&f);
 
     /* A long thin map: each side fits, the product does not. */
     make_field(&f, 40000, 2, 0);
     opt.scale = 100;  /* 4e6 x 200 x 3 = 2.4e9 bytes */
-    cr_expect_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_EUSAGE);
+    cr_expect_eq(ff_draw_size(&f, &opt, NULL, &w, &h, &err), FF_EUSAGE);
     opt.scale = 80;   /* 3.2e6 x 160 x 3 = 1.536e9 */
-    cr_expect_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_OK);
+    cr_expect_eq(ff_draw_size(&f, &opt, NULL, &w, &h, &err), FF_OK);
     cr_expect_eq(w, 3200000);
     cr_expect_eq(h, 160);
     ff_field_free(&f);
 }
 
-Test(scale, legend_on_the_map_layer_is_refused)
+/* The map layer's key has swatches and no bar. */
+Test(scale, the_map_layer_has_a_key_without_a_bar)
 {
     ff_field f;
     ff_draw_options opt = { .layer = FF_LAYER_MAP, .scale = 4, .legend = 1 };
+    ff_drawing d;
     ff_error err;
-    uint32_t w, h;
 
     make_field(&f, 3, 3, 0);
-    cr_expect_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_EUSAGE);
-    cr_expect(strstr(err.msg, "--legend"), "%s", err.msg);
+    f.grid.cost[4] = INFINITY;
+    cr_assert_eq(ff_draw_begin(&d, &f, &opt, NULL, &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(d.legend.bar, 0);
+    cr_expect_eq(d.legend.nitems, 2, "open and wall");
+    cr_expect_str_eq(d.legend.item[0].label, "open");
+    cr_expect_str_eq(d.legend.item[1].label, "wall");
+    ff_draw_end(&d);
     ff_field_free(&f);
 }
 
@@ -244,6 +251,7 @@ Test(overlay, path_pixels_match_brute_force)
     for (trial = 0; trial < 40; trial++) {
         int s = 1 + (int)(tu_next(&seed) % 14);
         double p[4], line_r = fmax(0.06 * s, 0.6), dot_r = fmax(0.15 * s, 1.5);
+        double casing_r = line_r + fmax(0.03 * s, 1.0);
         char text[128];
         ff_draw_options opt = { .layer = FF_LAYER_DISTANCE, .scale = s, .legend = 0 };
         ff_overlay ov;
@@ -272,12 +280,16 @@ Test(overlay, path_pixels_match_brute_force)
                 double d0 = hypot(cx - p[0] * s, cy - p[1] * s);
                 double d1 = hypot(cx - p[2] * s, cy - p[3] * s);
                 unsigned c = at(rgb, w, x, y), want;
-                if (fabs(dl - line_r) < 1e-6 || fabs(d0 - dot_r) < 1e-6 || fabs(d1 - dot_r) < 1e-6)
+                if (fabs(dl - line_r) < 1e-6 || fabs(d0 - dot_r) < 1e-6 || fabs(d1 - dot_r) < 1e-6 ||
+                    fabs(dl - casing_r) < 1e-6 || fabs(d0 - casing_r) < 1e-6 ||
+                    fabs(d1 - casing_r) < 1e-6)
                     continue;
                 if (d0 <= dot_r || d1 <= dot_r)
-                    want = 0x8c1010u;  /* 55% of the line's 255 30 30 */
+                    want = 0x8c1616u;  /* 55% of the line's 255 40 40 */
                 else if (dl <= line_r)
-                    want = 0xff1e1eu;
+                    want = 0xff2828u;
+                else if (dl <= casing_r)
+                    want = 0x000000u;  /* the casing */
                 else
                     continue;
                 if (c != want && bad++ < 3)
@@ -288,7 +300,8 @@ Test(overlay, path_pixels_match_brute_force)
             for (x = 0; x < w; x++) {
                 double dl = seg_dist(x + 0.5, y + 0.5, p[0] * s, p[1] * s, p[2] * s, p[3] * s);
                 unsigned c = at(rgb, w, x, y);
-                if (dl > dot_r + 1e-6 && (c == 0xff1e1eu || c == 0x8c1010u) && bad++ < 3)
+                if (dl > fmax(dot_r, casing_r) + 1e-6 &&
+                    (c == 0xff2828u || c == 0x8c1616u || c == 0) && bad++ < 3)
                     cr_expect(0, "trial %d: stray path pixel %u,%u", trial, x, y);
             }
         free(rgb);
@@ -312,10 +325,10 @@ static int capsule_round(unsigned long long *seed, int n)
 
     make_field(&f, 40, 30, 0);
     ff_overlay_init(&ov, &f.grid, 1);
-    ov.shape = calloc((size_t)n, sizeof *ov.shape);
-    ov.nshape = ov.cap = (size_t)n;
+    ov.shapes.shape = calloc((size_t)n, sizeof *ov.shapes.shape);
+    ov.shapes.n = ov.shapes.cap = (size_t)n;
     for (k = 0; k < n; k++) {
-        ff_shape *s = &ov.shape[k];
+        ff_shape *s = &ov.shapes.shape[k];
         s->ax = (double)(tu_next(seed) % 5000) / 100.0 - 5;
         s->ay = (double)(tu_next(seed) % 4000) / 100.0 - 5;
         s->bx = k % 5 == 4 ? s->ax : (double)(tu_next(seed) % 5000) / 100.0 - 5;
@@ -333,7 +346,7 @@ static int capsule_round(unsigned long long *seed, int n)
             unsigned want = 0xf5f5f5u;
             int tie = 0;
             for (k = 0; k < n; k++) {
-                const ff_shape *s = &ov.shape[k];
+                const ff_shape *s = &ov.shapes.shape[k];
                 double d = seg_dist(x + 0.5, y + 0.5, s->ax, s->ay, s->bx, s->by);
                 if (fabs(d - s->r) < 1e-6)
                     tie = 1;
@@ -377,10 +390,12 @@ Test(overlay, later_overlays_on_top)
     cr_assert_eq(ff_overlay_read_path(&ov, a, "a", &err), FF_OK);
     cr_assert_eq(ff_overlay_read_path(&ov, b, "b", &err), FF_OK);
     rgb = draw_all(&f, &opt, &ov, &w, &h);
-    /* The second path is white, and crosses the first (red) at 25,25. */
-    cr_expect_eq(at(rgb, w, 25, 25), 0xffffffu);
-    cr_expect_eq(at(rgb, w, 10, 25), 0xff1e1eu);
-    cr_expect_eq(at(rgb, w, 25, 10), 0xffffffu);
+    /* The second path is violet, and crosses the first (red) at 25,25,
+     * its casing cutting the red line. */
+    cr_expect_eq(at(rgb, w, 25, 25), 0xaa3cffu);
+    cr_expect_eq(at(rgb, w, 10, 25), 0xff2828u);
+    cr_expect_eq(at(rgb, w, 25, 10), 0xaa3cffu);
+    cr_expect_eq(at(rgb, w, 23, 25), 0x000000u, "the violet path's casing");
     free(rgb);
     ff_overlay_free(&ov);
     ff_field_free(&f);
@@ -484,13 +499,17 @@ Test(trace, ffsim_columns_and_radius)
     /* Agent 7 ends at 35,15 with radius 5 pixels; agent 8 at 35,35, 2.5. */
     c7 = at(rgb, w, 35, 15);
     c8 = at(rgb, w, 35, 35);
-    cr_expect_neq(c7, c8, "agents have colours of their own");
+    cr_expect_eq(c7, 0xff5aa0u, "agent 7 arrived: pink");
+    cr_expect_eq(c8, 0x00ffffu, "agent 8 moving: cyan");
     cr_expect_eq(at(rgb, w, 35 + 4, 15), c7, "inside agent 7's disc");
     cr_expect_eq(at(rgb, w, 35 + 7, 15), 0xf5f5f5u, "outside disc and ring: the map");
     cr_expect_eq(at(rgb, w, 35 + 2, 35), 0x000000u, "agent 8's ring, radius 2.5 + 1");
     cr_expect_eq(at(rgb, w, 35 + 1, 35), c8, "inside agent 8's disc");
-    /* The trail of 7 runs west from its disc at its colour. */
-    cr_expect_eq(at(rgb, w, 22, 15), c7);
+    /* The trail of 7 runs west from its disc, each piece in the state at
+     * its end: moving, then arrived. */
+    cr_expect_eq(at(rgb, w, 22, 15), 0x00ffffu);
+    cr_expect_eq(at(rgb, w, 28, 15), 0xff5aa0u);
+    cr_expect_eq(ov.states_seen, (1u << FF_TRACE_MOVING) | (1u << FF_TRACE_ARRIVED));
     cr_expect_eq(at(rgb, w, 22, 17), 0xf5f5f5u, "the trail is thin");
     free(rgb);
     ff_overlay_free(&ov);
@@ -511,9 +530,9 @@ Test(trace, default_radius_and_extra_columns)
     cr_assert_eq(ff_overlay_read_trace(&ov, in, "t", &err), FF_OK, "%s", err.msg);
     fclose(in);
     /* A ring and a disc, no trail: the agent never moved. */
-    cr_assert_eq(ov.nshape, 2);
-    cr_expect_float_eq(ov.shape[1].r, 4.0, 1e-12);
-    cr_expect_float_eq(ov.shape[1].ax, 25.0, 1e-12);
+    cr_assert_eq(ov.shapes.n, 2);
+    cr_expect_float_eq(ov.shapes.shape[1].r, 4.0, 1e-12);
+    cr_expect_float_eq(ov.shapes.shape[1].ax, 25.0, 1e-12);
     ff_overlay_free(&ov);
     ff_field_free(&f);
 }
@@ -536,9 +555,9 @@ Test(trace, tiny_moves_are_merged)
     ff_overlay_init(&ov, &f.grid, 1);
     cr_assert_eq(ff_overlay_read_trace(&ov, in, "t", &err), FF_OK, "%s", err.msg);
     /* 4 pixels of trail at scale 1: about 8 half-pixel segments + 2 disc. */
-    cr_expect_leq(ov.nshape, 12, "%zu shapes", ov.nshape);
-    cr_expect_geq(ov.nshape, 9);
-    cr_expect_float_eq(ov.shape[ov.nshape - 1].ax, 0.5 + 4999 * 0.0008, 1e-9,
+    cr_expect_leq(ov.shapes.n, 12, "%zu shapes", ov.shapes.n);
+    cr_expect_geq(ov.shapes.n, 9);
+    cr_expect_float_eq(ov.shapes.shape[ov.shapes.n - 1].ax, 0.5 + 4999 * 0.0008, 1e-9,
                        "the disc at the last position");
     fclose(in);
     free(text);
@@ -548,10 +567,46 @@ Test(trace, tiny_moves_are_merged)
 
 /* ---- legend ---- */
 
+/* Draw f and keep the drawing's key: every row in one buffer. */
+static uint8_t *draw_key(const ff_field *f, const ff_draw_options *opt, const ff_overlay *ov,
+                         ff_legend *lg, uint32_t *w, uint32_t *h)
+{
+    ff_drawing d;
+    ff_error err;
+    uint8_t *rgb;
+    uint32_t y;
+
+    cr_assert_eq(ff_draw_begin(&d, f, opt, ov, &err), FF_OK, "%s", err.msg);
+    *w = d.width;
+    *h = d.height;
+    *lg = d.legend;
+    rgb = malloc((size_t)d.width * d.height * 3);
+    cr_assert_not_null(rgb);
+    for (y = 0; y < d.height; y++)
+        ff_draw_row(&d, rgb + (size_t)y * d.width * 3);
+    ff_draw_end(&d);
+    return rgb;
+}
+
+/* The centre pixel of the swatch labelled label. */
+static unsigned swatch(const uint8_t *rgb, uint32_t w, const ff_legend *lg, const char *label)
+{
+    int i;
+
+    for (i = 0; i < lg->nitems; i++)
+        if (!strcmp(lg->item[i].label, label))
+            return at(rgb, w, lg->item[i].x + lg->swatch / 2, lg->item[i].y + lg->swatch / 2);
+    cr_assert(0, "no swatch '%s'", label);
+    return 0;
+}
+
+/* Below the arrow scale, the key shows a swatch per direction drawn, in
+ * the colours of the cells. */
 Test(legend, swatches_for_direction_below_arrow_scale)
 {
     ff_field f;
     ff_draw_options opt = { .layer = FF_LAYER_DIRECTION, .scale = 2, .legend = 1 };
+    ff_legend lg;
     uint32_t w, h;
     uint8_t *rgb;
 
@@ -559,20 +614,113 @@ Test(legend, swatches_for_direction_below_arrow_scale)
     f.direction = malloc(20);
     memset(f.direction, FF_DIR_W, 20);
     f.direction[0] = f.direction[10] = FF_DIR_GOAL;
-    rgb = draw_all(&f, &opt, NULL, &w, &h);
-    /* 8 swatches of 16 dots and two margins of 4: 136 wide, 26 high. */
-    cr_expect_eq(w, 136);
-    cr_expect_eq(h, 4 + 26);
-    /* The W cells (red) and the W swatch (the seventh) share a colour. */
-    cr_expect_eq(at(rgb, w, 4, 0), 0xdc2828u);
-    cr_expect_eq(at(rgb, w, 4 + 6 * 16 + 8, 4 + 5), 0xdc2828u);
-    cr_expect_eq(at(rgb, w, 4 + 0 * 16 + 8, 4 + 5), 0x2864dcu, "N is blue");
+    f.direction[5] = FF_DIR_N;
+    f.direction[6] = FF_DIR_NONE;
+    f.distance[6] = INFINITY;
+    rgb = draw_key(&f, &opt, NULL, &lg, &w, &h);
+    cr_expect_eq(lg.bar, 0, "no bar: the colours are directions");
+    cr_expect_eq(lg.nitems, 3, "N, W, unreachable");
+    cr_expect_eq(swatch(rgb, w, &lg, "W"), at(rgb, w, 4, 0));
+    cr_expect_eq(swatch(rgb, w, &lg, "W"), 0xdc2828u);
+    cr_expect_eq(swatch(rgb, w, &lg, "N"), at(rgb, w, 10, 0), "N is blue");
+    cr_expect_eq(swatch(rgb, w, &lg, "unreachable"), at(rgb, w, 12, 0));
     /* The map part ends at x 20: paper beyond it. */
     cr_expect_eq(at(rgb, w, 30, 1), 0xffffffu);
     free(rgb);
     ff_field_free(&f);
 }
 
+/* The key's colours are the drawn ones: the bar's ends are the colours of
+ * the nearest and farthest cells, every tick lies in the range, and the
+ * swatches of wall, unreachable, goal, path, points and agent states are
+ * the colours of those marks on the map. */
+Test(legend, colours_match_the_picture)
+{
+    ff_field f;
+    ff_draw_options opt = { .layer = FF_LAYER_DISTANCE, .scale = 10, .legend = 1 };
+    ff_overlay ov;
+    ff_legend lg;
+    ff_error err;
+    uint32_t w, h;
+    uint8_t *rgb;
+    size_t goal = 2;
+    FILE *path = tu_string_file("0.5 3.5\n5.5 3.5\n");
+    FILE *pts = tu_string_file("7.5 0.5\n");
+    FILE *trace = tu_string_file("# tick id x y radius state\n"
+                                 "0 1 6.5 2.5 0.3 moving\n0 2 8.5 2.5 0.3 stuck\n");
+    int i;
+
+    make_field(&f, 10, 5, 1);
+    f.grid.cost[1 * 10 + 4] = INFINITY;
+    f.distance[1 * 10 + 4] = INFINITY;
+    f.distance[4 * 10 + 9] = INFINITY;
+    f.grid.goals = malloc(sizeof *f.grid.goals);
+    f.grid.goals[0] = goal;
+    f.grid.ngoals = 1;
+    ff_overlay_init(&ov, &f.grid, 10);
+    cr_assert_eq(ff_overlay_read_path(&ov, path, "p", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_overlay_read_points(&ov, pts, "m", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_overlay_read_trace(&ov, trace, "t", &err), FF_OK, "%s", err.msg);
+    fclose(path);
+    fclose(pts);
+    fclose(trace);
+    rgb = draw_key(&f, &opt, &ov, &lg, &w, &h);
+    cr_assert_eq(lg.bar, 1);
+    cr_expect_float_eq(lg.low, 0, 1e-12);
+    cr_expect_float_eq(lg.high, 9, 1e-12);
+    cr_expect_eq(at(rgb, w, lg.bar_x0, lg.bar_y0), at(rgb, w, 5, 5), "low end: column 0");
+    cr_expect_eq(at(rgb, w, lg.bar_x1 - 1, lg.bar_y0), at(rgb, w, 95, 5), "high end: column 9");
+    cr_expect_gt(lg.nticks, 1);
+    for (i = 0; i < lg.nticks; i++)
+        cr_expect(lg.tick[i] >= lg.low - 1e-9 && lg.tick[i] <= lg.high + 1e-9);
+    cr_expect_eq(swatch(rgb, w, &lg, "wall"), at(rgb, w, 45, 15));
+    cr_expect_eq(swatch(rgb, w, &lg, "unreachable"), at(rgb, w, 95, 45));
+    cr_expect_eq(swatch(rgb, w, &lg, "goal"), 0xff00ffu);
+    cr_expect_eq(at(rgb, w, 25 + 3, 5 - 1), 0xff00ffu, "the goal's ring, 0.28 to 0.42 cell");
+    cr_expect_eq(swatch(rgb, w, &lg, "path"), at(rgb, w, 30, 35));
+    cr_expect_eq(swatch(rgb, w, &lg, "points"), at(rgb, w, 75, 5));
+    cr_expect_eq(swatch(rgb, w, &lg, "moving"), at(rgb, w, 65, 25));
+    cr_expect_eq(swatch(rgb, w, &lg, "stuck"), at(rgb, w, 85, 25));
+    cr_expect_neq(swatch(rgb, w, &lg, "moving"), swatch(rgb, w, &lg, "stuck"));
+    free(rgb);
+    ff_overlay_free(&ov);
+    ff_field_free(&f);
+}
+
+/* Goals above paths and traces, points above goals. */
+Test(legend, goals_above_overlays_points_above_goals)
+{
+    ff_field f;
+    ff_draw_options opt = { .layer = FF_LAYER_COST, .scale = 20 };
+    ff_overlay ov;
+    ff_error err;
+    uint32_t w, h;
+    uint8_t *rgb;
+    FILE *path = tu_string_file("0.5 0.5\n2.5 0.5\n");
+    FILE *pts = tu_string_file("1.5 0.5\n");
+
+    make_field(&f, 3, 1, 0);
+    f.grid.goals = malloc(sizeof *f.grid.goals);
+    f.grid.goals[0] = 1;
+    f.grid.ngoals = 1;
+    ff_overlay_init(&ov, &f.grid, 20);
+    cr_assert_eq(ff_overlay_read_path(&ov, path, "p", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_overlay_read_points(&ov, pts, "m", &err), FF_OK, "%s", err.msg);
+    fclose(path);
+    fclose(pts);
+    rgb = draw_all(&f, &opt, &ov, &w, &h);
+    /* The goal's ring (5.6 to 8.4 pixels from 30,10) over the red path. */
+    cr_expect_eq(at(rgb, w, 30 + 7, 10), 0xff00ffu);
+    cr_expect_eq(at(rgb, w, 30 - 7, 10), 0xff00ffu);
+    /* The marker (4.4 pixels and a ring of 1) in the ring's hole. */
+    cr_expect_eq(at(rgb, w, 30, 10), 0x00ffffu);
+    cr_expect_eq(at(rgb, w, 30 + 4, 10), 0x000000u, "its ring");
+    free(rgb);
+    ff_overlay_free(&ov);
+    ff_field_free(&f);
+}
+
+/* The key's dots grow with the picture: 1 pixel, 3 from 900 wide. */
 Test(legend, glyph_size_grows_with_the_picture)
 {
     ff_field f;
@@ -581,12 +729,40 @@ Test(legend, glyph_size_grows_with_the_picture)
     uint32_t w, h;
 
     make_field(&f, 100, 10, 1);
-    cr_assert_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_OK);
+    cr_assert_eq(ff_draw_size(&f, &opt, NULL, &w, &h, &err), FF_OK);
     cr_expect_eq(w, 1000);
-    cr_expect_eq(h, 100 + 3 * 26);
+    /* margin 3, title 9, gap 3, bar 8, ticks 2, gap 1, labels 9, margin 3 */
+    cr_expect_eq(h, 100 + 3 * 38);
     opt.scale = 1;
-    cr_assert_eq(ff_draw_size(&f, &opt, &w, &h, &err), FF_OK);
-    cr_expect_eq(h, 10 + 26);
+    cr_assert_eq(ff_draw_size(&f, &opt, NULL, &w, &h, &err), FF_OK);
+    cr_expect_eq(h, 10 + 38);
+    opt.legend = 0;
+    cr_assert_eq(ff_draw_size(&f, &opt, NULL, &w, &h, &err), FF_OK);
+    cr_expect_eq(w, 100);
+    cr_expect_eq(h, 10);
+    ff_field_free(&f);
+}
+
+/* --grid: a strip below and one right of the map, ticks under cells 0,
+ * n, 2n, ... */
+Test(legend, grid_strips_and_ticks)
+{
+    ff_field f;
+    ff_draw_options opt = { .layer = FF_LAYER_COST, .scale = 10, .grid = 5 };
+    uint32_t w, h;
+    uint8_t *rgb;
+
+    make_field(&f, 20, 12, 0);
+    rgb = draw_all(&f, &opt, NULL, &w, &h);
+    /* 15 dots below; right: tick 2, gap 3, two digits (11), margin 3. */
+    cr_expect_eq(h, 120 + 15);
+    cr_expect_eq(w, 200 + 2 + 3 + 11 + 3);
+    cr_expect_eq(at(rgb, w, 5, 120), 0x000000u, "tick under cell 0");
+    cr_expect_eq(at(rgb, w, 55, 121), 0x000000u, "tick under cell 5");
+    cr_expect_eq(at(rgb, w, 35, 121), 0xffffffu, "no tick under cell 3");
+    cr_expect_eq(at(rgb, w, 201, 55), 0x000000u, "tick beside row 5");
+    cr_expect_eq(at(rgb, w, 201, 45), 0xffffffu, "none beside row 4");
+    free(rgb);
     ff_field_free(&f);
 }
 
@@ -623,7 +799,7 @@ Test(density, agents_per_cell_over_the_ticks)
     cr_expect_float_eq(ff_overlay_density(&ov, 1), 1 / 4.0, 1e-12);
     cr_expect_float_eq(ff_overlay_density(&ov, 2), 1 / 4.0, 1e-12);
     cr_expect_float_eq(ff_overlay_density(&ov, 3), 0, 1e-12);
-    cr_expect_eq(ov.nshape, 0, "a counted trace is not drawn");
+    cr_expect_eq(ov.shapes.n, 0, "a counted trace is not drawn");
     opt.density = &ov;
     rgb = draw_all(&f, &opt, &ov, &w, &h);
     cr_expect_eq(at(rgb, w, 1, 1), 0x360463u, "the densest cell: the ramp's dark end");
@@ -660,4 +836,84 @@ Test(density, every_keeps_the_first_of_n_ticks)
     cr_expect_float_eq(ff_overlay_density(&ov, 4), 1 / 3.0, 1e-12);
     ff_overlay_free(&ov);
     ff_field_free(&f);
+}
+
+/* ---- the overlay palette stands out on every layer ---- */
+
+static unsigned packed(const uint8_t *rgb)
+{
+    return (unsigned)rgb[0] << 16 | (unsigned)rgb[1] << 8 | rgb[2];
+}
+
+/* WCAG 2 contrast ratio of two packed sRGB colours. */
+static double contrast(unsigned a, unsigned b)
+{
+    double la = luminance(a), lb = luminance(b);
+    return (fmax(la, lb) + 0.05) / (fmin(la, lb) + 0.05);
+}
+
+/* Distance in Oklab (Ottosson 2020, the published M1 and M2 matrices). */
+static double oklab_distance(unsigned a, unsigned b)
+{
+    double lab[2][3];
+    unsigned c[2] = { a, b };
+    for (int i = 0; i < 2; i++) {
+        double v[3], l, m, s;
+        for (int k = 0; k < 3; k++) {
+            double t = ((c[i] >> (16 - 8 * k)) & 255) / 255.0;
+            v[k] = t <= 0.04045 ? t / 12.92 : pow((t + 0.055) / 1.055, 2.4);
+        }
+        l = cbrt(0.4122214708 * v[0] + 0.5363325363 * v[1] + 0.0514459929 * v[2]);
+        m = cbrt(0.2119034982 * v[0] + 0.6806995451 * v[1] + 0.1073969566 * v[2]);
+        s = cbrt(0.0883024619 * v[0] + 0.2817188376 * v[1] + 0.6299787005 * v[2]);
+        lab[i][0] = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s;
+        lab[i][1] = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s;
+        lab[i][2] = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s;
+    }
+    return sqrt(pow(lab[0][0] - lab[1][0], 2) + pow(lab[0][1] - lab[1][1], 2) +
+                pow(lab[0][2] - lab[1][2], 2));
+}
+
+/* Each overlay colour (paths, points, agent states): contrast 3 or more
+ * with the ramp's dark end, 4.5 or more with its black casing (which has
+ * 17 with the light end), and 0.15 or more in Oklab from every ramp stop,
+ * every grey and every terrain tint a layer paints. */
+Test(palette, overlay_colours_stand_out_on_every_layer)
+{
+    const uint8_t *colour[FF_PALETTE_SIZE * 2 + FF_TRACE_STATES];
+    unsigned ground[FF_RAMP_STOPS + 9];
+    size_t n = 0, ng = 0, i, j;
+    uint8_t grey[3];
+
+    for (i = 0; i < FF_PALETTE_SIZE; i++) {
+        colour[n++] = ff_path_colour[i];
+        colour[n++] = ff_points_colour[i];
+    }
+    for (i = 0; i < FF_TRACE_STATES; i++)
+        colour[n++] = ff_state_colour[i];
+    for (i = 0; i < FF_RAMP_STOPS; i++)
+        ground[ng++] = packed(ff_ramp[i]);
+    ground[ng++] = packed(ff_colour_wall);
+    ground[ng++] = packed(ff_colour_open);
+    ground[ng++] = packed(ff_colour_unreachable);
+    ff_cost_grey(0, grey);
+    ground[ng++] = packed(grey);
+    ff_cost_grey(1, grey);
+    ground[ng++] = packed(grey);
+    for (i = 0; i < 4; i++)
+        ground[ng++] = packed(ff_class_colour[i]);
+    cr_expect_geq(contrast(0, packed(ff_ramp[FF_RAMP_STOPS - 1])), 17, "the casing on the light end");
+    for (i = 0; i < n; i++) {
+        unsigned c = packed(colour[i]);
+        cr_expect_geq(contrast(c, packed(ff_ramp[0])), 3.0, "%06x on the dark end: %.2f", c,
+                      contrast(c, packed(ff_ramp[0])));
+        cr_expect_geq(contrast(c, 0), 4.5, "%06x in its casing: %.2f", c, contrast(c, 0));
+        for (j = 0; j < ng; j++)
+            cr_expect_geq(oklab_distance(c, ground[j]), 0.15, "%06x near %06x: %.3f", c, ground[j],
+                          oklab_distance(c, ground[j]));
+    }
+    /* The states differ from one another. */
+    for (i = 0; i < FF_TRACE_STATES; i++)
+        for (j = i + 1; j < FF_TRACE_STATES; j++)
+            cr_expect_geq(oklab_distance(packed(ff_state_colour[i]), packed(ff_state_colour[j])), 0.1);
 }

@@ -91,7 +91,7 @@ static double luminance(unsigned c)
 #define RAMP_FIRST 0x360463u
 #define RAMP_LAST 0xfcee2au
 #define ARROW 0x000000u
-#define PATH 0xff1e1eu
+#define PATH 0xff2828u
 
 TestSuite(ffpng, .init = make_dir, .fini = remove_dir);
 
@@ -102,16 +102,19 @@ Test(ffpng, distance_layer_colours)
     picture p;
 
     cr_assert_eq(sh("./bin/ffbuild testdata/png/room.ffmap > %s/room.ff", dir), 0);
-    cr_assert_eq(sh("./bin/ffpng -s 8 %s/room.ff -o %s/room.png", dir, dir), 0);
+    cr_assert_eq(sh("./bin/ffpng -s 8 --no-legend %s/room.ff -o %s/room.png", dir, dir), 0);
     p = decode("room.png");
     cr_assert_eq(p.w, 80);
     cr_assert_eq(p.h, 48);
     cr_expect_eq(pixel(&p, 0, 0), WALL, "wall cell 0,0: %06x", pixel(&p, 0, 0));
     cr_expect_eq(pixel(&p, 7 * 8 + 4, 2 * 8 + 4), WALL, "wall cell 7,2");
-    cr_expect_eq(pixel(&p, 1 * 8 + 4, 1 * 8 + 4), GOAL, "goal cell 1,1 center: %06x",
-                 pixel(&p, 12, 12));
-    /* The goal's corner shows its distance, 0: the ramp's first colour. */
+    /* The goal is a ring, 2.24 to 3.36 pixels from the cell's center. */
+    cr_expect_eq(pixel(&p, 1 * 8 + 6, 1 * 8 + 4), GOAL, "goal cell 1,1 ring: %06x",
+                 pixel(&p, 14, 12));
+    /* The goal's corner and center show its distance, 0: the ramp's first
+     * colour. */
     cr_expect_eq(pixel(&p, 1 * 8, 1 * 8), RAMP_FIRST, "goal corner: %06x", pixel(&p, 8, 8));
+    cr_expect_eq(pixel(&p, 1 * 8 + 4, 1 * 8 + 4), RAMP_FIRST, "goal center");
     cr_expect_eq(pixel(&p, 8 * 8 + 4, 1 * 8 + 4), UNREACHABLE, "pocket 8,1: %06x",
                  pixel(&p, 68, 12));
     cr_expect_eq(pixel(&p, 8 * 8 + 1, 2 * 8 + 6), UNREACHABLE, "pocket 8,2");
@@ -137,7 +140,7 @@ Test(ffpng, arrows_point_at_the_goal)
     int k;
 
     cr_assert_eq(sh("./bin/ffbuild testdata/png/star.ffmap | ./bin/ffdir > %s/star.ff", dir), 0);
-    cr_assert_eq(sh("./bin/ffpng -s 16 %s/star.ff -o %s/star.png", dir, dir), 0);
+    cr_assert_eq(sh("./bin/ffpng -s 16 --no-legend %s/star.ff -o %s/star.png", dir, dir), 0);
     p = decode("star.png");
     cr_assert_eq(p.w, 7 * 16);
     for (k = 0; k < 8; k++) {
@@ -164,7 +167,7 @@ Test(ffpng, arrows_point_at_the_goal)
         cr_expect_eq(tail, 0, "cell %d,%d: wide pixels behind the center", cell[k].x, cell[k].y);
     }
     /* The goal itself carries no arrow but the goal mark. */
-    cr_expect_eq(pixel(&p, 3 * 16 + 8, 3 * 16 + 8), GOAL);
+    cr_expect_eq(pixel(&p, 3 * 16 + 8 + 5, 3 * 16 + 8), GOAL);
     cr_expect_eq(pixel(&p, 8, 8), WALL);
     free(p.rgb);
 }
@@ -209,35 +212,28 @@ Test(ffpng, same_input_same_bytes)
     cr_expect_eq(sh("cmp -s %s/1.png %s/3.png", dir, dir), 0, "text and binary streams differ");
 }
 
+/* The key by default: the title, then the bar from x 4 to w - 4 on rows
+ * 15..22 below the map (dots of 1 pixel under 600 pixels of width), its
+ * ends the colours of the nearest and farthest cells, ticks below it. */
 Test(ffpng, legend_strip)
 {
     picture p;
+    int black = 0;
 
     cr_assert_eq(sh("./bin/ffbuild testdata/png/room.ffmap > %s/room.ff", dir), 0);
-    cr_assert_eq(sh("./bin/ffpng -s 8 --legend %s/room.ff -o %s/legend.png", dir, dir), 0);
+    cr_assert_eq(sh("./bin/ffpng -s 8 %s/room.ff -o %s/legend.png", dir, dir), 0);
     p = decode("legend.png");
-    /* 26 rows of strip (glyph size 1 under 600 pixels), bar from x 4 to
-     * w - 4 on rows 3..12 below the map. */
-    cr_assert_eq(p.w, 80);
-    cr_assert_eq(p.h, 48 + 26);
-    cr_expect_eq(pixel(&p, 4, 48 + 5), RAMP_FIRST);
-    cr_expect_eq(pixel(&p, 75, 48 + 5), RAMP_LAST);
-    cr_expect_eq(pixel(&p, 2, 48 + 5), 0xffffffu);
-    /* The labels "0" and "8.2426": one glyph at the left, six at the
-     * right (6 dots a glyph, the last without its gap). */
-    int left_min = 999, left_max = -1, right_min = 999;
-    for (int y = 48 + 16; y < 48 + 23; y++)
-        for (int x = 0; x < 80; x++)
-            if (pixel(&p, x, y) == 0) {
-                if (x < 40) {
-                    left_min = x < left_min ? x : left_min;
-                    left_max = x > left_max ? x : left_max;
-                } else {
-                    right_min = x < right_min ? x : right_min;
-                }
-            }
-    cr_expect_eq(left_min, 4, "the low label starts under the bar");
-    cr_expect_eq(left_max, 8, "the low label is one glyph");
-    cr_expect_eq(right_min, 76 - 35, "the high label is six glyphs ending at the bar's end");
+    cr_assert_gt(p.w, 80, "the title widens the picture");
+    cr_assert_gt(p.h, 48 + 38);
+    cr_expect_eq(pixel(&p, 4, 48 + 17), RAMP_FIRST);
+    cr_expect_eq(pixel(&p, 4, 48 + 17), pixel(&p, 1 * 8, 1 * 8), "low end: the goal's colour");
+    cr_expect_eq(pixel(&p, (long)p.w - 5, 48 + 17), RAMP_LAST);
+    cr_expect_eq(pixel(&p, (long)p.w - 5, 48 + 17), pixel(&p, 8 * 8 + 4, 4 * 8 + 4),
+                 "high end: the farthest cell's colour");
+    cr_expect_eq(pixel(&p, 2, 48 + 17), 0xffffffu);
+    cr_expect_eq(pixel(&p, 4, 48 + 23), 0x000000u, "the tick of 0");
+    for (int x = 0; x < (int)p.w; x++)
+        black += pixel(&p, x, 48 + 6) == 0;
+    cr_expect_gt(black, 20, "the title, in its middle row");
     free(p.rgb);
 }

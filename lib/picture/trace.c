@@ -173,3 +173,63 @@ ff_status ff_trace_next(ff_trace_reader *t, ff_trace_record *r, ff_error *err)
         }
     }
 }
+
+static size_t id_hash(int64_t id, size_t nslot)
+{
+    uint64_t z = (uint64_t)id + 0x9e3779b97f4a7c15u;
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return (size_t)((z ^ (z >> 31)) & (nslot - 1));
+}
+
+ff_status ff_trace_ids_find(ff_trace_ids *t, int64_t id, size_t *index, int *added, ff_error *err)
+{
+    size_t h, k;
+
+    *added = 0;
+    if (t->nslot)
+        for (h = id_hash(id, t->nslot); t->slot[h]; h = (h + 1) & (t->nslot - 1))
+            if (t->id[t->slot[h] - 1] == id) {
+                *index = t->slot[h] - 1;
+                return FF_OK;
+            }
+    if (t->n + 1 > UINT32_MAX - 1)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "too many agents");
+    if (2 * (t->n + 1) >= t->nslot) {
+        size_t nslot = t->nslot ? 2 * t->nslot : 64;
+        uint32_t *slot = calloc(nslot, sizeof *slot);
+        if (!slot)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for agents");
+        for (k = 0; k < t->n; k++) {
+            for (h = id_hash(t->id[k], nslot); slot[h]; h = (h + 1) & (nslot - 1))
+                ;
+            slot[h] = (uint32_t)k + 1;
+        }
+        free(t->slot);
+        t->slot = slot;
+        t->nslot = nslot;
+    }
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 16;
+        int64_t *grown = realloc(t->id, cap * sizeof *grown);
+        if (!grown)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for agents");
+        t->id = grown;
+        t->cap = cap;
+    }
+    for (h = id_hash(id, t->nslot); t->slot[h]; h = (h + 1) & (t->nslot - 1))
+        ;
+    t->slot[h] = (uint32_t)t->n + 1;
+    t->id[t->n] = id;
+    *index = t->n++;
+    *added = 1;
+    return FF_OK;
+}
+
+void ff_trace_ids_free(ff_trace_ids *t)
+{
+    free(t->id);
+    free(t->slot);
+    memset(t, 0, sizeof *t);
+}

@@ -65,6 +65,21 @@ void ff_trace_init(ff_trace_reader *t, FILE *f, const char *name, uint64_t every
  * on lines of ticks thinned out. */
 ff_status ff_trace_next(ff_trace_reader *t, ff_trace_record *r, ff_error *err);
 
+/* Agents' ids to dense indexes 0, 1, ... in the order they first appear:
+ * an open-addressing table.  Zero-initialise; owns its arrays. */
+typedef struct {
+    int64_t *id;        /* by index */
+    size_t n, cap;
+    uint32_t *slot;     /* index + 1, 0 empty */
+    size_t nslot;       /* power of two, > 2n */
+} ff_trace_ids;
+
+/* The index of id, added as the next one if new (*added set to 1 then);
+ * FF_ENOMEM past memory or UINT32_MAX - 1 agents. */
+ff_status ff_trace_ids_find(ff_trace_ids *t, int64_t id, size_t *index, int *added, ff_error *err);
+
+void ff_trace_ids_free(ff_trace_ids *t);
+
 #ifdef __cplusplus
 }
 #endif

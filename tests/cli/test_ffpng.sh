@@ -38,19 +38,31 @@ run "--version" 0 "$P --version"
 check "--version says ffpng" "$(printf '%s\n' "$OUT" | cut -d' ' -f1)" = "ffpng"
 
 # Sizes: the default scale gives the 10 x 6 room 1024 / 10 = 102 pixels a
-# cell; the legend adds 26 dots of 1 pixel below 600 pixels of width.
+# cell; the key below adds, in dots of 3 pixels from 900 pixels of width,
+# margin 3, title 9, gap 3, bar 8, ticks 2, gap 1, labels 9, gap 3, a line
+# of swatches 9, margin 3.
 run "default scale" 0 "$P $TMP/room.ff -o $TMP/default.png"
-png_ok "default scale" "$TMP/default.png" 1020x612
-run "scale 1" 0 "$P -s 1 $TMP/room.ff > $TMP/s1.png"
+png_ok "default scale" "$TMP/default.png" 1020x762
+run "default scale, --no-legend" 0 "$P --no-legend $TMP/room.ff -o $TMP/default.png"
+png_ok "default scale, --no-legend" "$TMP/default.png" 1020x612
+run "scale 1" 0 "$P -s 1 --no-legend $TMP/room.ff > $TMP/s1.png"
 png_ok "scale 1" "$TMP/s1.png" 10x6
-run "every layer, with a legend" 0 "for l in cost distance direction; do $P -s 8 --legend -l \$l $TMP/room.ff > $TMP/legend-\$l.png || exit 1; done"
-for l in cost distance direction; do png_ok "legend $l" "$TMP/legend-$l.png" 80x74; done
-run "direction below scale 8, legend of swatches" 0 "$P -s 4 --legend -l direction $TMP/room.ff > $TMP/sw.png"
-png_ok "swatch legend widens the picture" "$TMP/sw.png" 136x50
+# A small map's key is wider than the map: the picture widens to its
+# title (6 pixels a character, less 1, and margins of 4).
+run "every layer, with the key" 0 "for l in cost distance direction; do $P -s 8 -l \$l $TMP/room.ff > $TMP/legend-\$l.png || exit 1; done"
+png_ok "key of cost" "$TMP/legend-cost.png" 139x98
+png_ok "key of distance" "$TMP/legend-distance.png" 259x98
+png_ok "key of direction" "$TMP/legend-direction.png" 319x98
+run "--legend is the default" 0 "$P -s 8 --legend -l cost $TMP/room.ff > $TMP/legend-cost2.png"
+same "--legend is the default" "$TMP/legend-cost.png" "$TMP/legend-cost2.png"
+run "direction below scale 8, a key of swatches" 0 "$P -s 4 -l direction $TMP/room.ff > $TMP/sw.png"
+png_ok "swatches in two lines" "$TMP/sw.png" 133x62
 run "map layer" 0 "$P -s 3 -l map $TMP/room.ff > $TMP/map.png"
-png_ok "map layer" "$TMP/map.png" 30x18
-run "a map-only stream" 0 "$P -s 5 --legend $PNG/terrain.ff > $TMP/terrain.png"
-png_ok "a map-only stream" "$TMP/terrain.png" 30x46
+png_ok "map layer, its key" "$TMP/map.png" 211x45
+run "a map-only stream" 0 "$P -s 5 $PNG/terrain.ff > $TMP/terrain.png"
+png_ok "a map-only stream" "$TMP/terrain.png" 139x70
+run "--grid" 0 "$P -s 8 --grid 2 --no-legend $TMP/room.ff > $TMP/grid.png"
+png_ok "--grid: strips below and right" "$TMP/grid.png" 93x63
 
 # The default layer is the richest: direction, else distance, else cost.
 $P -s 8 "$TMP/room.ff" >"$TMP/rich1.png"
@@ -71,7 +83,7 @@ printf '# ffsim trace: tick id x y vx vy heading radius state\n0 1 8.5 4.5 0 0 0
 printf '3 2\n6 3.5\n' >"$TMP/points.txt"
 OV="--path $TMP/path.txt --trace $TMP/trace.txt --points $TMP/points.txt"
 run "all overlays" 0 "$P -s 20 --legend $OV $TMP/room.ff -o $TMP/ov1.png"
-png_ok "all overlays" "$TMP/ov1.png" 200x146
+png_ok "all overlays" "$TMP/ov1.png" 319x170
 $P -s 20 --legend $OV "$TMP/room.ff" >"$TMP/ov2.png"
 same "same bytes twice (-o and stdout)" "$TMP/ov1.png" "$TMP/ov2.png"
 $P -s 20 --legend $OV <"$TMP/room-text.ff" >"$TMP/ov3.png"
@@ -89,10 +101,10 @@ check "overlay order matters" "$(cmp -s "$TMP/ov1.png" "$TMP/ov5.png" && echo sa
 if [ -x "$BIN/ffsim" ]; then
     "$BIN/ffbuild" "$TD/gate.ffmap" | "$BIN/ffdir" >"$TMP/gate.ff"
     run "ffsim's trace" 0 "$BIN/ffsim $TMP/gate.ff $TD/gate.scenario 2>/dev/null | $P -s 8 --trace - $TMP/gate.ff > $TMP/crowd.png"
-    png_ok "ffsim's trace" "$TMP/crowd.png" 256x168
+    png_ok "ffsim's trace" "$TMP/crowd.png" 319x218
     "$BIN/ffsim" -o "$TMP/gate.trace" "$TMP/gate.ff" "$TD/gate.scenario" 2>/dev/null
     run "density of ffsim's trace" 0 "$P -s 8 -l density --trace $TMP/gate.trace $TMP/gate.ff -o $TMP/dens1.png"
-    png_ok "density of ffsim's trace" "$TMP/dens1.png" 256x168
+    png_ok "density of ffsim's trace" "$TMP/dens1.png" 256x218
     $P -s 8 -l density --trace - "$TMP/gate.ff" <"$TMP/gate.trace" >"$TMP/dens2.png"
     same "density: same bytes, file or stdin" "$TMP/dens1.png" "$TMP/dens2.png"
     run "density thinned" 0 "$P -s 8 -l density --every 5 --trace $TMP/gate.trace $TMP/gate.ff -o $TMP/dens3.png"
@@ -105,7 +117,7 @@ refuse "a layer the stream lacks" \
     "$P -l direction $TMP/room-d.ff"
 refuse "distance of a map alone" "its layers are map, cost \\(run ffbuild" \
     "$P -l distance $PNG/terrain.ff"
-refuse "a picture over 2^31 bytes" "^ffpng: scale 30000 makes a 300000x180000 picture .* over the limit of 2\\^31" \
+refuse "a picture over 2^31 bytes" "^ffpng: scale 30000 makes a 300000x180150 picture .* over the limit of 2\\^31" \
     "$P -s 30000 $TMP/room.ff"
 refuse "the same on stdin" "over the limit" "$P -s 2147483647 < $TMP/room.ff"
 printf '1 1\n2 x\n' >"$TMP/bad-path.txt"
@@ -130,7 +142,7 @@ refuse "unknown layer" "^ffpng: --layer 'height': not map, cost, distance, direc
 refuse "scale 0" "^ffpng: --scale '0': not a whole number" "$P -s 0 $TMP/room.ff"
 refuse "scale not a number" "^ffpng: --scale '2x': not a whole number" "$P -s 2x $TMP/room.ff"
 refuse "two streams" "one stream at most" "$P $TMP/room.ff $TMP/room.ff"
-refuse "legend of the map layer" "--legend: the map layer" "$P -l map --legend $TMP/room.ff"
+refuse "--grid 0" "bad --grid '0'" "$P --grid 0 $TMP/room.ff"
 refuse "--max-cells" "more than" "$P --max-cells 50 $TMP/room.ff"
 refuse "density without a trace" "^ffpng: --layer density: it counts the agents of a --trace, give one" \
     "$P -l density $TMP/room.ff"

@@ -35,7 +35,7 @@ LIB_SRC = $(wildcard $(LIB_DIRS:%=lib/%/*.c))
 LIB_OBJ = $(LIB_SRC:.c=.o)
 LIB_HDR = $(wildcard $(LIB_DIRS:%=lib/%/*.h))
 # Headers for the library's own use only: not installed.
-LIB_INTERNAL_HDR = lib/base/hugepage.h lib/base/options.h lib/crowd/crowdint.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h
+LIB_INTERNAL_HDR = lib/base/hugepage.h lib/base/options.h lib/crowd/crowdint.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
 LIB_PUBLIC_HDR = $(filter-out $(LIB_INTERNAL_HDR),$(LIB_HDR))
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)
@@ -74,7 +74,7 @@ lib/$(SO_REAL): $(LIB_OBJ)
 bin/%: bin/%.c lib/libff.a $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -o $@
 
-tests/test_%: tests/test_%.c tests/testutil.h lib/libff.a $(FLAGS_STAMP) | deps-check
+tests/test_%: tests/test_%.c tests/testutil.h tests/gridmodel.h lib/libff.a $(FLAGS_STAMP) | deps-check
 	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -lcriterion -o $@
 
 check: all $(TEST_BIN)

@@ -34,14 +34,9 @@
 #include <unistd.h>
 
 #include "hugepage.h"
-#include "minheap.h"
+#include "searchcore.h"
 
 /* ---- the first pass: distances, cost range, entry masks ---- */
-
-/* What the first pass learns about the open cells' costs. */
-typedef struct {
-    float cmin, cmax;  /* least and largest cost of an open cell */
-} cost_range;
 
 static uint64_t load8(const uint8_t *p)
 {
@@ -219,7 +214,7 @@ static void *first_pass_rows(void *arg)
 /* One pass over the map (first_pass_rows() for all rows), in two threads,
  * each half the rows, when the map is large and a second processor is
  * there; the result is the same either way.  -1 when out of memory. */
-static int first_pass(const ff_grid *g, double *dist, uint8_t *in, cost_range *range)
+int ff_search_first_pass(const ff_grid *g, double *dist, uint8_t *in, cost_range *range)
 {
     size_t w = (size_t)g->w, h = (size_t)g->h;
     pass_share sh[2];
@@ -258,87 +253,6 @@ static int first_pass(const ff_grid *g, double *dist, uint8_t *in, cost_range *r
         range->cmax = sh[k].range.cmax > range->cmax ? sh[k].range.cmax : range->cmax;
     }
     return 0;
-}
-
-/* ---- the queues ---- */
-
-/* Growable list of cell indices: one bucket. */
-typedef struct {
-    uint32_t *cell;
-    size_t n, cap;
-} bucket;
-
-static int bucket_grow(bucket *b)
-{
-    size_t cap = b->cap ? 2 * b->cap : 256;
-    uint32_t *p = realloc(b->cell, cap * sizeof *p);
-
-    if (!p)
-        return -1;
-    b->cell = p;
-    b->cap = cap;
-    return 0;
-}
-
-static inline int bucket_push(bucket *b, size_t cell)
-{
-    if (b->n == b->cap && bucket_grow(b) < 0)
-        return -1;
-    b->cell[b->n++] = (uint32_t)cell;
-    return 0;
-}
-
-/* A ring of buckets, each width wide in distance: bucket k holds the cells
- * whose distance lies in [k * width, (k + 1) * width).  nbuckets is a power
- * of two larger than the largest step spans, so no two live buckets share
- * a slot. */
-typedef struct {
-    bucket *slot;
-    size_t mask;       /* nbuckets - 1 */
-    size_t cur;        /* the bucket being emptied */
-    double inv_width;
-    int failed;        /* a push ran out of memory */
-} ring;
-
-static int ring_init(ring *r, size_t nbuckets, double width)
-{
-    r->slot = calloc(nbuckets, sizeof *r->slot);
-    r->mask = nbuckets - 1;
-    r->cur = 0;
-    r->inv_width = 1.0 / width;
-    r->failed = 0;
-    return r->slot ? 0 : -1;
-}
-
-static void ring_free(ring *r)
-{
-    size_t k;
-
-    if (r->slot)
-        for (k = 0; k <= r->mask; k++)
-            free(r->slot[k].cell);
-    free(r->slot);
-}
-
-/* The bucket of a distance.  Rounding may put a step's end below the
- * bucket being emptied; it goes into that bucket then, and is final
- * anyway. */
-static inline bucket *ring_bucket(const ring *r, double dist)
-{
-    size_t k = (size_t)(int64_t)(dist * r->inv_width);
-    return &r->slot[(k < r->cur ? r->cur : k) & r->mask];
-}
-
-/* Push cell into bucket b of ring r; when out of memory, the cell is
- * dropped and r->failed set, which the search loops look at once a
- * bucket, so that the relaxations need not pass a status back. */
-static inline void ring_push(ring *r, bucket *b, size_t cell)
-{
-    if (b->n == b->cap && bucket_grow(b) < 0) {
-        r->failed = 1;
-        return;
-    }
-    b->cell[b->n++] = (uint32_t)cell;
 }
 
 /* ---- the searches ---- */
@@ -623,7 +537,7 @@ ff_status ff_search(const ff_grid *g, double *dist, ff_error *err)
     if (n > UINT32_MAX)
         return ff_error_set(err, FF_EINPUT, NULL, 0, 0, "map of %zu cells is too large", n);
     entry = malloc(n);
-    if (!entry || first_pass(g, dist, entry, &range) < 0) {
+    if (!entry || ff_search_first_pass(g, dist, entry, &range) < 0) {
         free(entry);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
     }

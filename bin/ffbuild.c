@@ -19,6 +19,7 @@
 #include "records.h"
 #include "search.h"
 #include "stream.h"
+#include "turn.h"
 #include "update.h"
 
 static const char *prog = "ffbuild";
@@ -27,8 +28,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffbuild [-g X,Y]... [--goals FILE] [-m 4|8] [-c strict|cut|free]\n"
-            "               [-r R] [--png-scale S] [--max-cells N] [--name NAME] [--text]\n"
-            "               [-o FILE] [MAP]\n"
+            "               [-r R] [--turn-cost C] [--png-scale S] [--max-cells N]\n"
+            "               [--name NAME] [--text] [-o FILE] [MAP]\n"
             "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [options] [MAP]\n"
             "       ffbuild --update CHANGES [--max-cells N] [--text] [-o FILE] [FIELD]\n"
             "Build the distance field (cost to the nearest goal) of a Moving AI map,\n"
@@ -46,6 +47,8 @@ static void usage(FILE *f)
             "  -m, --moves 4|8      move set (default 8)\n"
             "  -c, --corners RULE   diagonal rule: strict, cut or free (default strict)\n"
             "  -r, --radius R       agent clearance radius in world units (default 0)\n"
+            "      --turn-cost C    cost of each 45-degree turn: a field over (cell,\n"
+            "                       heading) states, with heading channels\n"
             "      --png-scale S    cost per grey level of a PNG map (default 1)\n"
             "      --max-cells N    refuse maps of more cells (default 1073741824)\n"
             "      --text           write the text encoding\n"
@@ -257,6 +260,12 @@ static ff_status update_stream(const char *changes_path, const char *in_path,
                               "ffbuild wrote", nfields);
             break;
         }
+        if (field.turn) {
+            st = ff_error_set(err, FF_EINPUT, in_path, 0, 0,
+                              "field %d is a turn-cost field: --update repairs cell fields "
+                              "only; rebuild it with ffbuild --turn-cost", nfields);
+            break;
+        }
         /* What ffbuild writes of the changed map: no direction, no other
          * channel. */
         free(field.direction);
@@ -300,13 +309,14 @@ static int default_jobs(void)
  * every return path, usage errors included, leaves nothing behind. */
 static int run(int argc, char **argv, goal_list *goals)
 {
-    enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE };
+    enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE, OPT_TURN_COST };
     static const struct option longopts[] = {
         { "goal", required_argument, NULL, 'g' },
         { "goals", required_argument, NULL, 'G' },
         { "moves", required_argument, NULL, 'm' },
         { "corners", required_argument, NULL, 'c' },
         { "radius", required_argument, NULL, 'r' },
+        { "turn-cost", required_argument, NULL, OPT_TURN_COST },
         { "png-scale", required_argument, NULL, 'P' },
         { "max-cells", required_argument, NULL, 'M' },
         { "name", required_argument, NULL, OPT_NAME },
@@ -328,7 +338,7 @@ static int run(int argc, char **argv, goal_list *goals)
      * own; other formats mean 8 moves, strict corners, radius 0). */
     int moves = -1, corners = -1, text = 0, list = 0, jobs = default_jobs();
     int c, status;
-    double radius = -1;
+    double radius = -1, turn_cost = -1;
     long long x, y, v;
     ff_error err;
     ff_field field;
@@ -358,6 +368,10 @@ static int run(int argc, char **argv, goal_list *goals)
         case 'r':
             if (ff_parse_real(optarg, &radius) || radius < 0)
                 return usage_error("--radius '%s': not a number >= 0", optarg);
+            break;
+        case OPT_TURN_COST:
+            if (ff_parse_real(optarg, &turn_cost) || !(turn_cost >= 0))
+                return usage_error("--turn-cost '%s': not a number >= 0", optarg);
             break;
         case 'P':
             if (ff_parse_real(optarg, &mopt.png_scale) || !(mopt.png_scale > 0))
@@ -404,6 +418,9 @@ static int run(int argc, char **argv, goal_list *goals)
     if (sets_path && (goals->n > 0 || goal_file || name))
         return usage_error("%s", "--goal-sets: it names its own goals, so -g, --goals and "
                                  "--name do not go with it");
+    if (sets_path && turn_cost >= 0)
+        return usage_error("%s", "--turn-cost: it does not go with --goal-sets; build each "
+                                 "turn-cost field on its own");
     if (!sets_path && (split || list))
         return usage_error("%s", "--split, --list: they need --goal-sets");
     if (split && (list || out_path))
@@ -414,10 +431,10 @@ static int run(int argc, char **argv, goal_list *goals)
     if (sets_path && strcmp(sets_path, "-") == 0 && strcmp(in_path, "-") == 0)
         return usage_error("%s", "-: the map and the goal sets cannot both be standard input");
     if (update && (goals->n > 0 || goal_file || name || sets_path || moves > 0 || corners >= 0 ||
-                   radius >= 0 || mopt.png_scale != 1))
+                   radius >= 0 || mopt.png_scale != 1 || turn_cost >= 0))
         return usage_error("%s", "--update: it keeps the field's goals, rules and name, so -g, "
-                                 "--goals, --goal-sets, -m, -c, -r, --png-scale and --name do "
-                                 "not go with it");
+                                 "--goals, --goal-sets, -m, -c, -r, --png-scale, --turn-cost and "
+                                 "--name do not go with it");
     if (update && strcmp(update, "-") == 0 && strcmp(in_path, "-") == 0)
         return usage_error("%s", "-: the field and the changes cannot both be standard input");
     if (update) {
@@ -482,7 +499,21 @@ static int run(int argc, char **argv, goal_list *goals)
         ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory for the distance field");
         goto failed;
     }
-    if (ff_search(&field.grid, field.distance, &err) != FF_OK) {
+    if (turn_cost >= 0) {
+        size_t n = (size_t)field.grid.w * (size_t)field.grid.h;
+        field.turn = 1;
+        field.turn_cost = turn_cost + 0.0;
+        if ((uint64_t)n > FF_TURN_MAX_CELLS ||
+            !(field.heading_distance = malloc(8 * n * sizeof *field.heading_distance))) {
+            ff_error_set(&err, (uint64_t)n > FF_TURN_MAX_CELLS ? FF_EINPUT : FF_ENOMEM, in_path, 0,
+                         0, "%s for the heading distances of %zu cells",
+                         (uint64_t)n > FF_TURN_MAX_CELLS ? "too large a map" : "out of memory", n);
+            goto failed;
+        }
+    }
+    if ((field.turn ? ff_turn_search(&field.grid, field.turn_cost, field.heading_distance,
+                                     field.distance, &err)
+                    : ff_search(&field.grid, field.distance, &err)) != FF_OK) {
         if (!err.file[0])
             snprintf(err.file, sizeof err.file, "%s", in_path);
         goto failed;

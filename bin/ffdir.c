@@ -11,6 +11,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "stream.h"
+#include "turn.h"
 
 static const char *prog = "ffdir";
 
@@ -19,7 +20,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: ffdir [--text] [--max-cells N] [-o FILE] [STREAM]\n"
             "       ffdir --list [STREAM]\n"
-            "Add the direction channel to an ff stream that has a distance channel.\n"
+            "Add the direction channel to an ff stream that has a distance channel\n"
+            "(and, on a turn-cost field, the heading_direction channel).\n"
             "Every other channel is passed on untouched; each field of a multi-field\n"
             "stream is done in turn and keeps its name.\n"
             "      --list           print the name of each field, one a line ('-': none)\n"
@@ -101,7 +103,15 @@ int main(int argc, char **argv)
             ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory");
             goto failed;
         }
-        if (ff_direction_field(&field.grid, field.distance, field.direction, &err) != FF_OK)
+        if (field.turn && !field.heading_direction &&
+            !(field.heading_direction = malloc(8 * n))) {
+            ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory");
+            goto failed;
+        }
+        if ((field.turn ? ff_turn_direction(&field.grid, field.turn_cost, field.heading_distance,
+                                            field.heading_direction, field.direction, &err)
+                        : ff_direction_field(&field.grid, field.distance, field.direction, &err)) !=
+            FF_OK)
             goto failed;
         ff_field_update_derived_ids(&field);
         if (ff_field_write(out.f, &field, text, &err) != FF_OK) {

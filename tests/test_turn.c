@@ -180,10 +180,10 @@ Test(turn, states_agree_with_brute_force_on_random_maps)
 
 /* The worked example of ffbuild(1): a staircase of cost-1 cells zigzags
  * from S to G in 8 steps and 7 right-angle turns; around the edge, cells
- * of cost 1.1 take 8 steps and one right-angle turn.  A right angle is two
- * 45-degree turns.  Without a turn cost the field takes the stairs (8
- * against 8.7); with C = 1 the one turn (8.7 + 2 = 10.7 against 8 + 14 =
- * 22). */
+ * of cost 1.125 take 8 steps and one right-angle turn.  A right angle is
+ * two 45-degree turns.  Without a turn cost the field takes the stairs (8
+ * against 8.875); with C = 1 the one turn (8.875 + 2 = 10.875 against 8 +
+ * 14 = 22). */
 Test(turn, worked_example_takes_the_one_turn)
 {
     char path[256];
@@ -211,14 +211,14 @@ Test(turn, worked_example_takes_the_one_turn)
     cr_assert_eq(at, 24);
     cr_assert_eq(ff_turn_search(&g, 1, hdist, dist, NULL), FF_OK);
     cr_assert_eq(ff_turn_direction(&g, 1, hdist, hdir, dir, NULL), FF_OK);
-    cr_assert_float_eq(dist[0], 10.7, 1e-6);
+    cr_assert_float_eq(dist[0], 10.875, 1e-12);
     /* An agent at S that arrived heading east pays a right angle to go
-     * south first, 12.7; one heading north turns about, 14.7; one heading
-     * south-west turns 45 degrees, 11.7. */
-    cr_assert_float_eq(hdist[8 * 0 + FF_DIR_S], 10.7, 1e-6);
-    cr_assert_float_eq(hdist[8 * 0 + FF_DIR_E], 12.7, 1e-6);
-    cr_assert_float_eq(hdist[8 * 0 + FF_DIR_N], 14.7, 1e-6);
-    cr_assert_float_eq(hdist[8 * 0 + FF_DIR_SW], 11.7, 1e-6);
+     * south first, 12.875; one heading north turns about, 14.875; one
+     * heading south-west turns 45 degrees, 11.875. */
+    cr_assert_float_eq(hdist[8 * 0 + FF_DIR_S], 10.875, 1e-12);
+    cr_assert_float_eq(hdist[8 * 0 + FF_DIR_E], 12.875, 1e-12);
+    cr_assert_float_eq(hdist[8 * 0 + FF_DIR_N], 14.875, 1e-12);
+    cr_assert_float_eq(hdist[8 * 0 + FF_DIR_SW], 11.875, 1e-12);
     for (k = 0, at = 0; k < 8; k++) {
         cr_assert_eq(dir[at], around[k], "C = 1, step %d", k);
         at += ff_dir_dy[dir[at]] * 5 + ff_dir_dx[dir[at]];

@@ -16,14 +16,20 @@
 static const struct {
     const char *name;
     ff_type type;
+    int lanes;
 } known[] = {
-    { "cost", FF_T_F32 },
-    { "oneway", FF_T_U8 },
-    { "class", FF_T_U8 },
-    { "distance", FF_T_F64 },
-    { "direction", FF_T_U8 },
+    { "cost", FF_T_F32, 1 },
+    { "oneway", FF_T_U8, 1 },
+    { "class", FF_T_U8, 1 },
+    { "distance", FF_T_F64, 1 },
+    { "direction", FF_T_U8, 1 },
+    { "heading_distance", FF_T_F64, 8 },
+    { "heading_direction", FF_T_U8, 8 },
 };
-enum { K_COST, K_ONEWAY, K_CLASS, K_DISTANCE, K_DIRECTION, K_COUNT };
+/* The heading channels are known only in a field with a 'turn-cost' key:
+ * elsewhere they are channels like any other, as they always were. */
+enum { K_COST, K_ONEWAY, K_CLASS, K_DISTANCE, K_DIRECTION, K_HDISTANCE, K_HDIRECTION,
+       K_COUNT };
 
 static const char *const type_names[] = { "u8", "u16", "u32", "i32", "f32", "f64" };
 static const size_t type_sizes[] = { 1, 2, 4, 4, 4, 8 };
@@ -58,6 +64,8 @@ void ff_field_free(ff_field *f)
     ff_grid_free(&f->grid);
     free(f->distance);
     free(f->direction);
+    free(f->heading_distance);
+    free(f->heading_direction);
     for (k = 0; k < f->nextra; k++)
         free(f->extra[k].data);
     free(f->extra);
@@ -102,6 +110,14 @@ static uint64_t distance_id(const ff_field *f)
     for (k = 0; k < f->grid.ngoals; k++)
         ff_hash_u32(&s, f->grid.goals[k]);
     ff_hash_f64s(&s, f->distance, n);
+    if (f->turn) {
+        uint64_t bits;
+        memcpy(&bits, &f->turn_cost, 8);
+        ff_hash_u64(&s, bits);
+        ff_hash_bytes(&s, f->heading_distance ? "\1" : "\0", 1);
+        if (f->heading_distance)
+            ff_hash_f64s(&s, f->heading_distance, 8 * n);
+    }
     return ff_hash_final(&s);
 }
 
@@ -133,18 +149,26 @@ static void hash_values(ff_hash *s, ff_type t, const void *data, size_t n)
 #endif
 }
 
-uint64_t ff_channel_id(const ff_field *f, const char *name, ff_type t, const void *data)
+uint64_t ff_channel_id_lanes(const ff_field *f, const char *name, ff_type t, int lanes,
+                             const void *data)
 {
     size_t n = (size_t)f->grid.w * (size_t)f->grid.h, len = strlen(name);
     ff_hash s;
 
+    lanes = lanes == 8 ? 8 : 1;
     ff_hash_init(&s);
     ff_hash_u64(&s, f->distance ? f->distance_id : f->map_id);
     ff_hash_u32(&s, (uint32_t)len);
     ff_hash_bytes(&s, name, len);
-    ff_hash_u32(&s, (uint32_t)t);
-    hash_values(&s, t, data, n);
+    /* an x8 type's code is 8 more than its base type's */
+    ff_hash_u32(&s, (uint32_t)t + (lanes == 8 ? 8u : 0u));
+    hash_values(&s, t, data, n * (size_t)lanes);
     return ff_hash_final(&s);
+}
+
+uint64_t ff_channel_id(const ff_field *f, const char *name, ff_type t, const void *data)
+{
+    return ff_channel_id_lanes(f, name, t, 1, data);
 }
 
 void ff_field_update_derived_ids(ff_field *f)
@@ -153,10 +177,13 @@ void ff_field_update_derived_ids(ff_field *f)
 
     if (f->direction)
         f->direction_id = ff_channel_id(f, "direction", FF_T_U8, f->direction);
+    if (f->turn && f->heading_direction)
+        f->heading_direction_id =
+            ff_channel_id_lanes(f, "heading_direction", FF_T_U8, 8, f->heading_direction);
     for (k = 0; k < f->nextra; k++)
         if (f->extra[k].has_id)
-            f->extra[k].id = ff_channel_id(f, f->extra[k].name, f->extra[k].type,
-                                           f->extra[k].data);
+            f->extra[k].id = ff_channel_id_lanes(f, f->extra[k].name, f->extra[k].type,
+                                                 f->extra[k].lanes, f->extra[k].data);
 }
 
 void ff_field_update_distance_id(ff_field *f)
@@ -181,7 +208,9 @@ typedef struct {
     struct {
         char name[32];
         ff_type type;
+        int lanes;  /* 1, or 8 for TYPEx8 */
         int known;  /* index into known[], or -1 */
+        long line;  /* where it was declared */
     } ch[MAX_CHANNELS];
     int nch;
     struct {
@@ -412,30 +441,41 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
                  : push_pair(&h->spawn_xy, &h->spawn_line, &h->nspawn, &h->spawn_cap, a, b, r->line))
             return ff_error_set(err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
     } else if (strcmp(key, "channel") == 0) {
-        int t, k, kn = -1;
+        int t, k, kn = -1, lanes = 1;
+        size_t tl;
         if (nw != 3)
             return BAD("'channel' wants a name and a type");
         if (!valid_channel_name(word[1]))
             return BAD("bad channel name '%s' (1 to 31 of a-z 0-9 _ -)", word[1]);
+        /* TYPEx8: eight values a cell */
+        tl = strlen(word[2]);
+        if (tl > 2 && strcmp(word[2] + tl - 2, "x8") == 0) {
+            word[2][tl - 2] = '\0';
+            lanes = 8;
+        }
         for (t = 0; t < 6 && strcmp(word[2], type_names[t]); t++)
             ;
+        if (lanes == 8)
+            word[2][tl - 2] = 'x';
         if (t == 6)
-            return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64)",
-                       word[1], word[2]);
+            return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64, or one "
+                       "of these with x8)", word[1], word[2]);
         for (k = 0; k < h->nch; k++)
             if (strcmp(h->ch[k].name, word[1]) == 0)
                 return BAD("channel '%s' given twice", word[1]);
         for (k = 0; k < K_COUNT; k++)
             if (strcmp(known[k].name, word[1]) == 0)
                 kn = k;
-        if (kn >= 0 && known[kn].type != (ff_type)t)
+        if (kn >= 0 && kn < K_HDISTANCE && (known[kn].type != (ff_type)t || lanes != 1))
             return BAD("channel '%s' must be %s, not %s", word[1],
                        type_names[known[kn].type], word[2]);
         if (h->nch == MAX_CHANNELS)
             return BAD("more than %d channels", MAX_CHANNELS);
         strcpy(h->ch[h->nch].name, word[1]);
         h->ch[h->nch].type = (ff_type)t;
+        h->ch[h->nch].lanes = lanes;
         h->ch[h->nch].known = kn;
+        h->ch[h->nch].line = r->line;
         h->nch++;
     } else if (strcmp(key, "id") == 0) {
         uint64_t v;
@@ -457,6 +497,11 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             strcpy(h->id[h->nid++].name, word[1]);
         }
         h->id[k].v = v;
+    } else if (strcmp(key, "turn-cost") == 0) {
+        if (nw != 2 || parse_real(word[1], &x) || x < 0)
+            return BAD("'turn-cost' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
+        f->turn = 1;
+        f->turn_cost = x + 0.0;  /* -0 is 0 */
     } else if (strcmp(key, "encoding") == 0) {
         if (nw != 2 || (strcmp(word[1], "binary") && strcmp(word[1], "text")))
             return BAD("unknown encoding '%s' (binary or text)", nw > 1 ? word[1] : "");
@@ -669,6 +714,52 @@ static ff_status check_values(ff_reader *r, ff_field *f, ff_error *err)
     return FF_OK;
 }
 
+/* A turn-cost field's heading channels: beside the ordinary ones, each
+ * heading distance >= 0 or inf, each cell's distance the least of its
+ * headings', each code 0 to 9. */
+static ff_status check_headings(ff_reader *r, const ff_field *f, ff_error *err)
+{
+    const ff_grid *g = &f->grid;
+    size_t n = (size_t)g->w * (size_t)g->h, i, k;
+
+    if (!f->turn)
+        return FF_OK;
+    if (!f->distance != !f->heading_distance)
+        return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                            "a turn-cost field with a %s channel needs 'channel %s'",
+                            f->distance ? "distance" : "heading_distance",
+                            f->distance ? "heading_distance f64x8" : "distance f64");
+    if (!f->direction != !f->heading_direction)
+        return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                            "a turn-cost field with a %s channel needs 'channel %s': rerun ffdir",
+                            f->direction ? "direction" : "heading_direction",
+                            f->direction ? "heading_direction u8x8" : "direction u8");
+    for (i = 0; f->heading_distance && i < n; i++) {
+        const double *hd = f->heading_distance + 8 * i;
+        double least = INFINITY;
+        for (k = 0; k < 8; k++) {
+            if (!(hd[k] >= 0))
+                return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                    "heading distance of cell %zu,%zu heading %zu is %g: "
+                                    "distances must be >= 0 or inf",
+                                    i % (size_t)g->w, i / (size_t)g->w, k, hd[k]);
+            least = hd[k] < least ? hd[k] : least;
+        }
+        if (f->distance[i] != least)
+            return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                "distance of cell %zu,%zu is %.17g, but the least of its "
+                                "heading distances is %.17g",
+                                i % (size_t)g->w, i / (size_t)g->w, f->distance[i], least);
+    }
+    for (i = 0; f->heading_direction && i < 8 * n; i++)
+        if (f->heading_direction[i] > FF_DIR_NONE)
+            return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                "heading direction of cell %zu,%zu heading %zu is %u: codes are "
+                                "0 to 9", i / 8 % (size_t)g->w, i / 8 / (size_t)g->w, i % 8,
+                                f->heading_direction[i]);
+    return FF_OK;
+}
+
 static int cmp_cell(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -758,7 +849,8 @@ static ff_status check_derived(ff_reader *r, const ff_field *f, const char *name
                         name, name, hex(want, a), hex(got, b), f->distance ? "distance" : "map",
                         hex(f->distance ? f->distance_id : f->map_id, c),
                         f->distance ? "distance" : "map",
-                        strcmp(name, "direction") == 0 ? ": rerun ffdir" : "");
+                        strcmp(name, "direction") == 0 || strcmp(name, "heading_direction") == 0
+                            ? ": rerun ffdir" : "");
 }
 
 static ff_status check_ids(ff_reader *r, ff_field *f, const header *h, ff_error *err)
@@ -793,14 +885,42 @@ static ff_status check_ids(ff_reader *r, ff_field *f, const header *h, ff_error 
         if (check_derived(r, f, "direction", v, f->direction_id, err) != FF_OK)
             return FF_EINPUT;
     }
+    if (f->turn && f->heading_direction) {
+        if (!header_id(h, "heading_direction", &v))
+            return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                "a heading_direction channel without 'id heading_direction'");
+        if (check_derived(r, f, "heading_direction", v, f->heading_direction_id, err) != FF_OK)
+            return FF_EINPUT;
+    }
     for (k = 0; k < f->nextra; k++) {
         ff_channel *ch = &f->extra[k];
         if (!header_id(h, ch->name, &v))
             continue;
         ch->has_id = 1;
-        ch->id = ff_channel_id(f, ch->name, ch->type, ch->data);
+        ch->id = ff_channel_id_lanes(f, ch->name, ch->type, ch->lanes, ch->data);
         if (check_derived(r, f, ch->name, v, ch->id, err) != FF_OK)
             return FF_EINPUT;
+    }
+    return FF_OK;
+}
+
+/* The heading channels: known in a turn-cost field, with their one type
+ * each; in any other field, channels like any other. */
+static ff_status heading_channels(ff_reader *r, header *h, int turn, ff_error *err)
+{
+    int k;
+
+    for (k = 0; k < h->nch; k++) {
+        int kn = h->ch[k].known;
+        if (kn != K_HDISTANCE && kn != K_HDIRECTION)
+            continue;
+        if (!turn)
+            h->ch[k].known = -1;
+        else if (h->ch[k].type != known[kn].type || h->ch[k].lanes != 8)
+            return ff_error_set(err, FF_EINPUT, r->name, h->ch[k].line, 0,
+                                "channel '%s' must be %sx8 in a turn-cost field, not %s%s",
+                                h->ch[k].name, type_names[known[kn].type],
+                                type_names[h->ch[k].type], h->ch[k].lanes == 8 ? "x8" : "");
     }
     return FF_OK;
 }
@@ -862,13 +982,16 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
                           "header has no 'channel cost f32': the map must travel in the stream");
         goto fail;
     }
+    if ((st = heading_channels(r, &h, f->turn, err)) != FF_OK)
+        goto fail;
     f->grid.w = (int32_t)h.w;
     f->grid.h = (int32_t)h.h;
     n = (size_t)h.w * (size_t)h.h;
     for (k = 0; k < h.nch; k++) {
         void *data = NULL;
-        st = h.text ? read_text(r, h.ch[k].type, &data, h.w, h.h, h.ch[k].name, err)
-                    : read_binary(r, h.ch[k].type, &data, n, h.ch[k].name, err);
+        size_t lanes = (size_t)h.ch[k].lanes;
+        st = h.text ? read_text(r, h.ch[k].type, &data, h.w * (int64_t)lanes, h.h, h.ch[k].name, err)
+                    : read_binary(r, h.ch[k].type, &data, n * lanes, h.ch[k].name, err);
         if (st != FF_OK) {
             free(data);
             goto fail;
@@ -879,6 +1002,8 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
         case K_CLASS: f->grid.terrain = data; break;
         case K_DISTANCE: f->distance = data; break;
         case K_DIRECTION: f->direction = data; break;
+        case K_HDISTANCE: f->heading_distance = data; break;
+        case K_HDIRECTION: f->heading_direction = data; break;
         default: {
             ff_channel *grown = realloc(f->extra, (f->nextra + 1) * sizeof *grown);
             if (!grown) {
@@ -889,6 +1014,7 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
             f->extra = grown;
             strcpy(grown[f->nextra].name, h.ch[k].name);
             grown[f->nextra].type = h.ch[k].type;
+            grown[f->nextra].lanes = h.ch[k].lanes;
             grown[f->nextra].data = data;
             grown[f->nextra].has_id = 0;
             grown[f->nextra].id = 0;
@@ -897,16 +1023,16 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
         }
         if (h.ch[k].known < 0 && (h.ch[k].type == FF_T_F32 || h.ch[k].type == FF_T_F64)) {
             size_t i;
-            for (i = 0; i < n; i++)
+            for (i = 0; i < n * lanes; i++)
                 if (h.ch[k].type == FF_T_F32 ? isnan(((float *)data)[i]) : isnan(((double *)data)[i])) {
                     st = ff_error_set(err, FF_EINPUT, r->name, 0, 0,
                                       "channel '%s': NaN at cell %zu,%zu", h.ch[k].name,
-                                      i % (size_t)h.w, i / (size_t)h.w);
+                                      i / lanes % (size_t)h.w, i / lanes / (size_t)h.w);
                     goto fail;
                 }
         }
     }
-    if ((st = check_values(r, f, err)) != FF_OK)
+    if ((st = check_values(r, f, err)) != FF_OK || (st = check_headings(r, f, err)) != FF_OK)
         goto fail;
     f->grid.spawns = malloc((h.nspawn ? h.nspawn : 1) * sizeof *f->grid.spawns);
     if (!f->grid.spawns) {
@@ -966,7 +1092,7 @@ static void w_le(writer *w, uint64_t v, size_t size)
     w_bytes(w, b, size);
 }
 
-static void write_channel(writer *w, ff_type t, const void *data, int32_t width,
+static void write_channel(writer *w, ff_type t, const void *data, size_t width,
                           size_t n, int text)
 {
     size_t k;
@@ -1002,7 +1128,7 @@ static void write_channel(writer *w, ff_type t, const void *data, int32_t width,
         default: len = snprintf(tok, sizeof tok, "%llu", (unsigned long long)v); break;
         }
         w_bytes(w, tok, (size_t)len);
-        w_bytes(w, (k + 1) % (size_t)width == 0 ? "\n" : " ", 1);
+        w_bytes(w, (k + 1) % width == 0 ? "\n" : " ", 1);
     }
 }
 
@@ -1024,6 +1150,8 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
     fprintf(out, "size %d %d\ncell %.17g\norigin %.17g %.17g\nmoves %d\ncorners %s\nradius %.17g\n",
             g->w, g->h, g->cell_size, g->origin_x, g->origin_y, g->moves,
             ff_corners_name(g->corners), g->radius);
+    if (f->turn)
+        fprintf(out, "turn-cost %.17g\n", f->turn_cost);
     for (k = 0; k < g->ngoals; k++)
         fprintf(out, "goal %u %u\n", g->goals[k] % (uint32_t)g->w, g->goals[k] / (uint32_t)g->w);
     for (k = 0; k < g->nspawns; k++)
@@ -1037,13 +1165,20 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
         fprintf(out, "channel distance f64\n");
     if (f->direction)
         fprintf(out, "channel direction u8\n");
+    if (f->turn && f->heading_distance)
+        fprintf(out, "channel heading_distance f64x8\n");
+    if (f->turn && f->heading_direction)
+        fprintf(out, "channel heading_direction u8x8\n");
     for (k = 0; k < f->nextra; k++)
-        fprintf(out, "channel %s %s\n", f->extra[k].name, type_names[f->extra[k].type]);
+        fprintf(out, "channel %s %s%s\n", f->extra[k].name, type_names[f->extra[k].type],
+                f->extra[k].lanes == 8 ? "x8" : "");
     fprintf(out, "id map %s\n", hex(f->map_id, a));
     if (f->distance)
         fprintf(out, "id distance %s\n", hex(f->distance_id, a));
     if (f->direction)
         fprintf(out, "id direction %s\n", hex(f->direction_id, a));
+    if (f->turn && f->heading_direction)
+        fprintf(out, "id heading_direction %s\n", hex(f->heading_direction_id, a));
     for (k = 0; k < f->nextra; k++)
         if (f->extra[k].has_id)
             fprintf(out, "id %s %s\n", f->extra[k].name, hex(f->extra[k].id, a));
@@ -1057,8 +1192,15 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
         write_channel(w, FF_T_F64, f->distance, g->w, n, text);
     if (f->direction)
         write_channel(w, FF_T_U8, f->direction, g->w, n, text);
-    for (k = 0; k < f->nextra; k++)
-        write_channel(w, f->extra[k].type, f->extra[k].data, g->w, n, text);
+    if (f->turn && f->heading_distance)
+        write_channel(w, FF_T_F64, f->heading_distance, 8 * (size_t)g->w, 8 * n, text);
+    if (f->turn && f->heading_direction)
+        write_channel(w, FF_T_U8, f->heading_direction, 8 * (size_t)g->w, 8 * n, text);
+    for (k = 0; k < f->nextra; k++) {
+        int lanes = f->extra[k].lanes == 8 ? 8 : 1;
+        write_channel(w, f->extra[k].type, f->extra[k].data, (size_t)lanes * (size_t)g->w,
+                      (size_t)lanes * n, text);
+    }
     w_flush(w);
     k = (size_t)w->failed;
     free(w);

@@ -22,7 +22,9 @@ typedef enum { FF_T_U8 = 0, FF_T_U16, FF_T_U32, FF_T_I32, FF_T_F32, FF_T_F64 } f
 typedef struct {
     char name[32];  /* [a-z0-9_-], 1..31 characters */
     ff_type type;
-    void *data;     /* w*h values of the type, native byte order; owned */
+    int lanes;      /* values per cell: 1, or 8 for a TYPEx8 channel */
+    void *data;     /* w*h*lanes values of the type, cell-major, native
+                       byte order; owned */
     int has_id;     /* 1: covered by an 'id NAME' line (checked on read,
                        written, kept by ff_field_update_derived_ids) */
     uint64_t id;    /* with has_id: ff_channel_id() of the channel */
@@ -32,9 +34,19 @@ typedef struct ff_field {
     ff_grid grid;             /* the map: size, geometry, rules, cost, ... */
     double *distance;         /* NULL or w*h: cost to a goal, +inf = none */
     uint8_t *direction;       /* NULL or w*h direction codes (grid.h) */
+    int turn;                 /* 1: a turn-cost field (the 'turn-cost' key) */
+    double turn_cost;         /* with turn: C >= 0, per 45-degree turn */
+    double *heading_distance; /* with turn, NULL or 8*w*h: the distance of
+                                 each (cell, heading) state, heading h of
+                                 cell i at 8*i+h (turn.h) */
+    uint8_t *heading_direction; /* with turn, NULL or 8*w*h codes, the same
+                                   order */
     uint64_t map_id;          /* hash of the graph; see ff_field_update_ids */
-    uint64_t distance_id;     /* hash of map id, goals and distance */
+    uint64_t distance_id;     /* hash of map id, goals and distance (and, on
+                                 a turn-cost field, turn cost and heading
+                                 distance) */
     uint64_t direction_id;    /* ff_channel_id() of the direction channel */
+    uint64_t heading_direction_id; /* ff_channel_id() of heading_direction */
     ff_channel *extra;        /* unknown channels, in the order read */
     size_t nextra;
     char name[64];            /* the field's name in a multi-field stream,
@@ -80,6 +92,11 @@ void ff_field_update_derived_ids(ff_field *f);
  * the values (man 5 ff, "Ids").  Every channel but cost, oneway, class
  * and distance is derived. */
 uint64_t ff_channel_id(const ff_field *f, const char *name, ff_type t, const void *data);
+
+/* The same for a channel of lanes values a cell (1, or 8 for TYPEx8):
+ * its type code counts 8 more for x8, and w*h*lanes values are hashed. */
+uint64_t ff_channel_id_lanes(const ff_field *f, const char *name, ff_type t, int lanes,
+                             const void *data);
 
 /* Hash of the graph alone (what map_id holds). */
 uint64_t ff_grid_id(const ff_grid *g);

@@ -340,3 +340,202 @@ Test(stream, text_values_read_back_to_the_same_bits)
     ff_field_free(&f);
     ff_field_free(&g);
 }
+
+/* ---- turn-cost fields (man 5 ff, "Turn-cost fields") ---- */
+
+#include "turn.h"
+
+/* make_field()'s map as a turn-cost field, with every channel. */
+static void make_turn_field(ff_field *f, double turn_cost)
+{
+    size_t n;
+
+    make_field(f);
+    n = (size_t)f->grid.w * (size_t)f->grid.h;
+    f->turn = 1;
+    f->turn_cost = turn_cost;
+    f->heading_distance = malloc(8 * n * sizeof *f->heading_distance);
+    f->heading_direction = malloc(8 * n);
+    cr_assert_eq(ff_turn_search(&f->grid, turn_cost, f->heading_distance, f->distance, NULL),
+                 FF_OK);
+    cr_assert_eq(ff_turn_direction(&f->grid, turn_cost, f->heading_distance,
+                                   f->heading_direction, f->direction, NULL),
+                 FF_OK);
+    ff_field_update_ids(f);
+}
+
+Test(stream, turn_field_binary_text_binary_is_byte_identical)
+{
+    ff_field f, g, h;
+    size_t nb, nt, nb2, n;
+    char *bin, *text, *bin2;
+    ff_error err;
+
+    make_turn_field(&f, 0.75);
+    n = (size_t)f.grid.w * (size_t)f.grid.h;
+    bin = write_mem(&f, 0, &nb);
+    cr_assert(strstr(bin, "\nturn-cost 0.75\n") != NULL);
+    cr_assert(strstr(bin, "\nchannel heading_distance f64x8\nchannel heading_direction u8x8\n"));
+    cr_assert_eq(read_mem(bin, nb, &g, &err), FF_OK, "%s", err.msg);
+    text = write_mem(&g, 1, &nt);
+    cr_assert_eq(read_mem(text, nt, &h, &err), FF_OK, "%s", err.msg);
+    bin2 = write_mem(&h, 0, &nb2);
+    cr_assert_eq(nb, nb2);
+    cr_assert(memcmp(bin, bin2, nb) == 0);
+    cr_assert_eq(h.turn, 1);
+    cr_assert_eq(h.turn_cost, 0.75);
+    cr_assert(memcmp(h.heading_distance, f.heading_distance, 8 * n * sizeof(double)) == 0);
+    cr_assert(memcmp(h.heading_direction, f.heading_direction, 8 * n) == 0);
+    /* A text row of an x8 channel holds 8 * W values: skip the cost,
+     * oneway, distance and direction rows. */
+    {
+        const char *p = strstr(text, "\nend\n") + 5;
+        int lines = 0, tokens = 1;
+        for (; lines < 4 * f.grid.h; p++)
+            lines += *p == '\n';
+        for (; *p != '\n'; p++)
+            tokens += *p == ' ';
+        cr_assert_eq(tokens, 8 * f.grid.w);
+    }
+    free(bin);
+    free(text);
+    free(bin2);
+    ff_field_free(&f);
+    ff_field_free(&g);
+    ff_field_free(&h);
+}
+
+/* What the turn-cost field is checked for: its ids cover the turn cost
+ * and the heading distances; the cell distance is the least of its
+ * headings'; the heading channels come with the ordinary ones. */
+Test(stream, edited_turn_fields_are_refused)
+{
+    ff_field f, g;
+    size_t n;
+    char *text;
+    ff_error err;
+
+    make_turn_field(&f, 1);
+    /* a heading distance changed after the ids were set */
+    f.heading_distance[8 * 1 + 3] += 0.5;
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "does not match 'id distance") != NULL, "%s", err.msg);
+    free(text);
+    f.heading_distance[8 * 1 + 3] -= 0.5;
+    /* another turn cost with the same channels */
+    f.turn_cost = 2;
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "does not match 'id distance") != NULL, "%s", err.msg);
+    free(text);
+    f.turn_cost = 1;
+    /* a cell distance that is not the least of its headings', ids and all */
+    f.distance[1] += 1;
+    ff_field_update_ids(&f);
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "least of its heading distances") != NULL, "%s", err.msg);
+    free(text);
+    f.distance[1] -= 1;
+    ff_field_update_ids(&f);
+    /* a heading direction changed by hand */
+    f.heading_direction[8 * 1 + 2] ^= 1;
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "heading_direction channel does not match 'id heading_direction")
+              != NULL, "%s", err.msg);
+    free(text);
+    f.heading_direction[8 * 1 + 2] ^= 1;
+    /* a direction without heading_direction */
+    free(f.heading_direction);
+    f.heading_direction = NULL;
+    ff_field_update_ids(&f);
+    text = write_mem(&f, 1, &n);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "needs 'channel heading_direction u8x8'") != NULL, "%s", err.msg);
+    free(text);
+    ff_field_free(&f);
+}
+
+/* The header of a one-cell field, then its payload. */
+static ff_status read_text_stream(const char *head, const char *payload, ff_field *f,
+                                  ff_error *err)
+{
+    char buf[1024];
+
+    snprintf(buf, sizeof buf,
+             "ff 1\nsize 2 1\ngoal 0 0\nchannel cost f32\n%sencoding text\nend\n1 1\n%s", head,
+             payload);
+    return read_mem(buf, strlen(buf), f, err);
+}
+
+/* Old readers refuse nothing they accepted before: without a turn-cost
+ * key the heading names are channels like any other, of any type. */
+Test(stream, heading_names_without_turn_cost_are_ordinary_channels)
+{
+    ff_field f;
+    ff_error err;
+    size_t n;
+    char *out;
+
+    cr_assert_eq(read_text_stream("channel heading_distance u8\nchannel heading_direction f32\n",
+                                  "7 9\n0.5 -2\n", &f, &err),
+                 FF_OK, "%s", err.msg);
+    cr_assert_eq(f.turn, 0);
+    cr_assert_null(f.heading_distance);
+    cr_assert_eq(f.nextra, 2);
+    cr_assert_str_eq(f.extra[0].name, "heading_distance");
+    cr_assert_eq(((uint8_t *)f.extra[0].data)[1], 9);
+    out = write_mem(&f, 1, &n);
+    cr_assert(strstr(out, "channel heading_distance u8\nchannel heading_direction f32\n"));
+    cr_assert(strstr(out, "\n7 9\n0.5 -2\n"));
+    free(out);
+    ff_field_free(&f);
+    /* An x8 channel of any name is kept, 8 values a cell, and passed on. */
+    cr_assert_eq(read_text_stream("channel heading_distance f64x8\nchannel wind i32x8\n",
+                                  "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
+                                  "-1 -2 -3 -4 -5 -6 -7 -8 1 2 3 4 5 6 7 8\n",
+                                  &f, &err),
+                 FF_OK, "%s", err.msg);
+    cr_assert_eq(f.nextra, 2);
+    cr_assert_eq(f.extra[1].lanes, 8);
+    cr_assert_eq(((int32_t *)f.extra[1].data)[7], -8);
+    out = write_mem(&f, 1, &n);
+    cr_assert(strstr(out, "channel heading_distance f64x8\nchannel wind i32x8\n"));
+    cr_assert(strstr(out, "\n-1 -2 -3 -4 -5 -6 -7 -8 1 2 3 4 5 6 7 8\n"));
+    free(out);
+    ff_field_free(&f);
+}
+
+#define TURN_HEAD "ff 1\nsize 2 1\ngoal 0 0\nchannel cost f32\n"
+#define TURN_TAIL "encoding text\nend\n1 1\n"
+
+ParameterizedTestParameters(stream, bad_turn_headers)
+{
+    static bad_case cases[] = {
+        { TURN_HEAD "turn-cost -1\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
+        { TURN_HEAD "turn-cost inf\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
+        { TURN_HEAD "turn-cost 1 2\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
+        { TURN_HEAD "turn-cost 1\nchannel heading_distance f64\n" TURN_TAIL,
+          "must be f64x8 in a turn-cost field" },
+        { TURN_HEAD "turn-cost 1\nchannel heading_direction u16x8\n" TURN_TAIL,
+          "must be u8x8 in a turn-cost field" },
+        { TURN_HEAD "channel x u8x7\n" TURN_TAIL, "unknown type 'u8x7'" },
+        { TURN_HEAD "channel x x8\n" TURN_TAIL, "unknown type 'x8'" },
+        { TURN_HEAD "channel distance f64x8\n" TURN_TAIL, "channel 'distance' must be f64, not f64x8" },
+        { TURN_HEAD "turn-cost 1\nchannel wind u8x8\n" TURN_TAIL "1 2 3 4 5 6 7 8 1 2 3 4 5 6 7\n",
+          "row 0 has 15 values, expected 16" },
+    };
+    return cr_make_param_array(bad_case, cases, sizeof cases / sizeof cases[0]);
+}
+
+ParameterizedTest(bad_case *c, stream, bad_turn_headers)
+{
+    ff_field f;
+    ff_error err;
+
+    cr_assert_eq(read_mem(c->text, strlen(c->text), &f, &err), FF_EINPUT, "%s", c->text);
+    cr_assert(strstr(err.msg, c->want) != NULL, "%s: %s", c->text, err.msg);
+    cr_assert_gt(err.line, 0, "%s", c->text);
+}

@@ -69,15 +69,22 @@ static inline void check_same_field(const ff_field *a, const ff_field *b)
     FUZZ_CHECK(a->map_id == b->map_id);
     FUZZ_CHECK(!a->distance || a->distance_id == b->distance_id);
     FUZZ_CHECK(!a->direction || a->direction_id == b->direction_id);
+    FUZZ_CHECK(a->turn == b->turn && same_bits(a->turn_cost, b->turn_cost));
+    FUZZ_CHECK(same_array(a->heading_distance, b->heading_distance,
+                          8 * n * sizeof *a->heading_distance));
+    FUZZ_CHECK(same_array(a->heading_direction, b->heading_direction, 8 * n));
+    FUZZ_CHECK(!a->heading_direction || a->heading_direction_id == b->heading_direction_id);
     FUZZ_CHECK(strcmp(a->name, b->name) == 0);
     FUZZ_CHECK(a->nextra == b->nextra);
     for (k = 0; k < a->nextra; k++) {
         FUZZ_CHECK(strcmp(a->extra[k].name, b->extra[k].name) == 0);
         FUZZ_CHECK(a->extra[k].type == b->extra[k].type);
+        FUZZ_CHECK(a->extra[k].lanes == b->extra[k].lanes);
         FUZZ_CHECK(a->extra[k].has_id == b->extra[k].has_id);
         FUZZ_CHECK(!a->extra[k].has_id || a->extra[k].id == b->extra[k].id);
         FUZZ_CHECK(memcmp(a->extra[k].data, b->extra[k].data,
-                          n * ff_type_size(a->extra[k].type)) == 0);
+                          n * (a->extra[k].lanes == 8 ? 8 : 1) *
+                              ff_type_size(a->extra[k].type)) == 0);
     }
 }
 

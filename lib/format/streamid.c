@@ -1,0 +1,133 @@
+/* streamid.c - the content-hash ids of the ff stream (man 5 ff, "Ids"):
+ * the map id, the distance id and the id of each derived channel; the
+ * functions are declared in stream.h. */
+#include "stream.h"
+
+#include <string.h>
+
+#include "hash.h"
+
+uint64_t ff_grid_id(const ff_grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    uint64_t bits;
+    ff_hash s;
+
+    ff_hash_init(&s);
+    ff_hash_u32(&s, (uint32_t)g->w);
+    ff_hash_u32(&s, (uint32_t)g->h);
+    ff_hash_u32(&s, (uint32_t)g->moves);
+    ff_hash_u32(&s, (uint32_t)g->corners);
+    memcpy(&bits, &g->cell_size, 8);
+    ff_hash_u64(&s, bits);
+    memcpy(&bits, &g->radius, 8);
+    ff_hash_u64(&s, bits);
+    ff_hash_f32s(&s, g->cost, n);
+    ff_hash_bytes(&s, g->oneway ? "\1" : "\0", 1);
+    if (g->oneway)
+        ff_hash_bytes(&s, g->oneway, n);
+    ff_hash_bytes(&s, g->terrain ? "\1" : "\0", 1);
+    if (g->terrain)
+        ff_hash_bytes(&s, g->terrain, n);
+    return ff_hash_final(&s);
+}
+
+static uint64_t distance_id(const ff_field *f)
+{
+    size_t n = (size_t)f->grid.w * (size_t)f->grid.h, k;
+    ff_hash s;
+
+    ff_hash_init(&s);
+    ff_hash_u64(&s, f->map_id);
+    ff_hash_u64(&s, (uint64_t)f->grid.ngoals);
+    for (k = 0; k < f->grid.ngoals; k++)
+        ff_hash_u32(&s, f->grid.goals[k]);
+    ff_hash_f64s(&s, f->distance, n);
+    if (f->turn) {
+        uint64_t bits;
+        memcpy(&bits, &f->turn_cost, 8);
+        ff_hash_u64(&s, bits);
+        ff_hash_bytes(&s, f->heading_distance ? "\1" : "\0", 1);
+        if (f->heading_distance)
+            ff_hash_f64s(&s, f->heading_distance, 8 * n);
+    }
+    return ff_hash_final(&s);
+}
+
+/* The values of a channel as their little-endian bytes. */
+static void hash_values(ff_hash *s, ff_type t, const void *data, size_t n)
+{
+    size_t k;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    ff_hash_bytes(s, data, n * ff_type_size(t));
+    (void)k;
+#else
+    for (k = 0; k < n; k++) {
+        uint8_t b[8];
+        uint64_t v = 0;
+        size_t i;
+        switch (t) {
+        case FF_T_U8: v = ((const uint8_t *)data)[k]; break;
+        case FF_T_U16: v = ((const uint16_t *)data)[k]; break;
+        case FF_T_U32: v = ((const uint32_t *)data)[k]; break;
+        case FF_T_I32: { uint32_t u; memcpy(&u, (const int32_t *)data + k, 4); v = u; break; }
+        case FF_T_F32: { uint32_t u; memcpy(&u, (const float *)data + k, 4); v = u; break; }
+        case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
+        }
+        for (i = 0; i < ff_type_size(t); i++)
+            b[i] = (uint8_t)(v >> (8 * i));
+        ff_hash_bytes(s, b, ff_type_size(t));
+    }
+#endif
+}
+
+uint64_t ff_channel_id_lanes(const ff_field *f, const char *name, ff_type t, int lanes,
+                             const void *data)
+{
+    size_t n = (size_t)f->grid.w * (size_t)f->grid.h, len = strlen(name);
+    ff_hash s;
+
+    lanes = lanes == 8 ? 8 : 1;
+    ff_hash_init(&s);
+    ff_hash_u64(&s, f->distance ? f->distance_id : f->map_id);
+    ff_hash_u32(&s, (uint32_t)len);
+    ff_hash_bytes(&s, name, len);
+    /* an x8 type's code is 8 more than its base type's */
+    ff_hash_u32(&s, (uint32_t)t + (lanes == 8 ? 8u : 0u));
+    hash_values(&s, t, data, n * (size_t)lanes);
+    return ff_hash_final(&s);
+}
+
+uint64_t ff_channel_id(const ff_field *f, const char *name, ff_type t, const void *data)
+{
+    return ff_channel_id_lanes(f, name, t, 1, data);
+}
+
+void ff_field_update_derived_ids(ff_field *f)
+{
+    size_t k;
+
+    if (f->direction)
+        f->direction_id = ff_channel_id(f, "direction", FF_T_U8, f->direction);
+    if (f->turn && f->heading_direction)
+        f->heading_direction_id =
+            ff_channel_id_lanes(f, "heading_direction", FF_T_U8, 8, f->heading_direction);
+    for (k = 0; k < f->nextra; k++)
+        if (f->extra[k].has_id)
+            f->extra[k].id = ff_channel_id_lanes(f, f->extra[k].name, f->extra[k].type,
+                                                 f->extra[k].lanes, f->extra[k].data);
+}
+
+void ff_field_update_distance_id(ff_field *f)
+{
+    if (f->distance)
+        f->distance_id = distance_id(f);
+    ff_field_update_derived_ids(f);
+}
+
+void ff_field_update_ids(ff_field *f)
+{
+    f->map_id = ff_grid_id(&f->grid);
+    ff_field_update_distance_id(f);
+}

@@ -261,8 +261,93 @@ ParameterizedTestParameters(scenario, refused)
     { HEAD "class w\n radius 0.3\n speed 1\n goal 12,1\n follow\nend\n", 6, 7, "outside the map" },
     { HEAD "class w\n radius 0.3\n speed 1\n goal 2,1\n goal 2,1\n follow\nend\n", 7, 7, "given twice" },
     { HEAD "class w\n radius 0.3\n speed 1\n priority high\n follow\nend\n", 6, 11, "priority 'high'" },
+    { HEAD WALKER "agent 1 w 1.5,1.5 goal 6,2\n", 8, 24, "goal 6,2 is on a wall" },
+    { HEAD WALKER "agent 1 w 1.5,1.5 goal 3,6\n", 8, 24, "goal 3,6 is outside the map (12x6 cells)" },
+    { HEAD WALKER "agent 1 w 1.5,1.5 goal 3.5,2\n", 8, 24, "goal needs one cell X,Y or X Y" },
+    { HEAD WALKER "agent 1 w 1.5,1.5 goal\n", 8, 19, "'goal' needs a value" },
+    { HEAD WALKER "spawn 2 w scen\n", 8, 11, "scen needs a FILE" },
+    { HEAD WALKER "spawn 2 w scen /nonexistent/x.scen\n", 8, 16, "cannot open" },
     };
     return cr_make_param_array(struct bad_case, bad_cases, sizeof bad_cases / sizeof *bad_cases);
+}
+
+/* A .scen file of text in a fresh folder: its path (static). */
+static const char *scen_file(const char *text)
+{
+    static char path[64];
+    char dir[] = "/tmp/ffscenXXXXXX";
+    FILE *f;
+
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.scen", dir);
+    cr_assert_not_null(f = fopen(path, "w"));
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+Test(scenario, own_goals_and_mapf_scen)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+    char text[400];
+    const char *path = scen_file("version 1\n"
+                                 "0\tt.map\t12\t6\t1\t1\t10\t4\t9\n"
+                                 "0\tt.map\t12\t6\t2\t1\t1\t4\t3.5\n"
+                                 "1 t.map 12 6 8 2 7 1 1.41\n");
+
+    test_grid(&g);
+    cr_assert_eq(ff_scenario_parse(HEAD WALKER "agent 1 w 1.5,1.5 goal 9 2 tick 0\nagent 2 w 2.5,1.5\n", "t", &g,
+                                   &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(s.nagents, 2);
+    cr_expect_eq(s.agent[0].goal, 2 * 12 + 9);
+    cr_expect_eq(s.agent[1].goal, -1, "no goal: the class's");
+    ff_scenario_free(&s);
+    snprintf(text, sizeof text, HEAD WALKER "agent 0 w 5.5,4.5\nspawn 2 w scen %s tick 3\n", path);
+    cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(s.nagents, 3);
+    /* Ids after the largest; starts at cell centers; own goals. */
+    cr_expect(s.agent[1].id == 1 && s.agent[1].x == 1.5 && s.agent[1].y == 1.5 &&
+              s.agent[1].goal == 4 * 12 + 10 && s.agent[1].spawn_tick == 3);
+    cr_expect(s.agent[2].id == 2 && s.agent[2].x == 2.5 && s.agent[2].y == 1.5 &&
+              s.agent[2].goal == 4 * 12 + 1);
+    ff_scenario_free(&s);
+    /* The file has 3 agents, not 4. */
+    snprintf(text, sizeof text, HEAD WALKER "spawn 4 w scen %s\n", path);
+    cr_expect_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_EINPUT);
+    cr_expect(err.line == 8 && err.col == 7 && strstr(err.msg, "has 3 agents, not 4"), "%ld:%ld %s",
+              err.line, err.col, err.msg);
+    /* The third line's goal 7,1 is open, its start 8,2 too; a start on
+     * the wall stub 6,1 is refused at its file, line and column. */
+    path = scen_file("version 1\n0 t.map 12 6 6 1 7 1 1\n");
+    snprintf(text, sizeof text, HEAD WALKER "spawn 1 w scen %s\n", path);
+    cr_expect_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_EINPUT);
+    cr_expect(strcmp(err.file, path) == 0 && err.line == 2 && err.col == 14 && strstr(err.msg, "on a wall"),
+              "%s:%ld:%ld %s", err.file, err.line, err.col, err.msg);
+    path = scen_file("version 1\n0 t.map 12 6 1 1 6 2 1\n");
+    snprintf(text, sizeof text, HEAD WALKER "spawn 1 w scen %s\n", path);
+    cr_expect_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_EINPUT);
+    cr_expect(err.line == 2 && err.col == 18 && strstr(err.msg, "goal 6,2 is on a wall"), "%ld:%ld %s",
+              err.line, err.col, err.msg);
+    path = scen_file("version 1\n0 t.map 13 6 1 1 2 2 1\n");
+    snprintf(text, sizeof text, HEAD WALKER "spawn 1 w scen %s\n", path);
+    cr_expect_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_EINPUT);
+    cr_expect(err.line == 2 && strstr(err.msg, "the map is 13x6, the field's 12x6"), "%s", err.msg);
+    path = scen_file("version 1\n0 t.map 12 6 1 1 12 2 1\n");
+    snprintf(text, sizeof text, HEAD WALKER "spawn 1 w scen %s\n", path);
+    cr_expect_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_EINPUT);
+    cr_expect(err.line == 2 && err.col == 18 && strstr(err.msg, "goal 12,2 is outside the 12x6 map"), "%s",
+              err.msg);
+    path = scen_file("version 2\n");
+    snprintf(text, sizeof text, HEAD WALKER "spawn 1 w scen %s\n", path);
+    cr_expect_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_EINPUT);
+    cr_expect(err.line == 1 && strstr(err.msg, "expected 'version 1'"), "%s", err.msg);
+    path = scen_file("version 1\n0 t.map 12 6 1 x 2 2 1\n");
+    snprintf(text, sizeof text, HEAD WALKER "spawn 1 w scen %s\n", path);
+    cr_expect_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_EINPUT);
+    cr_expect(err.line == 2 && err.col == 16 && strstr(err.msg, "start y 'x'"), "%s", err.msg);
+    ff_grid_free(&g);
 }
 
 Test(scenario, events_settings_and_class_goals)

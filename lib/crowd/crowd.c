@@ -33,7 +33,8 @@ static void initial_heading(const ff_crowd *c, ff_agent *a, double heading_deg)
         a->hy = sin(heading_deg * PI / 180);
         return;
     }
-    if (agent_dir(c, a->cls) && ff_sample_smooth(c->grid, agent_dir(c, a->cls), a->x, a->y, &dx, &dy)) {
+    const uint8_t *dir = agent_dir_of(c, (size_t)(a - c->agent), a->cls);
+    if (dir && ff_sample_smooth(c->grid, dir, a->x, a->y, &dx, &dy)) {
         a->hx = dx;
         a->hy = dy;
     } else {
@@ -137,6 +138,28 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     }
     for (k = 0; k < g->ngoals; k++)
         c->goal[g->goals[k]] = 1;
+    ff_goalfields_init(&c->goals);
+    for (k = 0; k < s->nagents && s->agent[k].goal < 0; k++)
+        ;
+    if (k < s->nagents) {
+        if (!p) {
+            ff_crowd_free(c);
+            return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "own goals need profiles");
+        }
+        if (!(c->agent_goal = malloc(na * sizeof *c->agent_goal))) {
+            ff_crowd_free(c);
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+        }
+        for (k = 0; k < s->nagents; k++) {
+            c->agent_goal[k] = FF_GOALFIELD_NONE;
+            if (s->agent[k].goal >= 0 &&
+                (st = ff_goalfields_find(&c->goals, p->class_profile[s->agent[k].cls],
+                                         (uint32_t)s->agent[k].goal, &c->agent_goal[k], err)) != FF_OK) {
+                ff_crowd_free(c);
+                return st;
+            }
+        }
+    }
     c->bucket_size = 0;
     for (k = 0; k < s->nclasses; k++) {
         const ff_agent_class *cls = &s->cls[k];
@@ -191,7 +214,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         initial_heading(c, a, s->agent[k].heading);
         c->spawn_order[k] = (uint32_t)k;
         c->plan[k].map_tick = -1;
-        if (dir || p) {
+        if ((dir || p) && !own_goal(c, k)) {  /* (own goals: on entering) */
             const uint8_t *d = agent_dir(c, a->cls);
             long long cx, cy;
             if (ff_world_to_cell(g, a->x, a->y, &cx, &cy) &&
@@ -307,6 +330,9 @@ void ff_crowd_free(ff_crowd *c)
     free(c->slide_far_k);
     free(c->cand_reach);
     free(c->contact);
+    ff_goalfields_free(&c->goals);
+    free(c->agent_goal);
+    c->agent_goal = NULL;
     free(c->goal_box);
     free(c->goal_world);
     c->goal_box = NULL;
@@ -456,12 +482,66 @@ static uint32_t arrival_goal(const ff_crowd *c, int32_t cls, double x, double y)
     return cell;
 }
 
-/* An agent arrives at tick t: it leaves, or stays as an obstacle. */
-static void arrive(ff_crowd *c, ff_agent *a, long long t, int *changed)
+/* The same for agent i of class cls: its own goal cell, or its class's. */
+static int agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y)
 {
+    if (own_goal(c, i)) {
+        uint32_t goal = c->goals.field[c->agent_goal[i]].goal;
+        double r = c->scenario->arrive;
+        double dx = cell_center_x(c->grid, goal) - x, dy = cell_center_y(c->grid, goal) - y;
+        return dx * dx + dy * dy <= r * r;
+    }
+    return at_goal(c, cls, x, y);
+}
+
+ff_status ff_crowd_goal_enter(ff_crowd *c, size_t i, ff_error *err)
+{
+    ff_agent *a = &c->agent[i];
+    const uint8_t *d;
+    long long cx, cy;
+    ff_status st;
+
+    if (!own_goal(c, i))
+        return FF_OK;
+    if ((st = ff_goalfields_ensure(&c->goals, c->profiles, c->agent_goal[i], err)) != FF_OK)
+        return st;
+    d = agent_dir_of(c, i, a->cls);
+    if (isnan(c->scenario->agent[i].heading))
+        initial_heading(c, a, NAN);
+    if (d && ff_world_to_cell(c->grid, a->x, a->y, &cx, &cy) &&
+        d[(size_t)cy * (size_t)c->grid->w + (size_t)cx] == FF_DIR_NONE) {
+        if (c->class_unreachable[a->cls]++ == 0)
+            c->class_first_unreachable[a->cls] = a->id;
+        c->unreachable++;
+    }
+    return FF_OK;
+}
+
+/* Own goals' fields that their profiles have republished since they were
+ * built (a map event): built again, for the agents that use them. */
+static ff_status refresh_goal_fields(ff_crowd *c, ff_error *err)
+{
+    size_t k;
+    ff_status st;
+
+    for (k = 0; k < c->goals.nfields; k++) {
+        const ff_goalfield *f = &c->goals.field[k];
+        if (f->built && f->built_id != c->profiles->profile[f->profile].id &&
+            (st = ff_goalfields_ensure(&c->goals, c->profiles, (uint32_t)k, err)) != FF_OK)
+            return st;
+    }
+    return FF_OK;
+}
+
+/* An agent arrives at tick t: it leaves, or stays as an obstacle. */
+static void arrive(ff_crowd *c, size_t i, long long t, int *changed)
+{
+    ff_agent *a = &c->agent[i];
     a->arrival_tick = t;
     {
-        long group = ff_goal_group_of(&c->goal_groups, arrival_goal(c, a->cls, a->x, a->y));
+        uint32_t cell = own_goal(c, i) ? c->goals.field[c->agent_goal[i]].goal
+                                       : arrival_goal(c, a->cls, a->x, a->y);
+        long group = ff_goal_group_of(&c->goal_groups, cell);
         if (group >= 0)
             c->group_arrived[group]++;
     }
@@ -518,11 +598,11 @@ static ff_status end_by_hash(ff_crowd *c, long long t, size_t nunclear, int *cha
     for (k = 0; k < n; k++) {
         const ff_shash_entry *p = &c->points[k];
         ff_agent *a;
-        if (!at_goal(c, (int32_t)p->tag, p->x, p->y))
+        if (!agent_at_goal(c, p->item, (int32_t)p->tag, p->x, p->y))
             continue;
         a = &c->agent[p->item];
         if (a->state != FF_AGENT_ARRIVED)
-            arrive(c, a, t, changed);
+            arrive(c, p->item, t, changed);
     }
     c->hash_current = 1;
     return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
@@ -609,6 +689,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (c->congested && ff_congestion_due(&c->congestion, t) &&
             (st = refresh_congestion(c, err)) != FF_OK)
             return st;
+        if (c->agent_goal && (st = refresh_goal_fields(c, err)) != FF_OK)
+            return st;
     }
     if (s->move == FF_MOVE_GRID) {
         if (t > 0) {
@@ -617,7 +699,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         } else if (s->reserve && (st = ff_reserve_grant(&c->reserver, c->req, 0, err)) != FF_OK) {
             return st;
         }
-        ff_gridmove_spawns(c, t);
+        if ((st = ff_gridmove_spawns(c, t, err)) != FF_OK)
+            return st;
     } else if (t > 0) {
         agent_ctx q;
         cell_facts ahead[PREFETCH_AHEAD];
@@ -689,12 +772,15 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     }
     /* Spawns, from the list sorted by spawn tick. */
     for (; s->move == FF_MOVE_STEER && c->next_spawn < c->nagents; c->next_spawn++) {
-        ff_agent *a = &c->agent[c->spawn_order[c->next_spawn]];
+        uint32_t i = c->spawn_order[c->next_spawn];
+        ff_agent *a = &c->agent[i];
         if (a->spawn_tick > t)
             break;
+        if ((st = ff_crowd_goal_enter(c, i, err)) != FF_OK)
+            return st;
         /* One that enters while its field is stale waits for it. */
-        a->state = agent_dir(c, a->cls) || !s->cls[a->cls].follows ? FF_AGENT_MOVING
-                                                                    : FF_AGENT_WAITING_FIELD;
+        a->state = agent_dir_of(c, i, a->cls) || !s->cls[a->cls].follows ? FF_AGENT_MOVING
+                                                                          : FF_AGENT_WAITING_FIELD;
         a->vx = a->vy = 0;
         a->x0 = a->x;
         a->y0 = a->y;
@@ -758,8 +844,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (!(a->clear && !c->involved[c->live[k]]) && in_wall(c, a, r))
             c->stats.wall_penetrations++;
         a->clear = 0;
-        if (a->state != FF_AGENT_ARRIVED && at_goal(c, a->cls, a->x, a->y))
-            arrive(c, a, t, &changed);
+        if (a->state != FF_AGENT_ARRIVED && agent_at_goal(c, c->live[k], a->cls, a->x, a->y))
+            arrive(c, c->live[k], t, &changed);
     }
     c->hash_current = 1;
     if ((st = ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err)) != FF_OK)

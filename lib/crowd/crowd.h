@@ -24,6 +24,7 @@
 
 #include "congestion.h"
 #include "goalgroup.h"
+#include "goalfield.h"
 #include "profiles.h"
 #include "reserve.h"
 #include "scenario.h"
@@ -170,6 +171,11 @@ typedef struct {
     long long tick;            /* the last tick done; -1 before tick 0 */
     ff_crowd_stats stats;
     ff_agent_plan *plan;       /* per agent */
+    /* own goals ('agent ... goal', 'spawn ... scen') */
+    ff_goalfields goals;       /* their fields */
+    uint32_t *agent_goal;      /* per agent: its goal field, or
+                                  FF_GOALFIELD_NONE; NULL when no agent
+                                  has an own goal */
     /* cell-to-cell moves ('move grid') */
     ff_reserver reserver;
     ff_reserve_request *req;   /* this tick's requests ... */

@@ -71,6 +71,21 @@ static inline const uint8_t *agent_dir(const ff_crowd *c, int32_t cls)
     return d;
 }
 
+/* 1 when agent i has a goal of its own (a goal field). */
+static inline int own_goal(const ff_crowd *c, size_t i)
+{
+    return c->agent_goal && c->agent_goal[i] != FF_GOALFIELD_NONE;
+}
+
+/* The directions agent i (of class cls) follows now: its own goal's, or
+ * its class's; NULL while stale. */
+static inline const uint8_t *agent_dir_of(const ff_crowd *c, size_t i, int32_t cls)
+{
+    if (own_goal(c, i))
+        return ff_goalfields_direction(&c->goals, c->profiles, c->agent_goal[i]);
+    return agent_dir(c, cls);
+}
+
 /* The goal cells of class cls: its profile's, or the grid's. */
 static inline const uint8_t *goal_mask(const ff_crowd *c, int32_t cls)
 {
@@ -154,6 +169,13 @@ static inline double cell_center_y(const ff_grid *g, uint32_t cell)
     return g->origin_y + ((double)(cell / (uint32_t)g->w) + 0.5) * g->cell_size;
 }
 
+/* ---- crowd.c ---- */
+
+/* Agent i enters: its own goal's field built when it is not yet, its
+ * heading from it when the scenario gives none, and counted unreachable
+ * when it has no way from where it stands.  FF_ENOMEM. */
+ff_status ff_crowd_goal_enter(ff_crowd *c, size_t i, ff_error *err);
+
 /* ---- steer.c ---- */
 
 /* One steering step of agent index (present, not arrived) from the
@@ -188,7 +210,7 @@ double ff_contacts_largest_overlap_involved(ff_crowd *c);
  * round held cells, wait-for cycles); FF_ENOMEM. */
 ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err);
 /* The spawns of tick t in cell-to-cell moves. */
-void ff_gridmove_spawns(ff_crowd *c, long long t);
+ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err);
 
 /* ---- ownpath.c ---- */
 

@@ -106,8 +106,8 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
     sum->ticks = c->tick < 0 ? 0 : c->tick;
     sum->unreachable = c->unreachable;
     if (c->profiles) {
-        sum->field_builds = c->profiles->builds;
-        sum->field_bytes = c->profiles->build_bytes;
+        sum->field_builds = c->profiles->builds + c->goals.builds;
+        sum->field_bytes = c->profiles->build_bytes + c->goals.build_bytes;
         sum->rebuild_seconds = c->profiles->rebuild_seconds_max;
     }
     for (k = 0; k < c->nagents; k++) {

@@ -28,8 +28,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     const ff_agent_class *cls = &c->scenario->cls[a->cls];
     ff_profile *f = ff_profiles_of(c->profiles, a->cls);
     const ff_grid *lg = &f->grid;
-    const uint8_t *dir = agent_dir(c, a->cls);
-    const double *cost_to_goal = f->distance;
+    const uint8_t *dir = agent_dir_of(c, index, a->cls);
+    const double *cost_to_goal = own_goal(c, index) ? c->goals.field[c->agent_goal[index]].distance : f->distance;
     ff_agent_plan *pl = &c->plan[index];
     long long cx, cy;
     uint32_t cell, next;
@@ -67,7 +67,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
         ff_ownpath_drop(pl);
     }
     if (!dir) {
-        if (c->scenario->fallback == FF_FALLBACK_ASTAR && ff_ownpath_next(c, index, cell, &next)) {
+        if (c->scenario->fallback == FF_FALLBACK_ASTAR && !own_goal(c, index) &&
+            ff_ownpath_next(c, index, cell, &next)) {
             a->state = FF_AGENT_FALLBACK;
             q->cand[q->ncand++] = next;
         } else {
@@ -88,7 +89,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     if (d == FF_DIR_GOAL)
         return;
     q->cand[q->ncand++] = (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
-    if (c->congested && dir != f->direction) {
+    if (c->congested && !own_goal(c, index) && dir != f->direction) {
         /* Following its congestion field: the ties are that field's. */
         const ff_congestion_field *cf = &c->congestion.field[c->profiles->class_profile[a->cls]];
         cost_to_goal = cf->cost_to_goal;
@@ -199,7 +200,9 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
         } else if (q->ncand > 0) {
             pl->waited++;
             c->stats.reservation_waits++;
-            if (pl->waited % s->wait_limit == 0) {
+            if (own_goal(c, i)) {
+                pl->no_way = 1;  /* own paths lead to the class's goals */
+            } else if (pl->waited % s->wait_limit == 0) {
                 /* Ask for an own path round the cells others hold. */
                 ff_astar *as = &ff_profiles_of(c->profiles, a->cls)->astar;
                 const uint8_t *goal = goal_mask(c, a->cls);
@@ -255,10 +258,11 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
 /* Spawns of tick t in cell-to-cell moves: at their cell's center, when
  * (with reservations) its footprint is free; otherwise they try again
  * next tick. */
-void ff_gridmove_spawns(ff_crowd *c, long long t)
+ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
 {
     const ff_grid *g = c->grid;
     size_t k, due, waiting = 0, born = 0;
+    ff_status st;
 
     for (due = c->next_spawn; due < c->nagents && c->agent[c->spawn_order[due]].spawn_tick <= t; due++)
         ;
@@ -277,7 +281,9 @@ void ff_gridmove_spawns(ff_crowd *c, long long t)
         }
         a->x = cell_center_x(g, cell);
         a->y = cell_center_y(g, cell);
-        a->state = agent_dir(c, a->cls) ? FF_AGENT_MOVING : FF_AGENT_WAITING_FIELD;
+        if ((st = ff_crowd_goal_enter(c, i, err)) != FF_OK)
+            return st;
+        a->state = agent_dir_of(c, i, a->cls) ? FF_AGENT_MOVING : FF_AGENT_WAITING_FIELD;
         a->vx = a->vy = 0;
         a->x0 = a->x;
         a->y0 = a->y;
@@ -286,4 +292,5 @@ void ff_gridmove_spawns(ff_crowd *c, long long t)
     }
     memcpy(c->spawn_order + c->next_spawn + born, c->spawn_scratch, waiting * sizeof *c->spawn_scratch);
     c->next_spawn += born;
+    return FF_OK;
 }

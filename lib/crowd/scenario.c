@@ -8,7 +8,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "mapfscen.h"
 #include "walls.h"
 
 #define LINE_MAX_BYTES 4096
@@ -370,7 +372,26 @@ static ff_status check_id(reader *r, const token *t, uint32_t id)
     return FF_OK;
 }
 
-/* agent ID CLASS X,Y [tick T] [heading DEG] */
+/* A goal cell at word k of the line, X,Y or X Y in whole cell numbers,
+ * inside the map and open: its index, the words it took (*used) and its
+ * text (where, size bytes). */
+static ff_status want_goal_cell(reader *r, token *t, int n, int k, uint32_t *cell, int *used,
+                                char *where, size_t size)
+{
+    double xy[2];
+
+    if (!(*used = take_point(t, n, k, xy, where, size)) || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
+        return fail_at(r, k < n ? &t[k] : &t[k - 1], "goal needs one cell X,Y or X Y (whole numbers)");
+    if (xy[0] < 0 || xy[1] < 0 || xy[0] >= r->grid->w || xy[1] >= r->grid->h)
+        return fail_at(r, &t[k], "goal %.40s is outside the map (%dx%d cells)", where,
+                       (int)r->grid->w, (int)r->grid->h);
+    *cell = (uint32_t)xy[1] * (uint32_t)r->grid->w + (uint32_t)xy[0];
+    if (!ff_grid_open(r->grid, *cell))
+        return fail_at(r, &t[k], "goal %.40s is on a wall", where);
+    return FF_OK;
+}
+
+/* agent ID CLASS X,Y [tick T] [heading DEG] [goal GX,GY] */
 static ff_status read_agent(reader *r, token *t, int n)
 {
     ff_agent_spec a;
@@ -387,6 +408,7 @@ static ff_status read_agent(reader *r, token *t, int n)
     memset(&a, 0, sizeof a);
     a.id = (uint32_t)v;
     a.heading = NAN;
+    a.goal = -1;
     a.line = r->line;
     if ((a.cls = find_class(r, t[2].text)) < 0)
         return fail_at(r, &t[2], "unknown class '%.40s'", t[2].text);
@@ -397,6 +419,16 @@ static ff_status read_agent(reader *r, token *t, int n)
     for (k = 3 + used; k < n; k += 2) {
         if (k + 1 >= n)
             return fail_at(r, &t[k], "'%.40s' needs a value", t[k].text);
+        if (strcmp(t[k].text, "goal") == 0) {
+            uint32_t cell;
+            char gwhere[90];
+            int gused;
+            if ((st = want_goal_cell(r, t, n, k + 1, &cell, &gused, gwhere, sizeof gwhere)) != FF_OK)
+                return st;
+            a.goal = cell;
+            k += gused - 1;
+            continue;
+        }
         if (strcmp(t[k].text, "tick") == 0) {
             if ((st = want_count(r, &t[k + 1], "spawn tick", 0, FF_SCENARIO_TICKS_MAX, &a.spawn_tick)) != FF_OK)
                 return st;
@@ -404,7 +436,7 @@ static ff_status read_agent(reader *r, token *t, int n)
             if ((st = want_real(r, &t[k + 1], "heading", &a.heading)) != FF_OK)
                 return st;
         } else {
-            return fail_at(r, &t[k], "unknown agent setting '%.40s' (tick, heading)", t[k].text);
+            return fail_at(r, &t[k], "unknown agent setting '%.40s' (tick, heading, goal)", t[k].text);
         }
     }
     why = place_problem(r, a.x, a.y, r->s->cls[a.cls].radius);
@@ -439,6 +471,106 @@ static ff_status start_placing(reader *r)
     return FF_OK;
 }
 
+/* The path of a file a scenario names: as given when absolute or when
+ * the scenario has no folder, else in the scenario's folder.  NULL when
+ * out of memory; the caller frees it. */
+static char *beside(const char *scenario, const char *file)
+{
+    const char *slash = strrchr(scenario, '/');
+    size_t dir = slash && file[0] != '/' ? (size_t)(slash - scenario) + 1 : 0;
+    char *p = malloc(dir + strlen(file) + 1);
+    if (p) {
+        memcpy(p, scenario, dir);
+        strcpy(p + dir, file);
+    }
+    return p;
+}
+
+/* spawn N CLASS scen FILE [tick T] [first ID]: the first N agents of a
+ * Moving AI MAPF scenario, each at its start cell's center with its own
+ * goal cell. */
+static ff_status read_scen(reader *r, token *t, int n, long long count, int cls)
+{
+    const ff_grid *g = r->grid;
+    long long tick = 0, first = r->max_id + 1;
+    ff_mapf_agent *ma = NULL;
+    size_t got = 0, k;
+    char *path;
+    FILE *f;
+    int j;
+    ff_status st = FF_OK;
+
+    if (n < 5)
+        return fail_at(r, &t[3], "scen needs a FILE (a Moving AI MAPF .scen)");
+    for (j = 5; j < n; j += 2) {
+        if (j + 1 >= n)
+            return fail_at(r, &t[j], "'%.40s' needs a value", t[j].text);
+        if (strcmp(t[j].text, "tick") == 0)
+            st = want_count(r, &t[j + 1], "spawn tick", 0, FF_SCENARIO_TICKS_MAX, &tick);
+        else if (strcmp(t[j].text, "first") == 0)
+            st = want_count(r, &t[j + 1], "first id", 0, UINT32_MAX, &first);
+        else
+            return fail_at(r, &t[j], "unknown scen setting '%.40s' (tick, first)", t[j].text);
+        if (st != FF_OK)
+            return st;
+    }
+    if (first + count - 1 > (long long)UINT32_MAX)
+        return fail_at(r, &t[1], "ids %lld..%lld run past 4294967295", first, first + count - 1);
+    if (!(path = beside(r->name, t[4].text)))
+        return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
+    if (!(f = fopen(path, "rb"))) {
+        st = fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(errno));
+        free(path);
+        return st;
+    }
+    {
+        /* A regular file: never a device or a pipe that could block. */
+        struct stat sb;
+        if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
+            fclose(f);
+            st = fail_at(r, &t[4], "%.200s is not a regular file", path);
+            free(path);
+            return st;
+        }
+    }
+    st = ff_mapf_scen_read(f, path, (size_t)count, &ma, &got, r->err);
+    fclose(f);
+    if (st == FF_OK && got < (size_t)count)
+        st = fail_at(r, &t[1], "%.200s has %zu agents, not %lld", path, got, count);
+    for (k = 0; st == FF_OK && k < got; k++) {
+        const ff_mapf_agent *m = &ma[k];
+        ff_agent_spec a;
+        uint32_t start = (uint32_t)m->sy * (uint32_t)g->w + (uint32_t)m->sx;
+        if (m->width != g->w || m->height != g->h) {
+            st = ff_error_set(r->err, FF_EINPUT, path, m->line, 3, "the map is %dx%d, the field's %dx%d",
+                              (int)m->width, (int)m->height, (int)g->w, (int)g->h);
+            break;
+        }
+        memset(&a, 0, sizeof a);
+        a.id = (uint32_t)(first + (long long)k);
+        a.cls = cls;
+        a.x = g->origin_x + ((double)m->sx + 0.5) * g->cell_size;
+        a.y = g->origin_y + ((double)m->sy + 0.5) * g->cell_size;
+        a.heading = NAN;
+        a.spawn_tick = tick;
+        a.goal = (int64_t)m->gy * g->w + m->gx;
+        a.line = r->line;
+        if (!ff_grid_open(g, start) || place_problem(r, a.x, a.y, r->s->cls[cls].radius)) {
+            st = ff_error_set(r->err, FF_EINPUT, path, m->line, m->start_col,
+                              "agent %zu's start %d,%d is %s", k, (int)m->sx, (int)m->sy,
+                              ff_grid_open(g, start) ? "nearer than its radius to a wall" : "on a wall");
+        } else if (!ff_grid_open(g, (size_t)a.goal)) {
+            st = ff_error_set(r->err, FF_EINPUT, path, m->line, m->goal_col, "agent %zu's goal %d,%d is on a wall",
+                              k, (int)m->gx, (int)m->gy);
+        } else if ((st = check_id(r, &t[1], a.id)) == FF_OK) {
+            st = push_agent(r, &a);
+        }
+    }
+    free(ma);
+    free(path);
+    return st;
+}
+
 /* spawn N CLASS spawns|rect X0,Y0,X1,Y1 [seed S] [tick T] [first ID] */
 static ff_status read_spawn(reader *r, token *t, int n)
 {
@@ -450,13 +582,18 @@ static ff_status read_spawn(reader *r, token *t, int n)
     ff_status st;
 
     if (n < 4)
-        return fail_at(r, &t[0], "spawn needs N CLASS and 'spawns' or 'rect X0,Y0,X1,Y1'");
+        return fail_at(r, &t[0], "spawn needs N CLASS and 'spawns', 'rect X0,Y0,X1,Y1' or 'scen FILE'");
     if ((st = want_count(r, &t[1], "spawn count", 1, FF_SCENARIO_AGENTS_MAX, &count)) != FF_OK)
         return st;
     if ((cls = find_class(r, t[2].text)) < 0)
         return fail_at(r, &t[2], "unknown class '%.40s'", t[2].text);
     rad = r->s->cls[cls].radius;
     k = 4;
+    if (strcmp(t[3].text, "scen") == 0) {
+        if ((long long)r->s->nagents + count > FF_SCENARIO_AGENTS_MAX)
+            return fail_at(r, &t[1], "more than %d agents", FF_SCENARIO_AGENTS_MAX);
+        return read_scen(r, t, n, count, cls);
+    }
     if (strcmp(t[3].text, "spawns") == 0) {
         use_rect = 0;
         if (g->nspawns == 0)
@@ -469,7 +606,7 @@ static ff_status read_spawn(reader *r, token *t, int n)
             return fail_at(r, &t[4], "rect %.60s is empty (want X0 < X1 and Y0 < Y1)", t[4].text);
         k = 5;
     } else {
-        return fail_at(r, &t[3], "unknown placement '%.40s' (spawns or rect)", t[3].text);
+        return fail_at(r, &t[3], "unknown placement '%.40s' (spawns, rect or scen)", t[3].text);
     }
     first = r->max_id + 1;
     for (; k < n; k += 2) {
@@ -536,6 +673,7 @@ static ff_status read_spawn(reader *r, token *t, int n)
         a.y = fy;
         a.heading = NAN;
         a.spawn_tick = tick;
+        a.goal = -1;
         a.line = r->line;
         if ((st = check_id(r, &t[1], a.id)) != FF_OK)
             return st;
@@ -692,18 +830,15 @@ static ff_status read_class_line(reader *r, token *t, int n)
         if (strcmp(w, behaviour_word[k]) == 0)
             return read_behaviour(r, c, t, n, k);
     if (strcmp(w, "goal") == 0) {
-        double xy[2];
         char where[90];
         uint32_t cell;
-        int j, used = take_point(t, n, 1, xy, where, sizeof where);
-        if (!used || n != 1 + used || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
-            return fail_at(r, n < 2 ? &t[0] : &t[1], "goal needs one cell X,Y or X Y (whole numbers)");
-        if (xy[0] < 0 || xy[1] < 0 || xy[0] >= r->grid->w || xy[1] >= r->grid->h)
-            return fail_at(r, &t[1], "goal %.40s is outside the map (%dx%d cells)", where,
-                           (int)r->grid->w, (int)r->grid->h);
-        cell = (uint32_t)xy[1] * (uint32_t)r->grid->w + (uint32_t)xy[0];
-        if (!ff_grid_open(r->grid, cell))
-            return fail_at(r, &t[1], "goal %.40s is on a wall", where);
+        int j, used;
+        if (n < 2)
+            return fail_at(r, &t[0], "goal needs one cell X,Y or X Y (whole numbers)");
+        if ((st = want_goal_cell(r, t, n, 1, &cell, &used, where, sizeof where)) != FF_OK)
+            return st;
+        if (n != 1 + used)
+            return fail_at(r, &t[1 + used], "goal needs one cell X,Y or X Y (whole numbers)");
         if (c->ngoals == FF_CLASS_GOALS_MAX)
             return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
         for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)

@@ -74,6 +74,8 @@ typedef struct {
     double heading;           /* degrees, 0 east, 90 south; NaN = from the
                                  field at the start */
     long long spawn_tick;     /* >= 0 */
+    int64_t goal;             /* its own goal cell (y * w + x, open), or
+                                 -1: its class's goals */
     long line;                /* the agent or spawn line that made it */
 } ff_agent_spec;
 

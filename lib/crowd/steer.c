@@ -81,8 +81,9 @@ static inline void propose_follow(const agent_ctx *q, double *px, double *py)
         }
         return;
     }
-    if (q->cx >= box[0] && q->cx <= box[2] && q->cy >= box[1] && q->cy <= box[3] &&
-        goal_mask(c, q->a->cls)[cell]) {
+    if (own_goal(c, q->index) ? cell == c->goals.field[c->agent_goal[q->index]].goal
+                              : q->cx >= box[0] && q->cx <= box[2] && q->cy >= box[1] && q->cy <= box[3] &&
+                                    goal_mask(c, q->a->cls)[cell]) {
         double tx = g->origin_x + ((double)q->cx + 0.5) * g->cell_size - q->a->x;
         double ty = g->origin_y + ((double)q->cy + 0.5) * g->cell_size - q->a->y;
         double d = sqrt(tx * tx + ty * ty);
@@ -281,7 +282,7 @@ static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long lon
     const ff_grid *g = c->grid;
     double dt = c->scenario->tick_dt, step = cls->max_speed * dt, ux = 0, uy = 0;
     int inside = cx >= 0 && cy >= 0 && cx < g->w && cy < g->h;
-    const uint8_t *dir = agent_dir(c, a->cls);
+    const uint8_t *dir = agent_dir_of(c, (size_t)(a - c->agent), a->cls);
     int d = inside && dir ? dir[(size_t)cy * (size_t)g->w + (size_t)cx] : FF_DIR_NONE;
 
     a->state = FF_AGENT_ESCAPING;
@@ -338,7 +339,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     double dt = c->scenario->tick_dt, sx, sy, len2, dvx, dvy, dv, amax, speed2, x0, y0, hx0, hy0;
     agent_ctx *q = qs;
     long long cx, cy;
-    const uint8_t *dir = agent_dir(c, a->cls);
+    const uint8_t *dir = agent_dir_of(c, index, a->cls);
     uint32_t next;
     int inside, near;
 
@@ -368,7 +369,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     if (cls->follows && !dir) {
         /* The field is stale: never follow it.  Wait, or walk an own
          * path on the current map. */
-        if (c->scenario->fallback == FF_FALLBACK_ASTAR &&
+        if (c->scenario->fallback == FF_FALLBACK_ASTAR && !own_goal(c, index) &&
             ff_ownpath_next(c, index, (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx), &next)) {
             q->own = 1;
             q->tx = cell_center_x(g, next);

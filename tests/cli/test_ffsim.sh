@@ -286,6 +286,48 @@ printf 'ffsim 1\nticks 10\nclass w\n    radius 0.3\n    speed 1\n    goal 0,4\n 
 refuse class_goal_on_wall "^ffsim: .*/goalwall.scenario:6:10: goal 0,4 is on a wall$" \
     "$BIN/ffsim $TMP/room.ff $TMP/goalwall.scenario"
 
+# ---- issue 14: own goals, MAPF .scen ----
+# Four agents with goals of their own, two of them the same cell: each
+# arrives at its own goal (and nowhere else), and the fields are one per
+# distinct goal (3) besides the class's.
+cat >"$TMP/own.scenario" <<'EOS'
+ffsim 1
+ticks 40
+move grid
+class w
+    radius 0.4
+    speed 1
+    follow
+end
+agent 1 w 2.5,2.5 goal 15,6
+agent 2 w 3.5,6.5 goal 2,1
+agent 3 w 9.5,4.5 goal 15,6
+agent 4 w 16.5,1.5 goal 5,7
+EOS
+run own_goals 0 "$BIN/ffsim -o $TMP/own.trace --summary $TMP/own.sum $TMP/room.ff $TMP/own.scenario"
+check own_goals_all_arrive "$(key arrived "$TMP/own.sum")" = 4
+check own_goals_field_per_goal "$(key field_builds "$TMP/own.sum")" = 4
+check own_goals_each_at_its_goal "$(awk '$9 == "arrived" && !seen[$2]++ { print $2 ":" $3 "," $4 }' "$TMP/own.trace" | sort | tr '\n' ' ')" = \
+    "1:15.5000,6.5000 2:2.5000,1.5000 3:15.5000,6.5000 4:5.5000,7.5000 "
+printf 'version 1\n0\troom\t20\t9\t2\t2\t15\t6\t13\n0\troom\t20\t9\t3\t6\t2\t1\t5\n' >"$TMP/two.scen"
+printf 'ffsim 1\nticks 40\nmove grid\nclass w\n    radius 0.4\n    speed 1\n    follow\nend\nspawn 2 w scen two.scen\n' >"$TMP/scen.scenario"
+run scen 0 "$BIN/ffsim -o $TMP/scen.trace --summary $TMP/scen.sum $TMP/room.ff $TMP/scen.scenario"
+check scen_all_arrive "$(key arrived "$TMP/scen.sum")" = 2
+# The same as agent lines with those starts and goals, byte for byte.
+printf 'ffsim 1\nticks 40\nmove grid\nclass w\n    radius 0.4\n    speed 1\n    follow\nend\nagent 0 w 2.5,2.5 goal 15,6\nagent 1 w 3.5,6.5 goal 2,1\n' >"$TMP/scenlines.scenario"
+"$BIN/ffsim" -o "$TMP/scenlines.trace" "$TMP/room.ff" "$TMP/scenlines.scenario" 2>/dev/null
+same scen_as_agent_lines "$TMP/scen.trace" "$TMP/scenlines.trace"
+printf 'ffsim 1\nticks 40\nmove grid\nclass w\n    radius 0.4\n    speed 1\n    follow\nend\nspawn 3 w scen two.scen\n' >"$TMP/scen3.scenario"
+refuse scen_too_few "^ffsim: .*/scen3.scenario:9:7: .*two.scen has 2 agents, not 3$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/scen3.scenario"
+printf 'version 1\n0\troom\t20\t9\t2\t2\t0\t6\t13\n' >"$TMP/wall.scen"
+sed 's/two.scen/wall.scen/; s/spawn 2/spawn 1/' "$TMP/scen.scenario" >"$TMP/scenwall.scenario"
+refuse scen_goal_on_wall "^ffsim: .*/wall.scen:2:17: agent 0's goal 0,6 is on a wall$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/scenwall.scenario"
+sed 's/goal 15,6$/goal 15,9/' "$TMP/own.scenario" >"$TMP/ownout.scenario"
+refuse agent_goal_outside "^ffsim: .*/ownout.scenario:9:24: goal 15,9 is outside the map \(20x9 cells\)$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/ownout.scenario"
+
 # The EXAMPLES of man 1 ffsim run as written and print what the page
 # shows; both pages are clean under mandoc -Tlint.
 SAND=$TMP/sand

@@ -1,0 +1,60 @@
+/* goalfield.h - the fields of agents' own goals ('agent ... goal GX,GY',
+ * 'spawn ... scen FILE'): one per distinct goal cell and profile, shared
+ * by every agent with that goal and radius, built lazily (the first time
+ * an agent needs it) on its profile's grid, and again the first time it
+ * is needed after the profile publishes a rebuild (a map event).
+ * field_builds and field_bytes count them (man 1 ffsim, "OWN GOALS").
+ * The store owns every array it points to; ff_goalfields_free() releases
+ * them.
+ */
+#ifndef FF_GOALFIELD_H
+#define FF_GOALFIELD_H
+
+#include <stdint.h>
+
+#include "profiles.h"
+
+#define FF_GOALFIELD_NONE UINT32_MAX
+
+typedef struct {
+    int32_t profile;        /* index into the profiles */
+    uint32_t goal;          /* the goal cell */
+    uint64_t built_id;      /* the profile's field id it was built for */
+    int built;              /* 1 once distance and direction hold it */
+    double *distance;       /* w*h: cost to the goal; +inf: no way */
+    uint8_t *direction;     /* w*h direction codes */
+} ff_goalfield;
+
+typedef struct {
+    ff_goalfield *field;
+    size_t nfields, cap;
+    uint64_t *key;          /* open addressing: (profile, goal) + 1 ... */
+    uint32_t *slot_field;   /* ... -> index into field */
+    size_t nslots;          /* a power of two, or 0 */
+    unsigned long long builds;      /* fields built */
+    unsigned long long build_bytes; /* their bytes */
+} ff_goalfields;
+
+void ff_goalfields_init(ff_goalfields *s);
+void ff_goalfields_free(ff_goalfields *s);
+
+/* The index of the field of goal cell goal on profile, added (unbuilt)
+ * when new.  FF_ENOMEM. */
+ff_status ff_goalfields_find(ff_goalfields *s, int32_t profile, uint32_t goal, uint32_t *index,
+                             ff_error *err);
+
+/* Build field index when it is not built for its profile's published
+ * field (nothing while the profile is stale).  FF_ENOMEM. */
+ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err);
+
+/* The directions of field index, or NULL while its profile is stale or
+ * the field is not built for the published one. */
+static inline const uint8_t *ff_goalfields_direction(const ff_goalfields *s, const ff_profiles *p,
+                                                     uint32_t index)
+{
+    const ff_goalfield *f = &s->field[index];
+    const ff_profile *pf = &p->profile[f->profile];
+    return !pf->stale && f->built && f->built_id == pf->id ? f->direction : NULL;
+}
+
+#endif

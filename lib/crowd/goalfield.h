@@ -14,6 +14,10 @@
 
 #include "profiles.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FF_GOALFIELD_NONE UINT32_MAX
 
 typedef struct {
@@ -56,5 +60,9 @@ static inline const uint8_t *ff_goalfields_direction(const ff_goalfields *s, con
     const ff_profile *pf = &p->profile[f->profile];
     return !pf->stale && f->built && f->built_id == pf->id ? f->direction : NULL;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

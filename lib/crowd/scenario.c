@@ -8,7 +8,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "mapfscen.h"
 #include "walls.h"
@@ -474,18 +473,6 @@ static ff_status start_placing(reader *r)
 /* The path of a file a scenario names: as given when absolute or when
  * the scenario has no folder, else in the scenario's folder.  NULL when
  * out of memory; the caller frees it. */
-static char *beside(const char *scenario, const char *file)
-{
-    const char *slash = strrchr(scenario, '/');
-    size_t dir = slash && file[0] != '/' ? (size_t)(slash - scenario) + 1 : 0;
-    char *p = malloc(dir + strlen(file) + 1);
-    if (p) {
-        memcpy(p, scenario, dir);
-        strcpy(p + dir, file);
-    }
-    return p;
-}
-
 /* spawn N CLASS scen FILE [tick T] [first ID]: the first N agents of a
  * Moving AI MAPF scenario, each at its start cell's center with its own
  * goal cell. */
@@ -516,22 +503,12 @@ static ff_status read_scen(reader *r, token *t, int n, long long count, int cls)
     }
     if (first + count - 1 > (long long)UINT32_MAX)
         return fail_at(r, &t[1], "ids %lld..%lld run past 4294967295", first, first + count - 1);
-    if (!(path = beside(r->name, t[4].text)))
-        return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
-    if (!(f = fopen(path, "rb"))) {
+    if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path))) {
+        if (!path)
+            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
         st = fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(errno));
         free(path);
         return st;
-    }
-    {
-        /* A regular file: never a device or a pipe that could block. */
-        struct stat sb;
-        if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-            fclose(f);
-            st = fail_at(r, &t[4], "%.200s is not a regular file", path);
-            free(path);
-            return st;
-        }
     }
     st = ff_mapf_scen_read(f, path, (size_t)count, &ma, &got, r->err);
     fclose(f);

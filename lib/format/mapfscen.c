@@ -1,9 +1,11 @@
 /* mapfscen.c - reading Moving AI MAPF scenarios; see mapfscen.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "mapfscen.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "records.h"
 
@@ -46,6 +48,27 @@ static int fields(char *line, char **f, long *col)
         if (*p)
             *p++ = '\0';
     }
+}
+
+FILE *ff_mapf_scen_open(const char *base, const char *file, char **path)
+{
+    const char *slash = strrchr(base, '/');
+    size_t dir = slash && file[0] != '/' ? (size_t)(slash - base) + 1 : 0;
+    struct stat sb;
+    FILE *f;
+
+    if (!(*path = malloc(dir + strlen(file) + 1)))
+        return NULL;
+    memcpy(*path, base, dir);
+    strcpy(*path + dir, file);
+    if (!(f = fopen(*path, "rb")))
+        return NULL;
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        fclose(f);
+        errno = EINVAL;  /* "Invalid argument": not a regular file */
+        return NULL;
+    }
+    return f;
 }
 
 ff_status ff_mapf_scen_read(FILE *f, const char *name, size_t max, ff_mapf_agent **agents,

@@ -14,6 +14,10 @@
 
 #include "fferror.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     int32_t width, height;   /* the map's size the line gives, > 0 */
     int32_t sx, sy, gx, gy;  /* start and goal cells, >= 0 */
@@ -27,5 +31,16 @@ typedef struct {
  * of the offending field, FF_ENOMEM, FF_EIO; on failure *agents is NULL. */
 ff_status ff_mapf_scen_read(FILE *f, const char *name, size_t max, ff_mapf_agent **agents,
                             size_t *n, ff_error *err);
+
+/* Open the .scen file a file of path base names: file as given when
+ * absolute or when base has no folder, else in base's folder; *path is
+ * that path (malloc'd, the caller frees it; NULL when out of memory).
+ * Only a regular file opens (never a device or pipe that could block):
+ * NULL with errno set otherwise. */
+FILE *ff_mapf_scen_open(const char *base, const char *file, char **path);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -476,33 +476,16 @@ static ff_status start_placing(reader *r)
 /* spawn N CLASS scen FILE [tick T] [first ID]: the first N agents of a
  * Moving AI MAPF scenario, each at its start cell's center with its own
  * goal cell. */
-static ff_status read_scen(reader *r, token *t, int n, long long count, int cls)
+static ff_status read_scen(reader *r, token *t, long long count, int cls, long long tick,
+                           long long first)
 {
     const ff_grid *g = r->grid;
-    long long tick = 0, first = r->max_id + 1;
     ff_mapf_agent *ma = NULL;
     size_t got = 0, k;
     char *path;
     FILE *f;
-    int j;
     ff_status st = FF_OK;
 
-    if (n < 5)
-        return fail_at(r, &t[3], "scen needs a FILE (a Moving AI MAPF .scen)");
-    for (j = 5; j < n; j += 2) {
-        if (j + 1 >= n)
-            return fail_at(r, &t[j], "'%.40s' needs a value", t[j].text);
-        if (strcmp(t[j].text, "tick") == 0)
-            st = want_count(r, &t[j + 1], "spawn tick", 0, FF_SCENARIO_TICKS_MAX, &tick);
-        else if (strcmp(t[j].text, "first") == 0)
-            st = want_count(r, &t[j + 1], "first id", 0, UINT32_MAX, &first);
-        else
-            return fail_at(r, &t[j], "unknown scen setting '%.40s' (tick, first)", t[j].text);
-        if (st != FF_OK)
-            return st;
-    }
-    if (first + count - 1 > (long long)UINT32_MAX)
-        return fail_at(r, &t[1], "ids %lld..%lld run past 4294967295", first, first + count - 1);
     if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path))) {
         if (!path)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
@@ -567,11 +550,11 @@ static ff_status read_spawn(reader *r, token *t, int n)
     rad = r->s->cls[cls].radius;
     k = 4;
     if (strcmp(t[3].text, "scen") == 0) {
-        if ((long long)r->s->nagents + count > FF_SCENARIO_AGENTS_MAX)
-            return fail_at(r, &t[1], "more than %d agents", FF_SCENARIO_AGENTS_MAX);
-        return read_scen(r, t, n, count, cls);
-    }
-    if (strcmp(t[3].text, "spawns") == 0) {
+        use_rect = 2;
+        if (n < 5)
+            return fail_at(r, &t[3], "scen needs a FILE (a Moving AI MAPF .scen)");
+        k = 5;
+    } else if (strcmp(t[3].text, "spawns") == 0) {
         use_rect = 0;
         if (g->nspawns == 0)
             return fail_at(r, &t[3], "the map has no spawn cells (S tiles or 'spawn' lines)");
@@ -589,7 +572,7 @@ static ff_status read_spawn(reader *r, token *t, int n)
     for (; k < n; k += 2) {
         if (k + 1 >= n)
             return fail_at(r, &t[k], "'%.40s' needs a value", t[k].text);
-        if (strcmp(t[k].text, "seed") == 0) {
+        if (strcmp(t[k].text, "seed") == 0 && use_rect < 2) {
             char *end;
             if (t[k + 1].text[0] == '-' || (errno = 0, seed = strtoull(t[k + 1].text, &end, 10),
                                             end == t[k + 1].text || *end || errno))
@@ -602,13 +585,16 @@ static ff_status read_spawn(reader *r, token *t, int n)
             if ((st = want_count(r, &t[k + 1], "first id", 0, UINT32_MAX, &first)) != FF_OK)
                 return st;
         } else {
-            return fail_at(r, &t[k], "unknown spawn setting '%.40s' (seed, tick, first)", t[k].text);
+            return fail_at(r, &t[k], "unknown spawn setting '%.40s' (%s)", t[k].text,
+                           use_rect < 2 ? "seed, tick, first" : "tick, first");
         }
     }
     if (first + count - 1 > (long long)UINT32_MAX)
         return fail_at(r, &t[1], "ids %lld..%lld run past 4294967295", first, first + count - 1);
     if ((long long)r->s->nagents + count > FF_SCENARIO_AGENTS_MAX)
         return fail_at(r, &t[1], "more than %d agents", FF_SCENARIO_AGENTS_MAX);
+    if (use_rect == 2)
+        return read_scen(r, t, count, cls, tick, first);
     if ((st = start_placing(r)) != FF_OK)
         return st;
     for (id = first; id < first + count; id++) {

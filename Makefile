@@ -14,18 +14,22 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omi
 endif
 PNG_CFLAGS = $(shell pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS = $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
+# Tiled maps: libjansson (JSON), expat (XML), zlib and libzstd (layer data).
+TILED_PKGS = jansson expat zlib libzstd
+TILED_CFLAGS = $(shell pkg-config --cflags $(TILED_PKGS) 2>/dev/null)
+TILED_LIBS = $(shell pkg-config --libs $(TILED_PKGS) 2>/dev/null || echo -ljansson -lexpat -lz -lzstd)
 # No code reads errno after a math function: sqrt and the like may be one
 # instruction each.
 # lib/ in folders, one per layer of the pipeline, lowest first; a folder
 # uses only the folders before it (tests/cli/test_layers.sh checks it).
 LIB_DIRS = base grid format field path crowd picture
 LIB_INC = $(addprefix -Ilib/,$(LIB_DIRS))
-ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS) $(LIB_INC) -pthread
+ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS) $(TILED_CFLAGS) $(LIB_INC) -pthread
 # The library's objects go into libff.a and libff.so alike: position
 # independent, and without semantic interposition so that calls within the
 # library are still inlined as in a static build.
 PIC_CFLAGS = -fPIC -fno-semantic-interposition
-LDLIBS = $(PNG_LIBS) -lm -pthread
+LDLIBS = $(PNG_LIBS) $(TILED_LIBS) -lm -pthread
 
 VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/base/options.h)
 SO_NAME = libff.so.$(firstword $(subst ., ,$(VERSION)))
@@ -36,6 +40,8 @@ LIB_OBJ = $(LIB_SRC:.c=.o)
 LIB_HDR = $(wildcard $(LIB_DIRS:%=lib/%/*.h))
 # Headers for the library's own use only: not installed.
 LIB_INTERNAL_HDR = lib/base/hugepage.h lib/base/options.h lib/crowd/crowdint.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
+# The Tiled readers' shared record and their own headers.
+LIB_INTERNAL_HDR += lib/format/tiled.h lib/format/tiledata.h lib/format/tiledjson.h lib/format/tiledxml.h
 LIB_PUBLIC_HDR = $(filter-out $(LIB_INTERNAL_HDR),$(LIB_HDR))
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)

@@ -28,12 +28,13 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffbuild [-g X,Y]... [--goals FILE] [-m 4|8] [-c strict|cut|free]\n"
-            "               [-r R] [--turn-cost C] [--png-scale S] [--max-cells N]\n"
-            "               [--name NAME] [--text] [-o FILE] [MAP]\n"
+            "               [-r R] [--turn-cost C] [--png-scale S] [--layer NAME]\n"
+            "               [--max-cells N] [--name NAME] [--text] [-o FILE] [MAP]\n"
             "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [options] [MAP]\n"
             "       ffbuild --update CHANGES [--max-cells N] [--text] [-o FILE] [FIELD]\n"
             "Build the distance field (cost to the nearest goal) of a Moving AI map,\n"
-            "an ffmap, a grey PNG or an ff stream, and write it as an ff stream.\n"
+            "an ffmap, a Tiled map, a grey PNG or an ff stream, and write it as an ff\n"
+            "stream.\n"
             "  -g, --goal X,Y       a goal cell (repeatable; replaces the map's goal tiles)\n"
             "      --goals FILE     goal cells, one 'x y' a line\n"
             "      --name NAME      name the field (the stream's 'name' key)\n"
@@ -50,6 +51,7 @@ static void usage(FILE *f)
             "      --turn-cost C    cost of each 45-degree turn: a field over (cell,\n"
             "                       heading) states, with heading channels\n"
             "      --png-scale S    cost per grey level of a PNG map (default 1)\n"
+            "      --layer NAME     of a Tiled map, read only the tile layer NAME\n"
             "      --max-cells N    refuse maps of more cells (default 1073741824)\n"
             "      --text           write the text encoding\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
@@ -309,7 +311,8 @@ static int default_jobs(void)
  * every return path, usage errors included, leaves nothing behind. */
 static int run(int argc, char **argv, goal_list *goals)
 {
-    enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE, OPT_TURN_COST };
+    enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE, OPT_TURN_COST,
+           OPT_LAYER };
     static const struct option longopts[] = {
         { "goal", required_argument, NULL, 'g' },
         { "goals", required_argument, NULL, 'G' },
@@ -318,6 +321,7 @@ static int run(int argc, char **argv, goal_list *goals)
         { "radius", required_argument, NULL, 'r' },
         { "turn-cost", required_argument, NULL, OPT_TURN_COST },
         { "png-scale", required_argument, NULL, 'P' },
+        { "layer", required_argument, NULL, OPT_LAYER },
         { "max-cells", required_argument, NULL, 'M' },
         { "name", required_argument, NULL, OPT_NAME },
         { "goal-sets", required_argument, NULL, OPT_GOAL_SETS },
@@ -388,6 +392,7 @@ static int run(int argc, char **argv, goal_list *goals)
             name = optarg;
             break;
         case OPT_GOAL_SETS: sets_path = optarg; break;
+        case OPT_LAYER: mopt.layer = optarg; break;
         case OPT_SPLIT:
             if (ff_option_output(prog, "--split", optarg))
                 return 2;
@@ -431,10 +436,10 @@ static int run(int argc, char **argv, goal_list *goals)
     if (sets_path && strcmp(sets_path, "-") == 0 && strcmp(in_path, "-") == 0)
         return usage_error("%s", "-: the map and the goal sets cannot both be standard input");
     if (update && (goals->n > 0 || goal_file || name || sets_path || moves > 0 || corners >= 0 ||
-                   radius >= 0 || mopt.png_scale != 1 || turn_cost >= 0))
+                   radius >= 0 || mopt.png_scale != 1 || turn_cost >= 0 || mopt.layer))
         return usage_error("%s", "--update: it keeps the field's goals, rules and name, so -g, "
-                                 "--goals, --goal-sets, -m, -c, -r, --png-scale, --turn-cost and "
-                                 "--name do not go with it");
+                                 "--goals, --goal-sets, -m, -c, -r, --png-scale, --turn-cost, "
+                                 "--layer and --name do not go with it");
     if (update && strcmp(update, "-") == 0 && strcmp(in_path, "-") == 0)
         return usage_error("%s", "-: the field and the changes cannot both be standard input");
     if (update) {
@@ -445,6 +450,7 @@ static int run(int argc, char **argv, goal_list *goals)
 
     if (!(in = ff_infile_open(in_path, &err)))
         return fail(&err);
+    mopt.path = in == stdin ? NULL : in_path;
     ff_field_init(&field);
     status = ff_map_read(in, in_path, &mopt, &field.grid, &err);
     ff_infile_close(in);

@@ -6,6 +6,11 @@
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists libpng 2>/dev/null || missing="$missing libpng-dev"
+# Tiled maps: JSON, XML, and the zlib, gzip and zstd layer data.
+pkg-config --exists jansson 2>/dev/null || missing="$missing libjansson-dev"
+pkg-config --exists expat 2>/dev/null || missing="$missing libexpat1-dev"
+pkg-config --exists zlib 2>/dev/null || missing="$missing zlib1g-dev"
+pkg-config --exists libzstd 2>/dev/null || missing="$missing libzstd-dev"
 if [ "${1:-}" = check ]; then
     [ -f "${CRITERION_H:-/usr/include/criterion/criterion.h}" ] || missing="$missing libcriterion-dev"
 fi

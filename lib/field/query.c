@@ -625,6 +625,7 @@ ff_status ff_query_map_id(FILE *in, const char *name, const ff_field *f, uint64_
     ff_status st;
 
     ff_map_options_init(&opt);
+    opt.path = in == stdin ? NULL : name;
     ff_grid_init(&g);
     if ((st = ff_map_read(in, name, &opt, &g, err)) != FF_OK)
         return st;

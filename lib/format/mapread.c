@@ -1,5 +1,6 @@
 /* mapread.c - Moving AI and ffmap text maps, and format detection; see
- * mapread.h.  The PNG reader is in pngmap.c. */
+ * mapread.h.  The PNG reader is in pngmap.c, the Tiled readers behind
+ * tiledmap.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "mapread.h"
 
@@ -10,6 +11,7 @@
 
 #include "pngmap.h"
 #include "stream.h"
+#include "tiledmap.h"
 
 /* Terrain classes of the Moving AI letters (HOG2's Map::CanStep). */
 enum { CLASS_GROUND = 0, CLASS_WATER = 1, CLASS_TREES = 2 };
@@ -80,18 +82,6 @@ static ff_status unknown_tile(ff_error *err, const char *name, long line, long c
                             "unknown tile '%c' (no legend entry)", ch);
     return ff_error_set(err, FF_EINPUT, name, line, col,
                         "unknown tile byte 0x%02x (no legend entry)", ch);
-}
-
-/* Drop the class channel when every open cell is ground. */
-static void drop_single_class(ff_grid *g)
-{
-    size_t n = (size_t)g->w * (size_t)g->h, i;
-
-    for (i = 0; i < n; i++)
-        if (ff_grid_open(g, i) && g->terrain[i] != CLASS_GROUND)
-            return;
-    free(g->terrain);
-    g->terrain = NULL;
 }
 
 static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g,
@@ -179,7 +169,7 @@ static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g
         if (n > 0)
             return ff_error_set(err, FF_EINPUT, c->name, c->line, 1,
                                 "more rows than the header's height %lld", h);
-    drop_single_class(g);
+    ff_grid_drop_one_class(g);
     return FF_OK;
 }
 
@@ -191,22 +181,6 @@ typedef struct {
     int goal, spawn;
     uint8_t cls;      /* terrain class (Moving AI letters only) */
 } legend;
-
-static int parse_dirs(char *list, uint8_t *mask)
-{
-    char *tok, *save = NULL;
-
-    *mask = 0;
-    for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int d;
-        for (d = 0; d < 8 && strcmp(tok, ff_dir_name[d]); d++)
-            ;
-        if (d == 8)
-            return -1;
-        *mask |= (uint8_t)(1u << d);
-    }
-    return *mask ? 0 : -1;
-}
 
 static ff_status legend_line(cursor *c, char *buf, legend *table, ff_error *err)
 {
@@ -269,7 +243,7 @@ static ff_status legend_line(cursor *c, char *buf, legend *table, ff_error *err)
     k++;
     if (k < nw) {
         long col = (long)(word[k] - buf) + 1;
-        if (parse_dirs(word[k], &e.oneway) < 0 || k + 1 < nw)
+        if (ff_dirs_parse(word[k], &e.oneway) < 0 || k + 1 < nw)
             return ff_error_set(err, FF_EINPUT, c->name, c->line, col,
                                 "bad directions for tile '%c' (a list like N,NE,E)", ch);
     }
@@ -407,7 +381,7 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
         free(g->oneway);
         g->oneway = NULL;
     }
-    drop_single_class(g);
+    ff_grid_drop_one_class(g);
     return FF_OK;
 }
 
@@ -455,6 +429,8 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
     if (size >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
         return ff_error_set(err, FF_EINPUT, name, 1, 1,
                             "the file starts with a UTF-8 byte-order mark: save it without one");
+    if (ff_map_is_tiled(data, size))
+        return ff_map_parse_tiled(data, size, name, opt, g, err);
     if (starts_with_word(data, size, "type")) {
         const char *s;
         size_t n;
@@ -478,7 +454,7 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
     } else
         return ff_error_set(err, FF_EINPUT, name, 1, 1,
                             "unknown map format: expected 'type octile' (Moving AI), "
-                            "'ffmap 1', an ff stream or a PNG");
+                            "'ffmap 1', a Tiled map (JSON or XML), an ff stream or a PNG");
     if (st != FF_OK)
         ff_grid_free(g);
     return st;

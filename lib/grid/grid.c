@@ -184,16 +184,54 @@ static int cmp_cell(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void ff_grid_sort_goals(ff_grid *g)
+size_t ff_cells_sort(uint32_t *cells, size_t n)
 {
     size_t k, m = 0;
 
-    if (g->ngoals > 1)  /* qsort(NULL, 0, ...) is undefined */
-        qsort(g->goals, g->ngoals, sizeof *g->goals, cmp_cell);
-    for (k = 0; k < g->ngoals; k++)
-        if (m == 0 || g->goals[m - 1] != g->goals[k])
-            g->goals[m++] = g->goals[k];
-    g->ngoals = m;
+    if (n > 1)  /* qsort(NULL, 0, ...) is undefined */
+        qsort(cells, n, sizeof *cells, cmp_cell);
+    for (k = 0; k < n; k++)
+        if (m == 0 || cells[m - 1] != cells[k])
+            cells[m++] = cells[k];
+    return m;
+}
+
+void ff_grid_sort_goals(ff_grid *g)
+{
+    g->ngoals = ff_cells_sort(g->goals, g->ngoals);
+}
+
+void ff_grid_drop_one_class(ff_grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h, i;
+
+    if (!g->terrain)
+        return;
+    for (i = 0; i < n; i++)
+        if (ff_grid_open(g, i) && g->terrain[i] != 0)
+            return;
+    free(g->terrain);
+    g->terrain = NULL;
+}
+
+int ff_dirs_parse(const char *list, uint8_t *mask)
+{
+    const char *p = list;
+
+    *mask = 0;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        int d;
+        for (d = 0; d < 8; d++)
+            if (strlen(ff_dir_name[d]) == n && memcmp(p, ff_dir_name[d], n) == 0)
+                break;
+        if (d == 8)
+            return -1;
+        *mask |= (uint8_t)(1u << d);
+        if (!p[n])
+            return 0;
+        p += n + 1;
+    }
 }
 
 ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,

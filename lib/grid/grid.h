@@ -105,8 +105,21 @@ double ff_grid_step_cost(const ff_grid *g, size_t i, int d);
 ff_status ff_grid_check_goal(const ff_grid *g, int64_t x, int64_t y, const char *file,
                              long line, long col, ff_error *err);
 
+/* Sort n cell indices ascending and drop repeats in place; returns how
+ * many remain. */
+size_t ff_cells_sort(uint32_t *cells, size_t n);
+
 /* Sort g->goals and drop repeats (after appending goals in any order). */
 void ff_grid_sort_goals(ff_grid *g);
+
+/* Free the terrain channel when every open cell is of class 0: a map of
+ * one class has no class channel. */
+void ff_grid_drop_one_class(ff_grid *g);
+
+/* Parse a comma-separated list of direction names ("E", "N,NE,NW"; no
+ * blanks, none empty) into a one-way mask, bit d for direction d.
+ * Returns 0, or -1 for an unknown or empty name. */
+int ff_dirs_parse(const char *list, uint8_t *mask);
 
 /* Add goal cell (x,y); refuses a cell outside the map or on a wall.
  * Keeps the list sorted and without repeats (cheap in ascending order;

@@ -6,7 +6,7 @@
 # reproduces the ids; make demo's script runs; mandoc -Tlint is clean.
 . "$(dirname "$0")/lib.sh"
 ROOT=$PWD
-PAGES="man/man1/ffbuild.1 man/man1/ffdir.1 man/man5/ff.5 man/man1/ffpng.1 man/man1/ffpull.1 man/man1/fffunnel.1 man/man1/ffquery.1 man/man1/ffsim.1 man/man5/ffsim.5"
+PAGES="man/man1/ffbuild.1 man/man1/ffdir.1 man/man5/ff.5 man/man1/ffpng.1 man/man1/ffpull.1 man/man1/fffunnel.1 man/man1/ffquery.1 man/man1/ffsim.1 man/man5/ffsim.5 man/man5/fftiled.5"
 
 # The examples run "from the top of the source tree": a copy of it in which
 # their output files land, with the programs on PATH.
@@ -94,8 +94,10 @@ for prog in ffbuild ffdir ffpng ffpull fffunnel ffquery ffsim; do
         check "$prog.1 has $s" "$(grep -c "^\.Sh $s\$" "$page")" = 1
     done
 done
-for s in NAME DESCRIPTION EXAMPLES "SEE ALSO"; do
-    check "ff.5 has $s" "$(grep -c "^\.Sh $s\$" man/man5/ff.5)" = 1
+for page in ff.5 fftiled.5; do
+    for s in NAME DESCRIPTION EXAMPLES "SEE ALSO"; do
+        check "$page has $s" "$(grep -c "^\.Sh $s\$" man/man5/$page)" = 1
+    done
 done
 
 # A reader written from ff(5) alone (hash, messages, encodings) agrees

@@ -44,7 +44,7 @@ for f in hugepage.h options.h; do
 done
 # The installed headers are the public ones, and each includes only
 # installed headers; each says extern "C" for C++.
-internal=$(sed -n 's/^LIB_INTERNAL_HDR = //p' "$ROOT/Makefile")
+internal=$(sed -n 's/^LIB_INTERNAL_HDR +*= //p' "$ROOT/Makefile" | tr '\n' ' ')
 want=$(for h in "$ROOT"/lib/*/*.h; do
     case " $internal " in *" ${h#"$ROOT"/} "*) ;; *) basename "$h" ;; esac
 done | sort)
@@ -65,6 +65,9 @@ flags=$(pkg-config --cflags --libs fftools)
 static_flags=$(pkg-config --cflags --libs --static fftools)
 check "pkg-config names the installed include folder" "$(printf '%s\n' "$flags" | grep -c -- "-I$P/include")" -eq 1
 check "pkg-config --static adds libpng" "$(printf '%s\n' "$static_flags" | grep -c -- "-lpng")" -eq 1
+for l in -ljansson -lexpat -lz -lzstd; do
+    check "pkg-config --static adds $l (Tiled maps)" "$(printf '%s\n' "$static_flags" | grep -c -- "$l\\b")" -eq 1
+done
 "$BIN/ffbuild" --goal-sets "$BT/maps/yard.sets" "$BT/maps/yard.map" >"$TMP/yard.ff"
 
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' '; }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # CI's share of the fuzzing: make sure clang and libFuzzer are here
-# (Debian: clang, libclang-rt-14-dev), replay every seed of every corpus
+# (Debian: clang, libclang-rt-14-dev) and the libraries the targets link,
+# replay every seed of every corpus
 # (the regression cases of fixed crashes) and fuzz each target for
 # FUZZ_CI_SECONDS (default 20) from it.  FUZZ_TARGETS (names like
 # fuzz_stream) limits the targets; default all.  Any crash, sanitizer
@@ -28,6 +29,27 @@ if ! has_libfuzzer; then
         }
     fi
     has_libfuzzer || { echo "fuzz: clang with libFuzzer is not available" >&2; exit 2; }
+fi
+
+# The libraries the targets link, as the build's tools/deps.sh wants them
+# (libpng, and for the Tiled readers libjansson, expat, zlib, libzstd).
+libs=""
+for pair in libpng:libpng-dev jansson:libjansson-dev expat:libexpat1-dev zlib:zlib1g-dev \
+            libzstd:libzstd-dev; do
+    pkg-config --exists "${pair%%:*}" 2>/dev/null || libs="$libs ${pair#*:}"
+done
+if [ -n "$libs" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "fuzz: installing$libs" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        { apt-get update -qq && apt-get install -y -qq --no-install-recommends pkg-config $libs; } >&2 || {
+            echo "fuzz: apt-get failed" >&2
+            exit 2
+        }
+    else
+        echo "fuzz: missing libraries; run: sudo apt-get install -y$libs" >&2
+        exit 2
+    fi
 fi
 
 # A fresh build folder: CI fuzzes from the committed seeds only.

@@ -18,8 +18,10 @@ FUZZ_CC=${FUZZ_CC:-clang}
 B=${FUZZ_BUILD:-tests/fuzz/build}
 PNG_CFLAGS=$(pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
+TILED_CFLAGS=$(pkg-config --cflags jansson expat zlib libzstd 2>/dev/null)
+TILED_LIBS=$(pkg-config --libs jansson expat zlib libzstd 2>/dev/null || echo -ljansson -lexpat -lz -lzstd)
 LIB_INC=$(for d in base grid format field path crowd picture; do printf ' -Ilib/%s' "$d"; done)
-FLAGS="-std=c11 -Wall -Wextra -Wpedantic -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -pthread $PNG_CFLAGS$LIB_INC"
+FLAGS="-std=c11 -Wall -Wextra -Wpedantic -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -pthread $PNG_CFLAGS $TILED_CFLAGS$LIB_INC"
 
 if ! command -v "$FUZZ_CC" >/dev/null 2>&1; then
     echo "fuzz: $FUZZ_CC not found (Debian: apt-get install clang libclang-rt-14-dev)" >&2
@@ -58,7 +60,7 @@ for t in "$@"; do
         continue
     fi
     echo "fuzz: build $t"
-    $FUZZ_CC $FLAGS "tests/fuzz/$t.c" "$B"/lib/*.o $PNG_LIBS -lm -o "$bin" || exit 2
+    $FUZZ_CC $FLAGS "tests/fuzz/$t.c" "$B"/lib/*.o $PNG_LIBS $TILED_LIBS -lm -o "$bin" || exit 2
     mkdir -p "$B/corpus/$name"
     dict=""
     [ -f "tests/fuzz/$name.dict" ] && dict="-dict=tests/fuzz/$name.dict"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "mapread.h"
+#include "realfmt.h"
 #include "records.h"
 #include "sample.h"
 
@@ -590,14 +591,7 @@ void ff_cell_center(const ff_grid *g, size_t i, double *wx, double *wy)
 /* v with the fewest of 15..17 significant digits that reads back exactly. */
 static void format_exact(double v, char *buf, size_t cap)
 {
-    int prec;
-
-    for (prec = 15; prec < 17; prec++) {
-        snprintf(buf, cap, "%.*g", prec, v + 0.0);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
-    snprintf(buf, cap, "%.17g", v + 0.0);
+    ff_format_exact(v + 0.0, buf, cap);
 }
 
 ff_status ff_query_write_path(FILE *out, const ff_grid *g, const uint32_t *path, size_t n,

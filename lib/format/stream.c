@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "realfmt.h"
+
 #define MAX_LINE 4096
 #define MAX_CHANNELS 64
 #define CHUNK 65536
@@ -1018,11 +1020,20 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
     fprintf(out, "ff 1\n");
     if (f->name[0])
         fprintf(out, "name %s\n", f->name);
-    fprintf(out, "size %d %d\ncell %.17g\norigin %.17g %.17g\nmoves %d\ncorners %s\nradius %.17g\n",
-            g->w, g->h, g->cell_size, g->origin_x, g->origin_y, g->moves,
-            ff_corners_name(g->corners), g->radius);
-    if (f->turn)
-        fprintf(out, "turn-cost %.17g\n", f->turn_cost);
+    {
+        char cell[FF_REAL_TEXT_MAX], ox[FF_REAL_TEXT_MAX], oy[FF_REAL_TEXT_MAX];
+        char radius[FF_REAL_TEXT_MAX], turn[FF_REAL_TEXT_MAX];
+        ff_format_exact(g->cell_size, cell, sizeof cell);
+        ff_format_exact(g->origin_x, ox, sizeof ox);
+        ff_format_exact(g->origin_y, oy, sizeof oy);
+        ff_format_exact(g->radius, radius, sizeof radius);
+        fprintf(out, "size %d %d\ncell %s\norigin %s %s\nmoves %d\ncorners %s\nradius %s\n",
+                g->w, g->h, cell, ox, oy, g->moves, ff_corners_name(g->corners), radius);
+        if (f->turn) {
+            ff_format_exact(f->turn_cost, turn, sizeof turn);
+            fprintf(out, "turn-cost %s\n", turn);
+        }
+    }
     for (k = 0; k < g->ngoals; k++)
         fprintf(out, "goal %u %u\n", g->goals[k] % (uint32_t)g->w, g->goals[k] / (uint32_t)g->w);
     for (k = 0; k < g->nspawns; k++)

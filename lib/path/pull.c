@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "los.h"
+#include "realfmt.h"
 #include "sample.h"
 
 void ff_path_init(ff_path *p)
@@ -61,14 +62,9 @@ ff_status ff_path_read(ff_path *p, ff_records *r, ff_error *err)
 
 static void put_real(FILE *out, double v)
 {
-    char buf[40];
-    int prec;
+    char buf[FF_REAL_TEXT_MAX];
 
-    for (prec = 15; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
+    ff_format_exact(v, buf, sizeof buf);
     fputs(buf, out);
 }
 

@@ -1,0 +1,91 @@
+/* test_realfmt.c - ff_format_exact against a brute force: for each value,
+ * the fewest significant digits (1 to 17) with which printf's %g reads
+ * back to the same bits; the text must read back and carry that many. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "realfmt.h"
+
+/* The significant digits of a %g text: the digits of its mantissa without
+ * leading zeros and trailing zeros. */
+static int significant(const char *s)
+{
+    char digits[64];
+    size_t n = 0, a = 0, b;
+
+    for (; *s && *s != 'e' && *s != 'E'; s++)
+        if (*s >= '0' && *s <= '9')
+            digits[n++] = *s;
+    while (a < n && digits[a] == '0')
+        a++;
+    b = n;
+    while (b > a && digits[b - 1] == '0')
+        b--;
+    return b > a ? (int)(b - a) : 1;
+}
+
+static int fewest(double v)
+{
+    char buf[64];
+    int p;
+    for (p = 1; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*g", p, v);
+        if (strtod(buf, NULL) == v)
+            return p;
+    }
+    return 99;
+}
+
+static void check_value(double v)
+{
+    char buf[FF_REAL_TEXT_MAX];
+    size_t len = ff_format_exact(v, buf, sizeof buf);
+    double back = strtod(buf, NULL);
+
+    cr_assert_eq(len, strlen(buf));
+    cr_assert(memcmp(&back, &v, sizeof v) == 0, "%s does not read back to %.17g", buf, v);
+    cr_assert_eq(significant(buf), fewest(v), "%s: %d digits, %d would do", buf, significant(buf),
+                 fewest(v));
+}
+
+Test(realfmt, hand_values)
+{
+    char buf[FF_REAL_TEXT_MAX];
+    static const struct { double v; const char *text; } table[] = {
+        { 0.4, "0.4" }, { 0.1 + 0.2, "0.30000000000000004" }, { 1, "1" }, { 0.7, "0.7" },
+        { -10, "-10" }, { 1e300, "1e+300" }, { 5e-324, "4.9406564584124654e-324" },
+        { 1.0 / 3, "0.33333333333333331" }, { 123456.789, "123456.789" }, { 0, "0" },
+        { -0.0, "-0" }, { 2.5e-7, "2.5e-07" },
+    };
+    size_t k;
+    for (k = 0; k < sizeof table / sizeof *table; k++) {
+        ff_format_exact(table[k].v, buf, sizeof buf);
+        cr_assert_str_eq(buf, table[k].text);
+    }
+    ff_format_exact(INFINITY, buf, sizeof buf);
+    cr_assert_str_eq(buf, "inf");
+}
+
+/* Random bit patterns (every exponent) and random short decimals. */
+Test(realfmt, brute_force)
+{
+    uint64_t s = 88172645463325252ull;
+    int k;
+    for (k = 0; k < 20000; k++) {
+        uint64_t bits;
+        double v;
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        bits = s;
+        memcpy(&v, &bits, sizeof v);
+        if (isfinite(v))
+            check_value(v);
+        check_value((double)(s % 100000) / 1000.0);
+        check_value((double)(int64_t)(s % 2001) * 0.05 - 50);
+    }
+}

@@ -57,7 +57,7 @@ Test(realfmt, hand_values)
     char buf[FF_REAL_TEXT_MAX];
     static const struct { double v; const char *text; } table[] = {
         { 0.4, "0.4" }, { 0.1 + 0.2, "0.30000000000000004" }, { 1, "1" }, { 0.7, "0.7" },
-        { -10, "-10" }, { 1e300, "1e+300" }, { 5e-324, "4.9406564584124654e-324" },
+        { -10, "-10" }, { 1e300, "1e+300" }, { 5e-324, "5e-324" }, { 3 * 5e-324, "1.5e-323" },
         { 1.0 / 3, "0.33333333333333331" }, { 123456.789, "123456.789" }, { 0, "0" },
         { -0.0, "-0" }, { 2.5e-7, "2.5e-07" },
     };
@@ -85,6 +85,9 @@ Test(realfmt, brute_force)
         memcpy(&v, &bits, sizeof v);
         if (isfinite(v))
             check_value(v);
+        bits &= 0x800fffffffffffffull;  /* a subnormal */
+        memcpy(&v, &bits, sizeof v);
+        check_value(v);
         check_value((double)(s % 100000) / 1000.0);
         check_value((double)(int64_t)(s % 2001) * 0.05 - 50);
     }

@@ -1,6 +1,7 @@
 /* realfmt.c - shortest exact text of a double; see realfmt.h. */
 #include "realfmt.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,12 @@ size_t ff_format_exact(double v, char *buf, size_t cap)
 {
     int prec, len = 0;
 
-    for (prec = 15; prec <= 17; prec++) {
+    /* A normal double that reads back from 15 digits has no shorter form
+     * than those 15 less their trailing zeros: its nearest 15-digit
+     * decimal is the shorter form padded, 15-digit decimals being spaced
+     * wider than twice its ulp.  A subnormal has fewer bits: try all. */
+    prec = v != 0 && fabs(v) < DBL_MIN ? 1 : 15;
+    for (; prec <= 17; prec++) {
         len = snprintf(buf, cap, "%.*g", prec, v);
         if (!isfinite(v) || strtod(buf, NULL) == v)
             break;

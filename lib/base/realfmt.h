@@ -16,9 +16,10 @@ extern "C" {
 #define FF_REAL_TEXT_MAX 32
 
 /* Write v into buf (cap bytes, at least FF_REAL_TEXT_MAX) as %.15g,
- * %.16g or %.17g, the first that reads back to v (by DBL_DIG, %.15g is
- * the shortest form whenever one of 15 digits or fewer exists).  Infinities
- * and NaN come out as printf writes them.  Returns the length. */
+ * %.16g or %.17g, the first that reads back to v (for a normal double,
+ * %.15g is the shortest form whenever one of 15 digits or fewer exists;
+ * a subnormal tries from %.1g up).  Infinities and NaN come out as printf
+ * writes them.  Returns the length. */
 size_t ff_format_exact(double v, char *buf, size_t cap);
 
 #ifdef __cplusplus

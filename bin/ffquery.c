@@ -14,6 +14,7 @@
 #include "options.h"
 #include "query.h"
 #include "stream.h"
+#include "turn.h"
 
 static const char *prog = "ffquery";
 
@@ -21,17 +22,20 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffquery [--raw] [-d] [--binary] [--map MAPFILE] FIELD < positions\n"
-            "       ffquery --trace X,Y [--map MAPFILE] [FIELD]\n"
+            "       ffquery --trace X,Y [--heading H] [--map MAPFILE] [FIELD]\n"
             "       ffquery --check [--map MAPFILE] FIELD < cells\n"
             "       ffquery --list [FIELD]\n"
             "Answer questions about a direction field (an ff stream made by ffdir;\n"
             "--check also takes a distance field straight from ffbuild).\n"
             "Reads world positions 'x y', one a line, and writes the smoothed direction\n"
-            "'dx dy' of each (a unit vector, or '0 0' where there is none).\n"
+            "'dx dy' of each (a unit vector, or '0 0' where there is none); on a\n"
+            "turn-cost field a line 'x y H' asks for the state of heading H (0..7).\n"
             "      --raw            the direction of the cell itself, not smoothed\n"
             "  -d, --distance       append the distance of the cell ('inf': none)\n"
             "      --binary         positions and answers as little-endian f64\n"
             "      --trace X,Y      print the cell path from cell X,Y to a goal\n"
+            "      --heading H      with --trace on a turn-cost field: from the state of\n"
+            "                       heading H (0..7 or N E S W NE SE SW NW)\n"
             "      --check          read cells 'x y' and list those that cannot reach\n"
             "                       a goal; exit 1 if there are any\n"
             "      --map MAPFILE    refuse a field that was not built from MAPFILE\n"
@@ -98,12 +102,13 @@ static ff_status check_map(const char *map_path, const char *field_path, const f
 int main(int argc, char **argv)
 {
     enum { OPT_RAW = 256, OPT_BINARY, OPT_TRACE, OPT_CHECK, OPT_MAP, OPT_MAX_CELLS, OPT_NAME,
-           OPT_LIST };
+           OPT_LIST, OPT_HEADING };
     static const struct option longopts[] = {
         { "raw", no_argument, NULL, OPT_RAW },
         { "distance", no_argument, NULL, 'd' },
         { "binary", no_argument, NULL, OPT_BINARY },
         { "trace", required_argument, NULL, OPT_TRACE },
+        { "heading", required_argument, NULL, OPT_HEADING },
         { "check", no_argument, NULL, OPT_CHECK },
         { "map", required_argument, NULL, OPT_MAP },
         { "max-cells", required_argument, NULL, OPT_MAX_CELLS },
@@ -113,9 +118,10 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    ff_query_options qo = { 0, 0, 0 };
+    ff_query_options qo = { 0, 0, 0, NULL };
     const char *field_path = "-", *map_path = NULL, *trace_arg = NULL, *name = NULL;
-    int check = 0, list = 0, c;
+    int check = 0, list = 0, c, heading = -1;
+    uint8_t *planes = NULL;
     long long tx = 0, ty = 0;
     uint64_t max_cells = 0;
     uint32_t *path = NULL;
@@ -136,6 +142,11 @@ int main(int argc, char **argv)
                 return usage_error("--trace '%s': not a cell X,Y", optarg);
             trace_arg = optarg;
             break;
+        case OPT_HEADING:
+            if ((heading = ff_heading_parse(optarg)) < 0)
+                return usage_error("--heading '%s': not a heading (0 to 7, or N E S W NE SE SW "
+                                   "NW)", optarg);
+            break;
         case OPT_CHECK: check = 1; break;
         case OPT_NAME: name = optarg; break;
         case OPT_LIST: list = 1; break;
@@ -155,6 +166,9 @@ int main(int argc, char **argv)
         field_path = argv[optind];
     if (trace_arg && check)
         return usage_error("%s", "--trace, --check: different modes, give one");
+    if (heading >= 0 && !trace_arg)
+        return usage_error("%s", "--heading: it goes with --trace (positions give their "
+                                 "heading on their line, 'x y H')");
     if ((trace_arg || check) && (qo.raw || qo.distance || qo.binary))
         return usage_error("%s", "--raw, -d, --binary: they apply to positions, not to "
                                  "--trace or --check");
@@ -188,8 +202,26 @@ int main(int argc, char **argv)
         goto failed;
     if (map_path && check_map(map_path, field_path, &field, &err) != FF_OK)
         goto failed;
+    if (heading >= 0 && !field.heading_direction) {
+        ff_error_set(&err, FF_EUSAGE, field_path, 0, 0,
+                     "--heading: the field has no headings (build it with ffbuild --turn-cost)");
+        goto failed;
+    }
+    if (field.heading_direction && !trace_arg && !check) {
+        /* Each heading's directions as a channel of its own, for the
+         * samples of lines 'x y H'. */
+        size_t cells = (size_t)field.grid.w * (size_t)field.grid.h;
+        int h;
+        if (!(planes = malloc(8 * cells))) {
+            ff_error_set(&err, FF_ENOMEM, field_path, 0, 0, "out of memory for the headings");
+            goto failed;
+        }
+        for (h = 0; h < 8; h++)
+            ff_heading_plane(field.heading_direction, cells, h, planes + (size_t)h * cells);
+        qo.heading_planes = planes;
+    }
     if (trace_arg) {
-        if (ff_query_trace(&field, tx, ty, field_path, &path, &n, &err) != FF_OK)
+        if (ff_query_trace_state(&field, tx, ty, heading, field_path, &path, &n, &err) != FF_OK)
             goto failed;
         if (ff_query_write_path(stdout, &field.grid, path, n, &err) != FF_OK)
             goto failed;
@@ -208,10 +240,12 @@ int main(int argc, char **argv)
         goto failed;
     }
     free(path);
+    free(planes);
     ff_field_free(&field);
     return check && n > 0 ? 1 : 0;
 failed:
     free(path);
+    free(planes);
     ff_field_free(&field);
     ff_error_print(stderr, prog, &err);
     return ff_exit_status(err.status);

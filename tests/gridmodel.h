@@ -45,7 +45,7 @@ static inline double m_step(const model *m, int x, int y, int d)
 }
 
 /* A random small map in both forms: the model and an ff_grid. */
-static inline void random_map(unsigned long long *rng, model *m, ff_grid *g, int *is_goal)
+static inline void m_random_map(unsigned long long *rng, model *m, ff_grid *g, int *is_goal)
 {
     static const double costs[] = { 0, 0.5, 1, 1, 1, 2, 3.75, 4 };
     int n, k, ngoals, with_classes, with_oneway;

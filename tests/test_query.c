@@ -567,7 +567,7 @@ static char *run_stream(const ff_field *f, const ff_query_options *o, const void
 static char *run_text(const ff_field *f, int raw, int distance, const char *input,
                       ff_status *st, ff_error *err)
 {
-    ff_query_options o = { raw, distance, 0 };
+    ff_query_options o = { raw, distance, 0, NULL };
     size_t n;
     return run_stream(f, &o, input, strlen(input), &n, st, err);
 }
@@ -681,7 +681,7 @@ Test(stream, binary_answers)
     ff_field f;
     ff_error err;
     ff_status st;
-    ff_query_options o = { 0, 1, 1 };
+    ff_query_options o = { 0, 1, 1, NULL };
     unsigned char in[64];
     char *out;
     size_t n;
@@ -733,7 +733,7 @@ Test(stream, binary_agrees_with_text)
                                      "#.......#\n"
                                      "#########\n";
     unsigned long long s = 99;
-    ff_query_options ob = { 0, 1, 1 }, ot = { 0, 1, 0 };
+    ff_query_options ob = { 0, 1, 1, NULL }, ot = { 0, 1, 0, NULL };
     unsigned char bin[16 * 500];
     char text[40 * 500], *p = text, *bout, *tout, *t;
     size_t nb, nt;
@@ -814,7 +814,7 @@ static void talk(const ff_field *f, const ff_query_options *o, const void *q, si
 Test(stream, answers_are_flushed_before_waiting)
 {
     ff_field f;
-    ff_query_options text = { 0, 0, 0 }, bin = { 0, 0, 1 };
+    ff_query_options text = { 0, 0, 0, NULL }, bin = { 0, 0, 1, NULL };
     unsigned char q[16];
 
     field_from_text(row_map, 8, FF_CORNERS_STRICT, 0, &f);
@@ -864,4 +864,69 @@ Test(mapid, same_map_same_id)
     cr_expect_eq(map_id_of(big, &f), f.map_id);
     cr_expect_eq(f.grid.radius, 0.8);
     ff_field_free(&f);
+}
+
+/* ---- turn-cost fields: the path of a state costs its distance ---- */
+
+#include "gridmodel.h"
+#include "turn.h"
+
+Test(query, state_trace_costs_the_state_distance)
+{
+    unsigned long long rng = 99;
+    int trial, traced = 0;
+
+    for (trial = 0; trial < 200; trial++) {
+        model m;
+        ff_field f;
+        int is_goal[100], k, h;
+        size_t n;
+        double C = (double)(trial % 6);
+        m_random_map(&rng, &m, &f.grid, is_goal);
+        {
+            ff_grid g = f.grid;
+            ff_field_init(&f);
+            f.grid = g;
+        }
+        n = (size_t)m.w * (size_t)m.h;
+        f.turn = 1;
+        f.turn_cost = C;
+        f.distance = malloc(n * sizeof *f.distance);
+        f.direction = malloc(n);
+        f.heading_distance = malloc(8 * n * sizeof *f.heading_distance);
+        f.heading_direction = malloc(8 * n);
+        cr_assert_eq(ff_turn_search(&f.grid, C, f.heading_distance, f.distance, NULL), FF_OK);
+        cr_assert_eq(ff_turn_direction(&f.grid, C, f.heading_distance, f.heading_direction,
+                                       f.direction, NULL), FF_OK);
+        for (k = 0; k < (int)n; k++)
+            for (h = 0; h < 8; h++) {
+                uint32_t *path = NULL;
+                size_t np = 0, j;
+                double cost = 0, want = f.heading_distance[8 * k + h];
+                int at = h;
+                ff_status st = ff_query_trace_state(&f, k % m.w, k / m.w, h, "t", &path, &np, NULL);
+                if (!(want < INFINITY)) {
+                    cr_assert_neq(st, FF_OK);
+                    continue;
+                }
+                cr_assert_eq(st, FF_OK, "trial %d state %d,%d", trial, k, h);
+                cr_assert(is_goal[path[np - 1]]);
+                for (j = 0; j + 1 < np; j++) {
+                    int x = (int)(path[j] % (uint32_t)m.w), y = (int)(path[j] / (uint32_t)m.w), d;
+                    for (d = 0; d < 8; d++)
+                        if ((int)path[j + 1] == (y + DY[d]) * m.w + x + DX[d] && m_step(&m, x, y, d) >= 0)
+                            break;
+                    cr_assert_lt(d, 8, "trial %d: not a step", trial);
+                    cost += m_step(&m, x, y, d) + C * ff_turns(at, d);
+                    at = d;
+                }
+                cr_assert(fabs(cost - want) <= 1e-9 * (want > 1 ? want : 1),
+                          "trial %d state %d,%d: path costs %.17g, distance %.17g", trial, k, h,
+                          cost, want);
+                free(path);
+                traced++;
+            }
+        ff_field_free(&f);
+    }
+    cr_assert_gt(traced, 20000, "%d", traced);
 }

@@ -48,7 +48,7 @@ Test(search, agrees_with_forward_dijkstra_from_every_cell)
         ff_grid g;
         int is_goal[100], k;
         double dist[100];
-        random_map(&rng, &m, &g, is_goal);
+        m_random_map(&rng, &m, &g, is_goal);
         cr_assert_eq(ff_search(&g, dist, NULL), FF_OK);
         for (k = 0; k < m.w * m.h; k++) {
             double want = m.cost[k] < 0 ? INFINITY : m_forward(&m, k, is_goal);
@@ -76,7 +76,7 @@ Test(direction, legal_tight_first_and_acyclic_on_random_maps)
         int is_goal[100], k, n, has_zero = 0;
         double dist[100];
         uint8_t dir[100];
-        random_map(&rng, &m, &g, is_goal);
+        m_random_map(&rng, &m, &g, is_goal);
         n = m.w * m.h;
         for (k = 0; k < n; k++)
             if (m.cost[k] == 0)

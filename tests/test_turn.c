@@ -85,7 +85,7 @@ Test(turn, states_agree_with_brute_force_on_random_maps)
         int is_goal[100], n, k, h, has_zero = 0;
         double C = turn_costs[trial % 8], want[800], hdist[800], dist[100], plain[100];
         uint8_t hdir[800], dir[100];
-        random_map(&rng, &m, &g, is_goal);
+        m_random_map(&rng, &m, &g, is_goal);
         if (trial % 5 == 4)
             C = (double)(tu_next(&rng) % 5000) / 1000.0;  /* 0 to 5, any */
         n = m.w * m.h;

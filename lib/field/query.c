@@ -178,6 +178,29 @@ void ff_query_point(const ff_field *f, const ff_query_options *o, double px, dou
         ans[2] = INFINITY;
 }
 
+void ff_query_state(const ff_field *f, const ff_query_options *o, double px, double py, int h,
+                    double ans[3])
+{
+    const uint8_t *dir;
+    long long x, y;
+
+    if (h < 0 || !o->heading_planes || !f->heading_distance) {
+        ff_query_point(f, o, px, py, ans);
+        return;
+    }
+    dir = o->heading_planes + (size_t)h * (size_t)f->grid.w * (size_t)f->grid.h;
+    if (o->raw)
+        ff_sample_raw(&f->grid, dir, px, py, &ans[0], &ans[1]);
+    else
+        ff_sample_smooth(&f->grid, dir, px, py, &ans[0], &ans[1]);
+    if (!o->distance)
+        ans[2] = 0;
+    else if (ff_world_to_cell(&f->grid, px, py, &x, &y))
+        ans[2] = f->heading_distance[8 * ((size_t)y * (size_t)f->grid.w + (size_t)x) + (size_t)h];
+    else
+        ans[2] = INFINITY;
+}
+
 /* Input read in large blocks from a file descriptor; answers gathered in a
  * large block and written to out. */
 #define IN_CAP (1u << 18)
@@ -242,14 +265,16 @@ static int is_blank(char c)
  * parsed here; anything else goes to records.h, which has the last word on
  * what a line means and how a bad one is reported. */
 static ff_status parse_position(const char *line, size_t len, const char *name, long lineno,
-                                double xy[2], ff_error *err)
+                                int headings, double xy[2], int *heading, ff_error *err)
 {
     const char *p = line, *end = line + len;
     ff_records rec;
     ff_status st;
     FILE *mem;
     int k, n;
+    double v[3];
 
+    *heading = -1;
     for (k = 0; k < 2; k++) {
         while (p < end && is_blank(*p))
             p++;
@@ -267,9 +292,19 @@ slow:
         return ff_error_set(err, FF_ENOMEM, name, lineno, 0, "out of memory");
     ff_records_init(&rec, mem, name);
     rec.line = lineno - 1;
-    st = ff_records_next(&rec, xy, 2, 2, &n, err);
+    st = ff_records_next(&rec, v, 2, headings ? 3 : 2, &n, err);
     fclose(mem);
-    return st;
+    if (st != FF_OK)
+        return st;
+    xy[0] = v[0];
+    xy[1] = v[1];
+    if (n == 3) {
+        if (!(v[2] >= 0 && v[2] <= 7 && v[2] == floor(v[2])))
+            return ff_error_set(err, FF_EINPUT, name, lineno, 0,
+                                "heading %g is not a direction code 0 to 7", v[2]);
+        *heading = (int)v[2];
+    }
+    return FF_OK;
 }
 
 static size_t put_g9(unsigned char *out, double v)
@@ -353,6 +388,7 @@ static ff_status answer_text(const ff_field *f, const ff_query_options *o, pump 
                              ff_error *err)
 {
     double xy[2 * BATCH], inv_cell = 1 / f->grid.cell_size;
+    int heading[BATCH];
     long lineno = 0;
     ff_status st = FF_OK;
 
@@ -364,7 +400,8 @@ static ff_status answer_text(const ff_field *f, const ff_query_options *o, pump 
         /* Parse the lines at hand, up to a batch, asking the memory for
          * their samples; never wait for input to fill a batch. */
         while (nb < BATCH && (got = take_line(p, lineno, &line, &len, err)) > 0) {
-            st = parse_position(line, len, p->name, ++lineno, xy + 2 * nb, err);
+            st = parse_position(line, len, p->name, ++lineno, o->heading_planes != NULL,
+                                xy + 2 * nb, &heading[nb], err);
             if (st == FF_ENOTFOUND)
                 continue;
             if (st != FF_OK)
@@ -377,7 +414,7 @@ static ff_status answer_text(const ff_field *f, const ff_query_options *o, pump 
         for (k = 0; k < nb; k++) {
             unsigned char *a = p->ans + p->nans;
             double ans[3];
-            ff_query_point(f, o, xy[2 * k], xy[2 * k + 1], ans);
+            ff_query_state(f, o, xy[2 * k], xy[2 * k + 1], heading[k], ans);
             a += put_g9(a, ans[0]);
             *a++ = ' ';
             a += put_g9(a, ans[1]);
@@ -531,8 +568,15 @@ ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *ou
 ff_status ff_query_trace(const ff_field *f, long long x, long long y, const char *file,
                          uint32_t **path, size_t *ncells, ff_error *err)
 {
+    return ff_query_trace_state(f, x, y, -1, file, path, ncells, err);
+}
+
+ff_status ff_query_trace_state(const ff_field *f, long long x, long long y, int heading,
+                               const char *file, uint32_t **path, size_t *ncells,
+                               ff_error *err)
+{
     const ff_grid *g = &f->grid;
-    size_t n = 0, cap = 64, limit = (size_t)g->w * (size_t)g->h;
+    size_t n = 0, cap = 64, limit = (size_t)g->w * (size_t)g->h * (heading < 0 ? 1 : 8);
     uint32_t *cells;
     ff_reach r = ff_query_reach(f, x, y);
 
@@ -552,7 +596,7 @@ ff_status ff_query_trace(const ff_field *f, long long x, long long y, const char
         return ff_error_set(err, FF_ENOMEM, file, 0, 0, "out of memory for the path");
     for (;;) {
         size_t i = (size_t)y * (size_t)g->w + (size_t)x;
-        int d = f->direction[i];
+        int d = heading < 0 ? f->direction[i] : f->heading_direction[8 * i + (size_t)heading];
         if (n == cap) {
             uint32_t *more = realloc(cells, 2 * cap * sizeof *cells);
             if (!more) {
@@ -574,6 +618,8 @@ ff_status ff_query_trace(const ff_field *f, long long x, long long y, const char
                                 : n > limit ? "the path loops"
                                 : "a step is not a legal move");
         }
+        if (heading >= 0)
+            heading = d;  /* the step is the next state's heading */
         x += ff_dir_dx[d];
         y += ff_dir_dy[d];
     }

@@ -25,6 +25,10 @@ typedef struct {
     int distance;  /* 1: append the distance of the cell the position is in */
     int binary;    /* 1: little-endian f64 pairs in, f64 records out;
                       0: text lines `x y` in, `dx dy [dist]` out */
+    const uint8_t *heading_planes; /* NULL, or on a turn-cost field each
+                      heading's directions, heading h's w*h codes at
+                      h*w*h (ff_heading_plane): then a text line may be
+                      `x y H`, asking for the state of heading H */
 } ff_query_options;
 
 /* The answer for world position (px, py) of field f (which must have a
@@ -35,8 +39,16 @@ typedef struct {
 void ff_query_point(const ff_field *f, const ff_query_options *o, double px, double py,
                     double ans[3]);
 
+/* The same for the state of heading h (0..7) of a turn-cost field, with
+ * o->heading_planes set: the direction sampled from heading h's
+ * directions, the distance of the state (heading_distance); h < 0 is
+ * ff_query_point(). */
+void ff_query_state(const ff_field *f, const ff_query_options *o, double px, double py, int h,
+                    double ans[3]);
+
 /* Read positions from file descriptor fd until its end and write one answer
- * per position to out, in order.  Text: one `x y` a line (blank lines and
+ * per position to out, in order.  Text: one `x y` a line (or, with
+ * o->heading_planes, `x y H`, H a heading code 0 to 7: ff_query_state) (blank lines and
  * `#` comments skipped, as records.h reads them); each answer is `dx dy`
  * (plus ` dist` with o->distance) and a newline, numbers as ff_format_g9
  * prints them.  Binary: 16-byte records (x, y as little-endian IEEE 754
@@ -82,6 +94,13 @@ ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *ou
  * messages. */
 ff_status ff_query_trace(const ff_field *f, long long x, long long y, const char *file,
                          uint32_t **path, size_t *ncells, ff_error *err);
+
+/* The same from state (x, y, heading) of a turn-cost field (heading
+ * 0..7), following its heading_direction channel: each step's direction
+ * is the next state's heading.  heading < 0 is ff_query_trace(). */
+ff_status ff_query_trace_state(const ff_field *f, long long x, long long y, int heading,
+                               const char *file, uint32_t **path, size_t *ncells,
+                               ff_error *err);
 
 /* World position of the center of cell index i. */
 void ff_cell_center(const ff_grid *g, size_t i, double *wx, double *wy);

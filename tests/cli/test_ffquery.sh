@@ -231,6 +231,33 @@ while [ "$k" -le "$count" ]; do
     fi
     k=$((k + 1))
 done
+# ---- turn-cost fields (ffbuild(1), "Turn costs"): the worked example,
+# each 45-degree turn costing 1.  By hand, at S (0,0): heading S (2)
+# 10.875, the edge with one right angle; heading E (1) a right angle more,
+# 12.875; heading N (0) turns about, 14.875; without H the best, S.
+field zigzag -m 4 --turn-cost 1 "$TD/turn/zigzag.ffmap"
+run "turn: x y H lines" 0 "printf '0.5 0.5\\n0.5 0.5 1\\n0.5 0.5 0\\n0.5 0.5 2\\n' | $BIN/ffquery --raw -d $F/zigzag.ff"
+check "turn: each line its state's direction and distance" "$OUT" = "0 1 10.875
+0 1 12.875
+0 1 14.875
+0 1 10.875"
+# From 1,0 heading W: on west to 0,0 (1), a right angle south (2), then
+# the edge; heading E: a wall ahead, so a right angle south and the stairs
+# or back round: the path of the state, which differs.
+run "turn: --trace --heading W" 0 "$BIN/ffquery --trace 1,0 --heading W $F/zigzag.ff"
+check "turn: the state's path" "$(echo "$OUT" | paste -sd ' ' -)" = "1.5 0.5 0.5 0.5 0.5 1.5 0.5 2.5 0.5 3.5 0.5 4.5 1.5 4.5 2.5 4.5 3.5 4.5 4.5 4.5"
+run "turn: --trace --heading 3" 0 "$BIN/ffquery --trace 1,0 --heading 3 $F/zigzag.ff"
+check "turn: a heading by code or by name" "$(echo "$OUT" | paste -sd ' ' -)" = "1.5 0.5 0.5 0.5 0.5 1.5 0.5 2.5 0.5 3.5 0.5 4.5 1.5 4.5 2.5 4.5 3.5 4.5 4.5 4.5"
+run "turn: --trace without --heading: the best state's" 0 "$BIN/ffquery --trace 0,0 $F/zigzag.ff"
+check "turn: the one turn" "$(echo "$OUT" | paste -sd ' ' -)" = "0.5 0.5 0.5 1.5 0.5 2.5 0.5 3.5 0.5 4.5 1.5 4.5 2.5 4.5 3.5 4.5 4.5 4.5"
+refuse "turn: a heading of 8" "-:1: heading 8 is not a direction code 0 to 7" \
+    "printf '0.5 0.5 8\\n' | $BIN/ffquery $F/zigzag.ff"
+refuse "turn: --heading on a field without headings" "no headings" \
+    "$BIN/ffquery --trace 0,0 --heading 1 $F/row.ff"
+refuse "turn: a bad --heading" "--heading 'NNE'" "$BIN/ffquery --trace 0,0 --heading NNE $F/zigzag.ff"
+refuse "turn: --heading without --trace" "it goes with --trace" "$BIN/ffquery --heading 1 $F/zigzag.ff < /dev/null"
+refuse "turn: x y H on a field without headings" "-:1:" "printf '0 2 1\\n' | $BIN/ffquery $F/row.ff"
+
 if command -v mandoc >/dev/null 2>&1; then
     run "mandoc -Tlint ffquery.1" 0 "mandoc -Tlint -Wwarning $page"
     check "mandoc -Tlint ffquery.1 is silent" -z "$OUT$ERR"

@@ -41,7 +41,7 @@ Test(congestion, density_splat)
     g.origin_y = -3;
     cr_assert_eq(ff_grid_add_goal(&g, 5, 4, "t", 0, 0, &err), FF_OK);
     setup(&g, one_class, &s, &p);
-    cr_assert_eq(ff_congestion_init(&c, &p, 1, 10, &err), FF_OK);
+    cr_assert_eq(ff_congestion_init(&c, &p, 1, 0, 10, &err), FF_OK);
     ff_congestion_begin(&c);
     /* At the center of cell 2,1: all its mass there, 1 / 0.25 per
      * square unit. */
@@ -71,7 +71,7 @@ Test(congestion, density_splat)
 
 /* Bellman-Ford over the legal steps with the raised costs, computed here
  * from the density by the contract of congestion.h. */
-static void brute_cost(const ff_grid *g, const double *density, double w, double *dist)
+static void brute_cost(const ff_grid *g, const double *density, double w, double rho0, double *dist)
 {
     size_t n = (size_t)g->w * (size_t)g->h, i, k;
     float *cost = malloc(n * sizeof *cost);
@@ -79,8 +79,8 @@ static void brute_cost(const ff_grid *g, const double *density, double w, double
 
     cr_assert_not_null(cost);
     for (i = 0; i < n; i++) {
-        double c = (double)g->cost[i] * (1 + w * density[i]);
-        cost[i] = isinf(g->cost[i]) ? INFINITY : (float)c;
+        double c = (double)g->cost[i] * (1 + w * (density[i] - rho0));
+        cost[i] = isinf(g->cost[i]) ? INFINITY : density[i] > rho0 ? (float)c : g->cost[i];
         dist[i] = INFINITY;
     }
     for (k = 0; k < g->ngoals; k++)
@@ -119,7 +119,7 @@ Test(congestion, cost_matches_brute_force)
         ff_congestion c;
         ff_error err;
         double *want = malloc(12 * 9 * sizeof *want);
-        double w = 0.5 + (double)(tu_next(&seed) % 8);
+        double w = 0.5 + (double)(tu_next(&seed) % 8), rho0 = (double)(tu_next(&seed) % 3) * 0.5;
         int i, agents;
 
         cr_assert_not_null(want);
@@ -129,7 +129,7 @@ Test(congestion, cost_matches_brute_force)
         tu_make_grid(&g, 12, 9, rows, round % 2 ? FF_CORNERS_CUT : FF_CORNERS_STRICT);
         cr_assert_eq(ff_grid_add_goal(&g, 6, 4, "t", 0, 0, &err), FF_OK);
         setup(&g, one_class, &s, &p);
-        cr_assert_eq(ff_congestion_init(&c, &p, w, 10, &err), FF_OK);
+        cr_assert_eq(ff_congestion_init(&c, &p, w, rho0, 10, &err), FF_OK);
         cr_expect_null(ff_congestion_direction(&c, 0), "nothing in use before a refresh");
         ff_congestion_begin(&c);
         agents = 1 + (int)(tu_next(&seed) % 60);
@@ -137,7 +137,7 @@ Test(congestion, cost_matches_brute_force)
             ff_congestion_add(&c, (double)(tu_next(&seed) % 1200) / 100.0,
                               (double)(tu_next(&seed) % 900) / 100.0);
         cr_assert_eq(ff_congestion_finish(&c, &err), FF_OK);
-        brute_cost(&g, c.density, w, want);
+        brute_cost(&g, c.density, w, rho0, want);
         for (i = 0; i < 12 * 9; i++) {
             double got = c.field[0].cost_to_goal[i];
             if (isinf(want[i]))
@@ -185,7 +185,7 @@ Test(congestion, a_crowd_on_one_way_sends_the_field_by_the_other)
     memcpy(before, p.profile[0].direction, sizeof before);
     memcpy(static_before, p.profile[0].distance, sizeof static_before);
     cr_assert_eq(before[3 * 11 + 1], FF_DIR_N, "the static tie-break goes north");
-    cr_assert_eq(ff_congestion_init(&c, &p, 1, 10, &err), FF_OK);
+    cr_assert_eq(ff_congestion_init(&c, &p, 1, 0, 10, &err), FF_OK);
     ff_congestion_begin(&c);
     for (i = 0; i < 8; i++)  /* a queue along the north way */
         ff_congestion_add(&c, 2.5 + i, 1.5);
@@ -223,7 +223,7 @@ Test(congestion, a_map_event_retires_the_field_until_the_next_refresh)
     cr_assert_eq(ff_grid_add_goal(&g, 9, 3, "t", 0, 0, &err), FF_OK);
     setup(&g, "ffsim 1\nticks 10\nrebuild-ticks 2\nat 3 close 5,5,5,5\n"
               "class w\n radius 0.3\n speed 1\n follow\nend\n", &s, &p);
-    cr_assert_eq(ff_congestion_init(&c, &p, 1, 10, &err), FF_OK);
+    cr_assert_eq(ff_congestion_init(&c, &p, 1, 0, 10, &err), FF_OK);
     ff_congestion_begin(&c);
     cr_assert_eq(ff_congestion_finish(&c, &err), FF_OK);
     cr_expect_not_null(ff_congestion_direction(&c, 0));

@@ -19,18 +19,21 @@ static double cpu_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-ff_status ff_congestion_init(ff_congestion *g, ff_profiles *p, double weight, long long period,
-                             ff_error *err)
+ff_status ff_congestion_init(ff_congestion *g, ff_profiles *p, double weight, double threshold,
+                             long long period, ff_error *err)
 {
     size_t n = (size_t)p->map.w * (size_t)p->map.h, k;
 
     memset(g, 0, sizeof *g);
+    ff_repair_init(&g->repair);
     g->profiles = p;
     g->weight = weight;
+    g->threshold = threshold;
     g->period = period;
     g->density = calloc(n, sizeof *g->density);
+    g->listed = calloc(n, 1);
     g->field = calloc(p->nprofiles, sizeof *g->field);
-    if (!g->density || !g->field)
+    if (!g->density || !g->listed || !g->field)
         goto nomem;
     g->nfields = p->nprofiles;
     for (k = 0; k < g->nfields; k++) {
@@ -55,16 +58,41 @@ void ff_congestion_free(ff_congestion *g)
         ff_grid_free(&g->field[k].grid);
         free(g->field[k].cost_to_goal);
         free(g->field[k].direction);
+        free(g->field[k].lead_out);
     }
     free(g->field);
     free(g->density);
+    free(g->listed);
+    free(g->cells);
+    free(g->change);
+    ff_repair_free(&g->repair);
     memset(g, 0, sizeof *g);
 }
 
 void ff_congestion_begin(ff_congestion *g)
 {
-    const ff_grid *m = &g->profiles->map;
-    memset(g->density, 0, (size_t)m->w * (size_t)m->h * sizeof *g->density);
+    size_t k;
+    for (k = 0; k < g->ncells; k++)
+        g->density[g->cells[k]] = 0;
+    g->failed = 0;
+}
+
+/* Put cell i on the list (once); 0 when out of memory. */
+static int list_cell(ff_congestion *g, size_t i)
+{
+    if (g->listed[i])
+        return 1;
+    if (g->ncells == g->cap_cells) {
+        size_t cap = g->cap_cells ? 2 * g->cap_cells : 1024;
+        uint32_t *q = realloc(g->cells, cap * sizeof *q);
+        if (!q)
+            return 0;
+        g->cells = q;
+        g->cap_cells = cap;
+    }
+    g->cells[g->ncells++] = (uint32_t)i;
+    g->listed[i] = 1;
+    return 1;
 }
 
 /* The agent's unit mass over the four cells whose centers surround it,
@@ -86,13 +114,30 @@ void ff_congestion_add(ff_congestion *g, double x, double y)
         for (i = 0; i < 2; i++) {
             long long px = cx + i, py = cy + j;
             double share = (i ? tx : 1 - tx) * (j ? ty : 1 - ty);
-            if (px >= 0 && py >= 0 && px < m->w && py < m->h)
-                g->density[(size_t)py * (size_t)m->w + (size_t)px] += share * per_area;
+            size_t cell;
+            if (px < 0 || py < 0 || px >= m->w || py >= m->h)
+                continue;
+            cell = (size_t)py * (size_t)m->w + (size_t)px;
+            if (!list_cell(g, cell))
+                g->failed = 1;
+            g->density[cell] += share * per_area;
         }
 }
 
-/* Search profile k's congestion field on the density gathered. */
-static ff_status build(ff_congestion *g, size_t k, ff_error *err)
+/* The congestion cost of an open cell of static cost c and density rho:
+ * only the density over the threshold counts. */
+static float raised(const ff_congestion *g, float c, double rho)
+{
+    double v;
+    if (!(rho > g->threshold))
+        return c;
+    v = (double)c * (1 + g->weight * (rho - g->threshold));
+    return v < (double)FF_CONGESTION_COST_MAX ? (float)v : FF_CONGESTION_COST_MAX;
+}
+
+/* Search profile k's congestion field whole on the density gathered,
+ * from a fresh copy of the profile's grid; list its lead-out cells. */
+static ff_status search_whole(ff_congestion *g, size_t k, ff_error *err)
 {
     ff_profiles *p = g->profiles;
     const ff_profile *pf = &p->profile[k];
@@ -100,48 +145,116 @@ static ff_status build(ff_congestion *g, size_t k, ff_error *err)
     /* The static directions of the map pf->grid is of: the ones awaiting
      * publication while the profile is stale. */
     const uint8_t *fixed = pf->stale ? pf->next_direction : pf->direction;
-    size_t n = (size_t)p->map.w * (size_t)p->map.h, i;
+    size_t n = (size_t)p->map.w * (size_t)p->map.h, i, m = 0;
     ff_status st;
 
-    if (f->grid_map_tick != p->map_tick) {
-        ff_grid_free(&f->grid);
-        if ((st = ff_grid_copy(&f->grid, &pf->grid, err)) != FF_OK)
-            return st;
-        f->grid_map_tick = p->map_tick;
+    ff_grid_free(&f->grid);
+    if ((st = ff_grid_copy(&f->grid, &pf->grid, err)) != FF_OK)
+        return st;
+    f->grid_map_tick = p->map_tick;
+    for (i = 0; i < g->ncells; i++) {
+        uint32_t c = g->cells[i];
+        if (ff_grid_open(&f->grid, c))
+            f->grid.cost[c] = raised(g, pf->grid.cost[c], g->density[c]);
     }
-    for (i = 0; i < n; i++) {
-        double c = (double)pf->grid.cost[i];
-        if (ff_grid_open(&pf->grid, i)) {
-            c *= 1 + g->weight * g->density[i];
-            f->grid.cost[i] = c < (double)FF_CONGESTION_COST_MAX ? (float)c : FF_CONGESTION_COST_MAX;
-        }
-    }
+    for (i = 0; i < n; i++)
+        m += !ff_grid_open(&f->grid, i) && fixed[i] != FF_DIR_NONE;
+    free(f->lead_out);
+    f->nlead_out = 0;
+    if (!(f->lead_out = malloc((m ? m : 1) * sizeof *f->lead_out)))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the congestion fields");
+    for (i = 0; i < n; i++)
+        if (!ff_grid_open(&f->grid, i) && fixed[i] != FF_DIR_NONE)
+            f->lead_out[f->nlead_out++] = (uint32_t)i;
     if (f->grid.ngoals == 0) {
         memcpy(f->direction, fixed, n);
         for (i = 0; i < n; i++)
             f->cost_to_goal[i] = INFINITY;
+        f->flat = 1;
     } else {
         if ((st = ff_search(&f->grid, f->cost_to_goal, err)) != FF_OK ||
-            (st = ff_direction_field(&f->grid, f->cost_to_goal, f->direction, err)) != FF_OK)
+            (st = ff_direction_field_flat(&f->grid, f->cost_to_goal, f->direction, &f->flat, err)) != FF_OK)
             return st;
-        for (i = 0; i < n; i++)
-            if (f->direction[i] == FF_DIR_NONE && !ff_grid_open(&f->grid, i))
-                f->direction[i] = fixed[i];  /* lead-out cells, walls */
     }
-    f->built = 1;
-    f->built_map_tick = p->map_tick;
+    g->searches++;
+    return FF_OK;
+}
+
+/* Repair profile k's congestion field for the cells of the list whose
+ * cost the density changed. */
+static ff_status repair(ff_congestion *g, size_t k, ff_error *err)
+{
+    const ff_profile *pf = &g->profiles->profile[k];
+    ff_congestion_field *f = &g->field[k];
+    size_t i, nch = 0;
+    ff_status st;
+
+    for (i = 0; i < g->ncells; i++) {
+        uint32_t c = g->cells[i];
+        float v;
+        if (!ff_grid_open(&f->grid, c))
+            continue;
+        v = raised(g, pf->grid.cost[c], g->density[c]);
+        if (v != f->grid.cost[c]) {
+            g->change[nch].cell = c;
+            g->change[nch++].cost = v;
+        }
+    }
+    if (nch == 0 || f->grid.ngoals == 0)
+        return FF_OK;
+    if ((st = ff_repair_field(&g->repair, &f->grid, f->cost_to_goal, g->change, nch, NULL, err)) != FF_OK ||
+        (st = ff_repair_directions(&g->repair, &f->grid, f->cost_to_goal, f->direction, &f->flat,
+                                   err)) != FF_OK)
+        return st;
+    if (g->repair.rebuilt)
+        g->searches++;
     return FF_OK;
 }
 
 ff_status ff_congestion_finish(ff_congestion *g, ff_error *err)
 {
+    ff_profiles *p = g->profiles;
     double t0 = cpu_seconds();
-    size_t k;
-    ff_status st;
+    size_t k, i, kept = 0;
+    ff_status st = FF_OK;
 
-    for (k = 0; k < g->nfields; k++)
-        if ((st = build(g, k, err)) != FF_OK)
-            return st;
+    if (g->failed)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the congestion fields");
+    if (g->ncells) {
+        ff_cell_change *q = realloc(g->change, g->ncells * sizeof *q);
+        if (!q)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the congestion fields");
+        g->change = q;
+    }
+    for (k = 0; k < g->nfields && st == FF_OK; k++) {
+        ff_congestion_field *f = &g->field[k];
+        const ff_profile *pf = &p->profile[k];
+        const uint8_t *fixed = pf->stale ? pf->next_direction : pf->direction;
+        st = f->built && f->grid_map_tick == p->map_tick ? repair(g, k, err) : search_whole(g, k, err);
+        if (st != FF_OK)
+            break;
+        /* Cells closed by the clearance lead back as the static field
+         * does (the repair's picks make walls of them). */
+        for (i = 0; i < f->nlead_out; i++)
+            f->direction[f->lead_out[i]] = fixed[f->lead_out[i]];
+        f->built = 1;
+        f->built_map_tick = p->map_tick;
+    }
+    if (st != FF_OK) {
+        for (k = 0; k < g->nfields; k++)
+            g->field[k].built = 0;  /* searched whole at the next refresh */
+        return st;
+    }
+    /* The list keeps the cells that are dense now: the next refresh
+     * changes them back when the crowd has moved on. */
+    for (i = 0; i < g->ncells; i++) {
+        uint32_t c = g->cells[i];
+        if (g->density[c] != 0)
+            g->cells[kept++] = c;
+        else
+            g->listed[c] = 0;
+    }
+    g->ncells = kept;
     g->refreshes++;
     g->seconds += cpu_seconds() - t0;
     return FF_OK;

@@ -286,7 +286,8 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         }
     }
     if (p && s->congestion) {
-        if ((st = ff_congestion_init(&c->congestion, p, s->congestion_weight, s->congestion_ticks,
+        if ((st = ff_congestion_init(&c->congestion, p, s->congestion_weight, s->congestion_threshold,
+                                     s->congestion_ticks,
                                      err)) != FF_OK) {
             ff_crowd_free(c);
             return st;

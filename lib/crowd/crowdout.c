@@ -38,8 +38,8 @@ ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err)
                     (unsigned long long)c->profiles->profile[k].id);
     }
     if (c->congested)
-        fprintf(f, "# congestion weight %.9g ticks %lld\n", c->congestion.weight,
-                c->congestion.period);
+        fprintf(f, "# congestion weight %.9g threshold %.9g ticks %lld\n", c->congestion.weight,
+                c->congestion.threshold, c->congestion.period);
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
     return FF_OK;

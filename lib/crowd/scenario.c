@@ -36,8 +36,9 @@ void ff_scenario_init(ff_scenario *s)
     s->arrive = -1;
     s->passes = 4;
     s->wait_limit = 3;
-    s->congestion_weight = 1;
+    s->congestion_weight = 2.5;
     s->congestion_ticks = 10;
+    s->congestion_threshold = NAN;  /* one agent per cell (read_all) */
 }
 
 void ff_scenario_free(ff_scenario *s)
@@ -88,7 +89,7 @@ typedef struct {
     int magic;
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
     long profiles_line, rebuild_line, fallback_line, move_line, reserve_line, wait_line;
-    long congestion_line, cweight_line, cticks_line;
+    long congestion_line, cweight_line, cticks_line, cthreshold_line;
     long reserve_col;      /* of the 'on' of 'reserve on' */
     size_t cap_events;
     int in_class;          /* index of the open class, or -1 */
@@ -769,7 +770,8 @@ static int top_level_word(const char *w)
                                          "arrive", "arrived", "passes", "ffsim", "at",
                                          "profiles", "rebuild-ticks", "fallback", "move",
                                          "reserve", "wait-limit", "congestion",
-                                         "congestion-weight", "congestion-ticks" };
+                                         "congestion-weight", "congestion-ticks",
+                                         "congestion-threshold" };
     size_t k;
     for (k = 0; k < sizeof words / sizeof *words; k++)
         if (strcmp(w, words[k]) == 0)
@@ -927,7 +929,7 @@ static int choose(const char *w, const char *const *words, int n)
 
 /* profiles on|off, rebuild-ticks N, fallback wait|astar, move steer|grid,
  * reserve on|off, wait-limit N, congestion on|off, congestion-weight W,
- * congestion-ticks N. */
+ * congestion-threshold D, congestion-ticks N. */
 static ff_status read_setting(reader *r, token *t, int n)
 {
     static const char *const onoff[] = { "off", "on" };
@@ -959,6 +961,14 @@ static ff_status read_setting(reader *r, token *t, int n)
             (st = want_count(r, &t[1], "congestion-ticks", 1, FF_SCENARIO_TICKS_MAX,
                              &s->congestion_ticks)) != FF_OK)
             return st;
+        return FF_OK;
+    }
+    if (strcmp(w, "congestion-threshold") == 0) {
+        if ((st = once(r, t, &r->cthreshold_line)) != FF_OK ||
+            (st = want_real(r, &t[1], "congestion-threshold", &s->congestion_threshold)) != FF_OK)
+            return st;
+        if (s->congestion_threshold < 0)
+            return fail_at(r, &t[1], "congestion-threshold %.40s must be >= 0", t[1].text);
         return FF_OK;
     }
     if (strcmp(w, "congestion-weight") == 0) {
@@ -1028,7 +1038,8 @@ static ff_status read_line(reader *r, token *t, int n)
     if (strcmp(w, "profiles") == 0 || strcmp(w, "rebuild-ticks") == 0 ||
         strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "reserve") == 0 ||
         strcmp(w, "wait-limit") == 0 || strcmp(w, "congestion") == 0 ||
-        strcmp(w, "congestion-weight") == 0 || strcmp(w, "congestion-ticks") == 0)
+        strcmp(w, "congestion-weight") == 0 || strcmp(w, "congestion-ticks") == 0 ||
+        strcmp(w, "congestion-threshold") == 0)
         return read_setting(r, t, n);
     if (strcmp(w, "tick") == 0 || strcmp(w, "ticks") == 0 || strcmp(w, "arrive") == 0 ||
         strcmp(w, "arrived") == 0 || strcmp(w, "passes") == 0) {
@@ -1067,7 +1078,8 @@ static ff_status read_line(reader *r, token *t, int n)
     }
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, fallback, move, reserve, "
-                   "wait-limit, congestion, congestion-weight, congestion-ticks)", w);
+                   "wait-limit, congestion, congestion-weight, congestion-threshold, "
+                   "congestion-ticks)", w);
 }
 
 /* Split buf (a line without its newline) into words; '#' starts a
@@ -1141,6 +1153,8 @@ static ff_status read_all(reader *r, FILE *f)
         return ff_error_set(r->err, FF_EINPUT, r->name, 0, 0, "no 'ticks' line: say how many ticks to run");
     if (r->s->arrive < 0)
         r->s->arrive = 0.5 * r->grid->cell_size;
+    if (isnan(r->s->congestion_threshold))
+        r->s->congestion_threshold = 1 / (r->grid->cell_size * r->grid->cell_size);
     if (r->s->reserve && r->s->move != FF_MOVE_GRID)
         return ff_error_set(r->err, FF_EINPUT, r->name, r->reserve_line, r->reserve_col,
                             "reserve on needs 'move grid' (cell-to-cell moves): agents that "

@@ -120,7 +120,10 @@ typedef struct {
     int congestion;           /* 1: classes follow congestion fields
                                  (man 1 ffsim, "CONGESTION") */
     double congestion_weight; /* the density term's weight w, square world
-                                 units per agent, > 0 (default 1) */
+                                 units per agent, > 0 (default 2.5) */
+    double congestion_threshold; /* the density that costs nothing, agents
+                                 per square world unit, >= 0 (default one
+                                 agent per cell: 1 / cell_size^2) */
     long long congestion_ticks; /* ticks between congestion refreshes,
                                  >= 1 (default 10) */
     ff_map_event *event;      /* ascending tick, line order within one */

@@ -49,7 +49,7 @@ check off_p95 "$(key arrival_tick_p95 "$TMP/off.sum")" = 753
 check off_trace_split "$(trace_split "$TMP/off.trace")" = "342 58"
 check off_no_refresh "$(key congestion_refreshes "$TMP/off.sum")" = 0
 
-# Congestion on, as bundled (weight 1.25, every 10 ticks), twice.
+# Congestion on, as bundled (weight 2.5, threshold 1, every 10 ticks), twice.
 sim on "$TD/exits.scenario"
 run on_again 0 "$BIN/ffsim -o $TMP/on2.trace --summary $TMP/on2.sum $TMP/exits.ff $TD/exits.scenario"
 same on_same_trace "$TMP/on.trace" "$TMP/on2.trace"
@@ -66,12 +66,12 @@ check on_trace_split "$(trace_split "$TMP/on.trace")" = "$(west "$TMP/on.sum") $
 check on_no_penetration "$(key wall_penetrations "$TMP/on.sum")" = 0
 check on_trace_clear "$(penetrations "$TMP/on.trace")" = 0
 check on_refreshes "$(key congestion_refreshes "$TMP/on.sum")" = 150
-check on_header "$(sed -n 3p "$TMP/on.trace")" = "# congestion weight 1.25 ticks 10"
+check on_header "$(sed -n 3p "$TMP/on.trace")" = "# congestion weight 2.5 threshold 1 ticks 10"
 check on_never_distance "$(grep -ci distance "$TMP/on.sum" "$TMP/on.trace" | awk -F: '{ s += $2 } END { print s }')" = 0
 
 # Several weights and periods: every one helps, nobody is left, nobody
 # enters a wall.
-for spec in 0.5:10 1:10 1.5:10 2:10 1.25:1 1.25:50; do
+for spec in 1:10 1.5:10 2:10 3:10 4:10 2.5:1 2.5:50; do
     w=${spec%:*} p=${spec#*:}
     sed -e "s/^congestion-weight .*/congestion-weight $w/" -e "s/^congestion-ticks .*/congestion-ticks $p/" \
         "$TD/exits.scenario" >"$TMP/w.scenario"
@@ -104,8 +104,8 @@ worse() {
         awk '{ n++; if ($1 > 1.03 * $2 + 10) bad++ } END { print n + 0, bad + 0 }'
 }
 mean() { awk '{ s += $1; n++ } END { printf "%.1f\n", s / n }' "$TMP/$1.ranks"; }
-one one_off off 1.25
-for w in 1.25 4; do
+one one_off off 2.5
+for w in 2.5 4; do
     one "one_$w" on "$w"
     check "one_${w}_everyone" "$(key arrived "$TMP/one_$w.sum") $(key wall_penetrations "$TMP/one_$w.sum")" = "400 0"
     check "one_${w}_nobody_worse" "$(worse "one_$w" one_off)" = "400 0"
@@ -124,12 +124,15 @@ same door_same_trace "$TMP/door.trace" "$TMP/door2.trace"
 check door_everyone "$(key arrived "$TMP/door.sum") $(key wall_penetrations "$TMP/door.sum")" = "400 0"
 check door_far_closed "$(awk '$9 == "arrived" && $1 > 110 && $3 > 20' "$TMP/door.trace" | wc -l)" = 0
 
-# Cell-to-cell moves follow the congestion fields too.
-sed 's/^ticks 1500/ticks 1500\nmove grid/' "$TD/exits.scenario" >"$TMP/grid.scenario"
+# Cell-to-cell moves with reservations follow the congestion fields too:
+# one agent a cell never passes the default threshold (an agent a cell),
+# so with a threshold of half that the far exit takes more.
+sed -e 's/^ticks 1500/ticks 1500\nmove grid\nreserve on/' -e 's/^congestion-threshold .*/congestion-threshold 0.5/' \
+    "$TD/exits.scenario" >"$TMP/grid.scenario"
 sed 's/^congestion on/congestion off/' "$TMP/grid.scenario" >"$TMP/gridoff.scenario"
 sim grid "$TMP/grid.scenario"
 sim gridoff "$TMP/gridoff.scenario"
-check grid_everyone "$(key arrived "$TMP/grid.sum")" = 400
+check grid_everyone "$(key arrived "$TMP/grid.sum") $(key deadlocks "$TMP/grid.sum")" = "400 0"
 check grid_spreads "$(awk -v a="$(east "$TMP/grid.sum")" -v b="$(east "$TMP/gridoff.sum")" \
     'BEGIN { print (a > b) ? "yes" : "no: " a " vs " b }')" = yes
 
@@ -151,6 +154,9 @@ badline "congestion on
 congestion off" c_twice
 refuse congestion_twice "^ffsim: .*/c_twice.scenario:9:1: 'congestion' given twice \\(first at line 8\\)$" \
     "$BIN/ffsim $TMP/room.ff $TMP/c_twice.scenario"
+badline "congestion-threshold -1" c_thr
+refuse congestion_threshold_negative "^ffsim: .*/c_thr.scenario:8:22: congestion-threshold -1 must be >= 0$" \
+    "$BIN/ffsim $TMP/room.ff $TMP/c_thr.scenario"
 badline "congestion" c_none
 refuse congestion_no_value "^ffsim: .*/c_none.scenario:8:1: congestion needs one value$" \
     "$BIN/ffsim $TMP/room.ff $TMP/c_none.scenario"

@@ -956,26 +956,17 @@ static ff_status read_setting(reader *r, token *t, int n)
         s->wait_limit = v;
         return FF_OK;
     }
-    if (strcmp(w, "congestion-ticks") == 0) {
-        if ((st = once(r, t, &r->cticks_line)) != FF_OK ||
-            (st = want_count(r, &t[1], "congestion-ticks", 1, FF_SCENARIO_TICKS_MAX,
-                             &s->congestion_ticks)) != FF_OK)
-            return st;
-        return FF_OK;
-    }
+    if (strcmp(w, "congestion-ticks") == 0)
+        return (st = once(r, t, &r->cticks_line)) != FF_OK
+                   ? st : want_count(r, &t[1], w, 1, FF_SCENARIO_TICKS_MAX, &s->congestion_ticks);
+    if (strcmp(w, "congestion-weight") == 0)
+        return (st = once(r, t, &r->cweight_line)) != FF_OK
+                   ? st : want_positive(r, &t[1], w, &s->congestion_weight);
     if (strcmp(w, "congestion-threshold") == 0) {
         if ((st = once(r, t, &r->cthreshold_line)) != FF_OK ||
-            (st = want_real(r, &t[1], "congestion-threshold", &s->congestion_threshold)) != FF_OK)
+            (st = want_real(r, &t[1], w, &s->congestion_threshold)) != FF_OK)
             return st;
-        if (s->congestion_threshold < 0)
-            return fail_at(r, &t[1], "congestion-threshold %.40s must be >= 0", t[1].text);
-        return FF_OK;
-    }
-    if (strcmp(w, "congestion-weight") == 0) {
-        if ((st = once(r, t, &r->cweight_line)) != FF_OK ||
-            (st = want_positive(r, &t[1], "congestion-weight", &s->congestion_weight)) != FF_OK)
-            return st;
-        return FF_OK;
+        return s->congestion_threshold < 0 ? fail_at(r, &t[1], "%s %.40s must be >= 0", w, t[1].text) : FF_OK;
     }
     if (strcmp(w, "fallback") == 0) {
         if ((st = once(r, t, &r->fallback_line)) != FF_OK)
@@ -1037,9 +1028,7 @@ static ff_status read_line(reader *r, token *t, int n)
         return read_event(r, t, n);
     if (strcmp(w, "profiles") == 0 || strcmp(w, "rebuild-ticks") == 0 ||
         strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "reserve") == 0 ||
-        strcmp(w, "wait-limit") == 0 || strcmp(w, "congestion") == 0 ||
-        strcmp(w, "congestion-weight") == 0 || strcmp(w, "congestion-ticks") == 0 ||
-        strcmp(w, "congestion-threshold") == 0)
+        strcmp(w, "wait-limit") == 0 || (strncmp(w, "congestion", 10) == 0 && top_level_word(w)))
         return read_setting(r, t, n);
     if (strcmp(w, "tick") == 0 || strcmp(w, "ticks") == 0 || strcmp(w, "arrive") == 0 ||
         strcmp(w, "arrived") == 0 || strcmp(w, "passes") == 0) {

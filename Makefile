@@ -29,7 +29,8 @@ ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS
 # independent, and without semantic interposition so that calls within the
 # library are still inlined as in a static build.
 PIC_CFLAGS = -fPIC -fno-semantic-interposition
-LDLIBS = $(PNG_LIBS) $(TILED_LIBS) -lm -pthread
+# zlib: the animation writer (apng.c) deflates its frames itself.
+LDLIBS = $(PNG_LIBS) $(TILED_LIBS) -lz -lm -pthread
 
 VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/base/options.h)
 SO_NAME = libff.so.$(firstword $(subst ., ,$(VERSION)))

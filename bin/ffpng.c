@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "animate.h"
 #include "draw.h"
 #include "fieldsel.h"
 #include "infile.h"
@@ -21,8 +22,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffpng [-s SCALE] [-l LAYER] [--no-legend] [--grid N] [--path FILE]...\n"
-            "             [--trace FILE]... [--points FILE]... [--every N] [--max-cells N]\n"
-            "             [-o FILE] [STREAM]\n"
+            "             [--trace FILE]... [--points FILE]... [--every N] [--animate]\n"
+            "             [--fps F] [--max-cells N] [-o FILE] [STREAM]\n"
             "Draw the map or a field of an ff stream as a PNG, with overlays.\n"
             "  -s, --scale N        pixels per cell (default: about 1024 on the long side)\n"
             "  -l, --layer LAYER    map, cost, distance, direction or density (agents per cell\n"
@@ -34,6 +35,8 @@ static void usage(FILE *f)
             "      --trace FILE     draw a crowd trace ('tick id x y [radius]' a line)\n"
             "      --points FILE    draw markers ('x y' a line)\n"
             "      --every N        of the traces, keep the first tick of every N (default 1)\n"
+            "      --animate        an animated PNG of the --trace, a frame per kept tick\n"
+            "      --fps F          the animation's frames per second (default 10)\n"
             "      --name NAME      draw the field of that name in a multi-field stream\n"
             "      --list           list the names of the stream's fields and stop\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
@@ -53,7 +56,10 @@ typedef struct {
     const char *path;
 } overlay_arg;
 
-static ff_status read_overlays(ff_overlay *ov, const overlay_arg *arg, int n, ff_error *err)
+/* Read the overlays; with anim, the trace is scanned for the animation
+ * instead, and stays open in *anim_file. */
+static ff_status read_overlays(ff_overlay *ov, const overlay_arg *arg, int n, uint64_t every,
+                               ff_animation *anim, FILE **anim_file, ff_error *err)
 {
     int k;
 
@@ -62,6 +68,12 @@ static ff_status read_overlays(ff_overlay *ov, const overlay_arg *arg, int n, ff
         ff_status st;
         if (!f)
             return err->status;
+        if (anim && arg[k].kind == 't') {
+            *anim_file = f;
+            if ((st = ff_animation_scan(anim, f, arg[k].path, every, ov, err)) != FF_OK)
+                return st;
+            continue;
+        }
         st = arg[k].kind == 'p'   ? ff_overlay_read_path(ov, f, arg[k].path, err)
              : arg[k].kind == 't' ? ff_overlay_read_trace(ov, f, arg[k].path, err)
                                   : ff_overlay_read_points(ov, f, arg[k].path, err);
@@ -109,6 +121,8 @@ typedef struct {
     const char *name;      /* --name, or NULL */
     int list;              /* --list */
     uint64_t every;        /* --every */
+    int animate;           /* --animate */
+    ff_animate_options anim;  /* --fps, the trail */
     int ntraces;           /* --trace options */
 } request;
 
@@ -126,6 +140,8 @@ static int parse_args(int argc, char **argv, request *r)
         { "trace", required_argument, NULL, 't' },
         { "points", required_argument, NULL, 'm' },
         { "every", required_argument, NULL, 'e' },
+        { "animate", no_argument, NULL, 'A' },
+        { "fps", required_argument, NULL, 'F' },
         { "max-cells", required_argument, NULL, 'M' },
         { "name", required_argument, NULL, 'N' },
         { "list", no_argument, NULL, 'T' },
@@ -170,6 +186,12 @@ static int parse_args(int argc, char **argv, request *r)
                                    optarg);
             r->every = (uint64_t)v;
             break;
+        case 'A': r->animate = 1; break;
+        case 'F':
+            if (ff_parse_int(optarg, 1, 1000, &v))
+                return usage_error("bad --fps '%s' (frames per second, 1 to 1000)", optarg);
+            r->anim.fps = (uint16_t)v;
+            break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &r->max_cells))
                 return 2;
@@ -195,6 +217,8 @@ static int parse_args(int argc, char **argv, request *r)
         stdin_uses += strcmp(r->overlay[k].path, "-") == 0;
     if (stdin_uses > 1)
         return usage_error("%s", "-: standard input ('-', or no STREAM) can feed one input only");
+    if (r->animate && r->ntraces != 1)
+        return usage_error("%s", "--animate replays one --trace: give exactly one");
     if (r->layer == FF_LAYER_DENSITY && r->ntraces == 0)
         return usage_error("%s", "--layer density: it counts the agents of a --trace, give one");
     return -1;
@@ -207,11 +231,13 @@ static int draw_stream(request *r)
     ff_field field;
     ff_overlay ov;
     ff_drawing drawing;
+    ff_animation anim;
     ff_outfile out;
     ff_error err;
     ff_status st;
     uint32_t width, height;
-    FILE *in;
+    FILE *in, *anim_file = NULL;
+    const char *out_name = r->out_path ? r->out_path : "-";
 
     ff_error_clear(&err);
     if (!(in = ff_infile_open(r->in_path, &err))) {
@@ -244,28 +270,37 @@ static int draw_stream(request *r)
     ff_overlay_init(&ov, &field.grid, r->opt.scale);
     ov.every = r->every;
     r->opt.density = &ov;
+    r->opt.background = r->animate;
+    memset(&anim, 0, sizeof anim);
     /* Everything that can be refused is, before any output. */
     if ((r->opt.layer == FF_LAYER_DENSITY && ff_overlay_want_density(&ov, &err) != FF_OK) ||
         ff_layer_check(&field, r->opt.layer, r->in_path, &err) != FF_OK ||
         ff_draw_size(&field, &r->opt, NULL, &width, &height, &err) != FF_OK ||
-        read_overlays(&ov, r->overlay, r->noverlays, &err) != FF_OK ||
+        read_overlays(&ov, r->overlay, r->noverlays, r->every, r->animate ? &anim : NULL,
+                      &anim_file, &err) != FF_OK ||
         ff_draw_begin(&drawing, &field, &r->opt, &ov, &err) != FF_OK)
         goto failed;
     if (ff_outfile_open(&out, r->out_path, &err) != FF_OK)
         goto failed_drawing;
-    if (write_picture(&drawing, out.f, r->out_path ? r->out_path : "-", &err) != FF_OK) {
+    st = r->animate ? ff_animation_write(&anim, &drawing, &ov, &r->anim, out.f, out_name, &err)
+                    : write_picture(&drawing, out.f, out_name, &err);
+    if (st != FF_OK) {
         ff_outfile_abort(&out);
         goto failed_drawing;
     }
     if (ff_outfile_commit(&out, &err) != FF_OK)
         goto failed_drawing;
     ff_draw_end(&drawing);
+    ff_animation_free(&anim);
+    ff_infile_close(anim_file);
     ff_overlay_free(&ov);
     ff_field_free(&field);
     return 0;
 failed_drawing:
     ff_draw_end(&drawing);
 failed:
+    ff_animation_free(&anim);
+    ff_infile_close(anim_file);
     ff_overlay_free(&ov);
     ff_field_free(&field);
     ff_error_print(stderr, prog, &err);
@@ -274,7 +309,8 @@ failed:
 
 int main(int argc, char **argv)
 {
-    request r = { { FF_LAYER_MAP, 0, 1, 0, 0, NULL }, -1, "-", NULL, NULL, 0, 0, NULL, 0, 1, 0 };
+    request r = { .opt = { .legend = 1 }, .layer = -1, .in_path = "-", .every = 1,
+                  .anim = { .fps = 10, .trail = 8 } };
     int status;
 
     if (!(r.overlay = malloc((size_t)argc * sizeof *r.overlay))) {

@@ -145,8 +145,7 @@ typedef struct {
     ff_trace_state state;
 } agent;
 
-/* Count the agent at world x y in the density's cell, if on the map. */
-static void density_add(ff_overlay *o, double x, double y)
+void ff_overlay_count(ff_overlay *o, double x, double y)
 {
     const ff_grid *g = o->grid;
     double cx = floor((x - g->origin_x) / g->cell_size), cy = floor((y - g->origin_y) / g->cell_size);
@@ -160,7 +159,7 @@ static void density_add(ff_overlay *o, double x, double y)
 
 ff_status ff_overlay_read_trace(ff_overlay *o, FILE *f, const char *name, ff_error *err)
 {
-    double x, y, s = o->scale, per_world = s / o->grid->cell_size;
+    double x, y;
     double trail_r = ff_overlay_trail(o->scale), ring = ff_overlay_ring(o->scale), radius;
     ff_trace_ids ids = { NULL, 0, 0, NULL, 0 };
     agent *ag = NULL;
@@ -174,18 +173,11 @@ ff_status ff_overlay_read_trace(ff_overlay *o, FILE *f, const char *name, ff_err
     o->ntrace++;
     while ((st = ff_trace_next(&tr, &r, err)) == FF_OK) {
         agent *a;
-        if ((st = ff_overlay_to_pixels(o->grid, o->scale, r.x, r.y, &x, &y, name, tr.rec.line,
-                                       err)) != FF_OK)
+        if ((st = ff_overlay_agent(o, &r, name, tr.rec.line, &x, &y, &radius, err)) != FF_OK)
             goto done;
         if (o->density_count) {
-            density_add(o, r.x, r.y);
+            ff_overlay_count(o, r.x, r.y);
             continue;
-        }
-        radius = r.radius > 0 ? r.radius * per_world : FF_TRACE_RADIUS * s;
-        if (!(radius <= FAR_PIXELS)) {
-            st = ff_error_set(err, FF_EINPUT, name, tr.rec.line, 0, "radius %g is too large",
-                              r.radius);
-            goto done;
         }
         if ((st = ff_trace_ids_find(&ids, r.id, &idx, &added, err)) != FF_OK)
             goto done;
@@ -238,6 +230,20 @@ done:
     free(ag);
     ff_trace_ids_free(&ids);
     return st;
+}
+
+ff_status ff_overlay_agent(const ff_overlay *o, const ff_trace_record *r, const char *name,
+                           long line, double *x, double *y, double *radius, ff_error *err)
+{
+    double s = o->scale;
+    ff_status st = ff_overlay_to_pixels(o->grid, o->scale, r->x, r->y, x, y, name, line, err);
+
+    if (st != FF_OK)
+        return st;
+    *radius = r->radius > 0 ? r->radius * (s / o->grid->cell_size) : FF_TRACE_RADIUS * s;
+    if (!(*radius <= FAR_PIXELS))
+        return ff_error_set(err, FF_EINPUT, name, line, 0, "radius %g is too large", r->radius);
+    return FF_OK;
 }
 
 ff_status ff_overlay_want_density(ff_overlay *o, ff_error *err)

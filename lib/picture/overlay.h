@@ -71,6 +71,15 @@ double ff_overlay_density(const ff_overlay *o, size_t cell);
 double ff_overlay_ring(int scale);
 double ff_overlay_trail(int scale);
 
+/* A trace line's agent in picture pixels: its center and radius
+ * (FF_TRACE_RADIUS cells without a radius column).  FF_EINPUT at
+ * name:line for a position or radius absurdly large. */
+ff_status ff_overlay_agent(const ff_overlay *o, const ff_trace_record *r, const char *name,
+                           long line, double *x, double *y, double *radius, ff_error *err);
+
+/* Count an agent at world x y for the density (o must want it). */
+void ff_overlay_count(ff_overlay *o, double x, double y);
+
 /* World position to picture pixels; FF_EINPUT (at name:line) for positions
  * absurdly far outside the map (2^40 pixels). */
 ff_status ff_overlay_to_pixels(const ff_grid *g, int scale, double wx, double wy, double *px,

@@ -240,6 +240,11 @@ void ff_shape_rows_draw(const ff_shape_rows *r, uint8_t *row, uint32_t py, int64
     }
 }
 
+void ff_shape_rows_rewind(ff_shape_rows *r)
+{
+    r->nactive = r->next = 0;
+}
+
 void ff_shape_rows_end(ff_shape_rows *r)
 {
     free(r->order);

@@ -61,6 +61,9 @@ void ff_shape_rows_step(ff_shape_rows *r, uint32_t py);
 void ff_shape_rows_draw(const ff_shape_rows *r, uint8_t *row, uint32_t py, int64_t limit,
                         int top);
 
+/* Start again from the top (the list unchanged). */
+void ff_shape_rows_rewind(ff_shape_rows *r);
+
 void ff_shape_rows_end(ff_shape_rows *r);
 
 /* The x extent, on the line y = yc, of the capsule of radius r around a-b;

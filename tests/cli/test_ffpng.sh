@@ -107,6 +107,25 @@ if [ -x "$BIN/ffsim" ]; then
     png_ok "density of ffsim's trace" "$TMP/dens1.png" 256x218
     $P -s 8 -l density --trace - "$TMP/gate.ff" <"$TMP/gate.trace" >"$TMP/dens2.png"
     same "density: same bytes, file or stdin" "$TMP/dens1.png" "$TMP/dens2.png"
+    # --animate: an APNG a frame per tick (acTL's frame count at
+    # bytes 55..58, after the signature, IHDR and sRGB), the same bytes again and
+    # from a pipe; pngcheck passes it (it checks the PNG structure and the
+    # CRCs, and passes the APNG chunks over); tests/test_animate.c takes
+    # the frames apart.
+    ticks=$(awk '!/^#/ && (!seen || $1 != last) { n++; last = $1; seen = 1 } END { print n }' "$TMP/gate.trace")
+    run "--animate" 0 "$P -s 4 --animate --trace $TMP/gate.trace $TMP/gate.ff -o $TMP/gate1.png"
+    png_ok "--animate" "$TMP/gate1.png" 133x144
+    frames=$(od -An -tu1 -j54 -N4 "$TMP/gate1.png" | awk '{ print ((($1*256+$2)*256+$3)*256+$4) }')
+    check "--animate: a frame per tick ($ticks)" "$frames" = "$ticks"
+    check "--animate: as many fcTL chunks" "$(LC_ALL=C grep -ao fcTL "$TMP/gate1.png" | wc -l)" -ge "$ticks"
+    $P -s 4 --animate --trace - "$TMP/gate.ff" <"$TMP/gate.trace" >"$TMP/gate2.png"
+    same "--animate: same bytes, file or pipe" "$TMP/gate1.png" "$TMP/gate2.png"
+    run "--animate --every 10 --fps 25" 0 "$P -s 4 --animate --every 10 --fps 25 --trace $TMP/gate.trace $TMP/gate.ff -o $TMP/gate3.png"
+    png_ok "--animate --every 10" "$TMP/gate3.png" 133x144
+    frames=$(od -An -tu1 -j54 -N4 "$TMP/gate3.png" | awk '{ print ((($1*256+$2)*256+$3)*256+$4) }')
+    check "--every 10: ceil($ticks / 10) frames" "$frames" = "$(( (ticks + 9) / 10 ))"
+    delay=$(od -An -tu1 -j94 -N4 "$TMP/gate3.png" | awk '{ print ($1*256+$2) "/" ($3*256+$4) }')
+    check "--fps 25: a frame lasts 1/25 s" "$delay" = "1/25"
     run "density thinned" 0 "$P -s 8 -l density --every 5 --trace $TMP/gate.trace $TMP/gate.ff -o $TMP/dens3.png"
     check "thinning changes the density" "$(cmp -s "$TMP/dens1.png" "$TMP/dens3.png" && echo same)" = ""
 fi
@@ -146,6 +165,11 @@ refuse "--grid 0" "bad --grid '0'" "$P --grid 0 $TMP/room.ff"
 refuse "--max-cells" "more than" "$P --max-cells 50 $TMP/room.ff"
 refuse "density without a trace" "^ffpng: --layer density: it counts the agents of a --trace, give one" \
     "$P -l density $TMP/room.ff"
+refuse "--animate without a trace" "--animate replays one --trace" "$P --animate $TMP/room.ff"
+refuse "--animate of two traces" "--animate replays one --trace" \
+    "$P --animate --trace $TMP/trace.txt --trace $TMP/trace.txt $TMP/room.ff"
+refuse "--fps 0" "bad --fps '0'" "$P --animate --fps 0 --trace $TMP/trace.txt $TMP/room.ff"
+refuse "an empty trace to animate" "no line to animate" "$P --animate --trace /dev/null $TMP/room.ff"
 refuse "--every 0" "bad --every '0'" "$P --every 0 --trace $TMP/trace.txt $TMP/room.ff"
 
 # A failed run leaves no file, and an earlier file survives whole.

@@ -60,7 +60,7 @@ for t in "$@"; do
         continue
     fi
     echo "fuzz: build $t"
-    $FUZZ_CC $FLAGS "tests/fuzz/$t.c" "$B"/lib/*.o $PNG_LIBS $TILED_LIBS -lm -o "$bin" || exit 2
+    $FUZZ_CC $FLAGS "tests/fuzz/$t.c" "$B"/lib/*.o $PNG_LIBS $TILED_LIBS -lz -lm -o "$bin" || exit 2
     mkdir -p "$B/corpus/$name"
     dict=""
     [ -f "tests/fuzz/$name.dict" ] && dict="-dict=tests/fuzz/$name.dict"

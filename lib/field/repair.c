@@ -141,6 +141,23 @@ static unsigned steps(const ff_repair *r, const ff_grid *g, size_t i, int old, d
     return steps_now(g, i, cost);
 }
 
+/* The step from cell i in direction d before the change (old) or after
+ * it: 1 when legal, its cost in *cost. */
+static int step_one(const ff_repair *r, const ff_grid *g, size_t i, int d, int old, double *cost)
+{
+    int32_t s = r->slot[i];
+
+    if (s) {
+        const struct ff_repair_edges *e = &r->edge[s - 1];
+        *cost = old ? e->old_cost[d] : e->new_cost[d];
+        return (old ? e->old_mask : e->new_mask) >> d & 1;
+    }
+    if (!ff_grid_step_ok(g, (int)(i % (size_t)g->w), (int)(i / (size_t)g->w), d))
+        return 0;
+    *cost = ff_grid_step_cost(g, i, d);
+    return 1;
+}
+
 /* The cell the step from i in direction d enters. */
 static inline size_t step_to(const ff_grid *g, size_t i, int d)
 {
@@ -259,8 +276,15 @@ static size_t raise_phase(ff_repair *r, const ff_grid *g, const double *dist, he
         heap_item it = heap_pop(q);
         size_t u = it.cell;
         double du = dist[u], oc[8], nc[8];
-        unsigned om = steps(r, g, u, 1, oc), nm = steps(r, g, u, 0, nc);
+        unsigned om = steps(r, g, u, 1, oc), nm;
         int kept = 0;
+        /* Away from the changes a cell's steps are what they were. */
+        if (r->slot[u])
+            nm = steps(r, g, u, 0, nc);
+        else {
+            nm = om;
+            memcpy(nc, oc, sizeof nc);
+        }
         if (++work > budget)
             return SIZE_MAX;
         for (d = 0; d < 8 && !kept; d++) {
@@ -283,10 +307,10 @@ static size_t raise_phase(ff_repair *r, const ff_grid *g, const double *dist, he
         /* The cells whose shortest steps enter u are candidates now. */
         for (d = 0; d < 8; d++) {
             size_t p = step_from(g, u, d);
-            double pc[8];
+            double pc;
             if (p == SIZE_MAX || !(dist[p] < INFINITY) || (r->flag[p] & (F_QUEUED | F_GOAL)))
                 continue;
-            if ((steps(r, g, p, 1, pc) >> d & 1) && tight(dist[p], du, pc[d]) &&
+            if (step_one(r, g, p, d, 1, &pc) && tight(dist[p], du, pc) &&
                 raise_push(r, q, p, dist[p]) < 0)
                 return SIZE_MAX;
         }
@@ -389,7 +413,7 @@ static ff_status rebuild(ff_repair *r, const ff_grid *g, double *dist, ff_error 
 ff_status ff_repair_field(ff_repair *r, ff_grid *g, double *dist, const ff_cell_change *ch,
                           size_t nch, ff_repair_stats *stats, ff_error *err)
 {
-    size_t n = (size_t)g->w * (size_t)g->h, k, budget = n / 8 + 64, work, nchanged = 0;
+    size_t n = (size_t)g->w * (size_t)g->h, k, budget = n / 16 + 64, work, nchanged = 0;
     ff_repair_stats local;
     heap *q;
     ff_status st;

@@ -20,7 +20,7 @@
  *    map, lowering what the change made cheaper.
  *
  * Only the cells whose distance can change, and their neighbours, are
- * touched.  When the work passes an eighth of the map the repair stops and
+ * touched.  When the work passes a sixteenth of the map the repair stops and
  * searches the whole map instead (ff_search()): the result is the same.
  *
  * A clearance radius is the caller's: it passes the cells the clearance

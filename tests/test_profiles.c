@@ -220,3 +220,149 @@ Test(profiles, a_door_opened_again_restores_the_way_and_restarts_rebuilds)
     ff_scenario_free(&s);
     ff_grid_free(&g);
 }
+
+/* ---- rebuild repair against rebuild full ---- */
+
+/* Everything a profile's users read, the same in both. */
+static void same_profile_state(const ff_profiles *a, const ff_profiles *b, long long t)
+{
+    size_t n = (size_t)a->map.w * (size_t)a->map.h, k, i;
+
+    cr_assert_eq(a->nprofiles, b->nprofiles);
+    for (k = 0; k < a->nprofiles; k++) {
+        const ff_profile *f = &a->profile[k], *g = &b->profile[k];
+        cr_assert_eq(f->stale, g->stale, "tick %lld profile %zu: stale %d, full %d", t, k,
+                     f->stale, g->stale);
+        cr_assert_eq(f->publish_tick, g->publish_tick, "tick %lld profile %zu", t, k);
+        cr_assert_eq(f->published_tick, g->published_tick, "tick %lld profile %zu", t, k);
+        cr_assert_eq(f->id, g->id, "tick %lld profile %zu: id", t, k);
+        cr_assert_eq(f->grid.ngoals, g->grid.ngoals);
+        cr_assert_eq(memcmp(f->grid.goals, g->grid.goals, f->grid.ngoals * sizeof *f->grid.goals), 0);
+        for (i = 0; i < n; i++) {
+            cr_assert_eq(memcmp(&f->grid.cost[i], &g->grid.cost[i], sizeof(float)), 0,
+                         "tick %lld profile %zu: grid cost of cell %zu", t, k, i);
+            cr_assert_eq(memcmp(&f->distance[i], &g->distance[i], sizeof(double)), 0,
+                         "tick %lld profile %zu: distance of cell %zu: %.17g, full %.17g", t, k,
+                         i, f->distance[i], g->distance[i]);
+            cr_assert_eq(f->direction[i], g->direction[i],
+                         "tick %lld profile %zu: direction of cell %zu: %d, full %d", t, k, i,
+                         f->direction[i], g->direction[i]);
+            cr_assert_eq(f->step_mask[i], g->step_mask[i], "tick %lld profile %zu cell %zu", t,
+                         k, i);
+            cr_assert_eq(f->lead_layer[i], g->lead_layer[i], "tick %lld profile %zu cell %zu",
+                         t, k, i);
+            if (f->publish_tick >= 0) {
+                cr_assert_eq(memcmp(&f->next_distance[i], &g->next_distance[i], sizeof(double)),
+                             0, "tick %lld profile %zu: pending distance of cell %zu", t, k, i);
+                cr_assert_eq(f->next_direction[i], g->next_direction[i]);
+            }
+        }
+        if (f->publish_tick >= 0)
+            cr_assert_eq(f->next_id, g->next_id);
+    }
+}
+
+/* A random room map of w x h with walls and a door row, one goal. */
+static void random_room(unsigned long long *rng, ff_grid *g, int w, int h)
+{
+    ff_error err;
+    int x, y, gx, gy;
+
+    ff_grid_init(g);
+    cr_assert_eq(ff_grid_alloc(g, w, h, 0, "t", &err), FF_OK);
+    g->cell_size = tu_next(rng) % 2 ? 0.5 : 1.0;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int wall = x == 0 || y == 0 || x == w - 1 || y == h - 1 || tu_next(rng) % 7 == 0 ||
+                       (x == w / 2 && tu_next(rng) % 4 != 0);
+            g->cost[y * w + x] = wall ? INFINITY : tu_next(rng) % 5 == 0 ? 2.0f : 1.0f;
+        }
+    /* The goal in an open patch, so that every class's clearance keeps it. */
+    gx = w - 6;
+    gy = 4 + (int)(tu_next(rng) % (unsigned)(h - 8));
+    for (y = gy - 3; y <= gy + 3; y++)
+        for (x = gx - 3; x <= gx + 3; x++)
+            g->cost[y * w + x] = 1;
+    cr_assert_eq(ff_grid_add_goal(g, gx, gy, "t", 0, 0, &err), FF_OK);
+}
+
+Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
+{
+    unsigned long long rng = 77;
+    int trial, maps = 0;
+    unsigned long long hits = 0, builds = 0;
+
+    for (trial = 0; trial < 60; trial++) {
+            int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), e, t;
+        char text[4096];
+        size_t len;
+        ff_grid g;
+        ff_scenario s[2];
+        ff_profiles p[2];
+        ff_error err;
+        long long tick = 0;
+        int k;
+
+        random_room(&rng, &g, w, h);
+        len = (size_t)snprintf(text, sizeof text,
+                               "ffsim 1\nticks 40\nprofiles on\nrebuild-ticks %d\n",
+                               (int)(tu_next(&rng) % 3));
+        for (e = 0; e < 8; e++) {
+            int x0 = 1 + (int)(tu_next(&rng) % (unsigned)(w - 2));
+            int y0 = 1 + (int)(tu_next(&rng) % (unsigned)(h - 2));
+            int x1 = x0 + (int)(tu_next(&rng) % 2), y1 = y0 + (int)(tu_next(&rng) % 3);
+            if (tu_next(&rng) % 2) {
+                /* Mostly the door column. */
+                x0 = x1 = w / 2;
+            }
+            tick += 1 + (long long)(tu_next(&rng) % 4);
+            if (x1 > w - 2) x1 = w - 2;
+            if (y1 > h - 2) y1 = h - 2;
+            len += (size_t)snprintf(text + len, sizeof text - len, "at %lld %s %d,%d,%d,%d\n",
+                                    tick, tu_next(&rng) % 2 ? "close" : "open", x0, y0, x1, y1);
+            /* The same door again now and then: the cache's case. */
+            if (tu_next(&rng) % 2)
+                len += (size_t)snprintf(text + len, sizeof text - len,
+                                        "at %lld open %d,%d,%d,%d\nat %lld close %d,%d,%d,%d\n",
+                                        tick + 1, x0, y0, x1, y1, tick + 2, x0, y0, x1, y1),
+                tick += 2;
+        }
+        snprintf(text + len, sizeof text - len,
+                 "class a\n radius 0.3\n speed 1\n follow\nend\n"
+                 "class b\n radius %s\n speed 1\n follow\nend\n"
+                 "class c\n radius 1.1\n speed 1\n follow\nend\n",
+                 tu_next(&rng) % 2 ? "0.6" : "0.8");
+        for (k = 0; k < 2; k++) {
+            cr_assert_eq(ff_scenario_parse(text, "t", &g, &s[k], &err), FF_OK, "%s", err.msg);
+            s[k].rebuild_full = k;
+        }
+        if (ff_profiles_init(&p[0], &s[0], &g, "t", &err) != FF_OK) {
+            /* A class whose goal the clearance closes: not this map. */
+            ff_scenario_free(&s[0]);
+            ff_scenario_free(&s[1]);
+            ff_grid_free(&g);
+            continue;
+        }
+        cr_assert_eq(ff_profiles_init(&p[1], &s[1], &g, "t", &err), FF_OK, "%s", err.msg);
+        same_profile_state(&p[0], &p[1], 0);
+        for (t = 1; t <= tick + 6; t++) {
+            int changed[2];
+            for (k = 0; k < 2; k++)
+                cr_assert_eq(ff_profiles_tick(&p[k], t, &changed[k], &err), FF_OK, "%s", err.msg);
+            cr_assert_eq(changed[0], changed[1]);
+            same_profile_state(&p[0], &p[1], t);
+        }
+        cr_assert_eq(p[0].builds, p[1].builds);
+        cr_assert_eq(p[1].cache_hits, 0);
+        hits += p[0].cache_hits;
+        builds += p[0].builds;
+        maps++;
+        for (k = 0; k < 2; k++) {
+            ff_profiles_free(&p[k]);
+            ff_scenario_free(&s[k]);
+        }
+        ff_grid_free(&g);
+    }
+    cr_assert_gt(maps, 30, "only %d maps had every class's field", maps);
+    cr_assert_gt(hits, 20, "the cache served %llu fields", hits);
+}

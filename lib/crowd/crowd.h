@@ -259,6 +259,7 @@ typedef struct {
     size_t deadlocked;        /* deadlocked at the end */
     size_t unreachable;       /* with no way to a goal at the start */
     unsigned long long field_builds, field_bytes;
+    unsigned long long field_cache_hits; /* fields taken from a cache */
     unsigned long long tick_overruns; /* set by the caller (--realtime) */
     double rebuild_seconds;   /* the longest rebuild after a map event
                                  (processor seconds; timing) */

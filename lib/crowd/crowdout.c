@@ -108,6 +108,7 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
     if (c->profiles) {
         sum->field_builds = c->profiles->builds + c->goals.builds;
         sum->field_bytes = c->profiles->build_bytes + c->goals.build_bytes;
+        sum->field_cache_hits = c->profiles->cache_hits;
         sum->rebuild_seconds = c->profiles->rebuild_seconds_max;
     }
     for (k = 0; k < c->nagents; k++) {
@@ -169,6 +170,7 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     fprintf(f, "escapes %llu\n", st->escapes);
     fprintf(f, "field_builds %llu\n", sum->field_builds);
     fprintf(f, "field_bytes %llu\n", sum->field_bytes);
+    fprintf(f, "field_cache_hits %llu\n", sum->field_cache_hits);
     fprintf(f, "congestion_refreshes %llu\n", sum->congestion_refreshes);
     fprintf(f, "stale_ticks %llu\n", st->stale_ticks);
     fprintf(f, "fallbacks %llu\n", st->fallbacks);

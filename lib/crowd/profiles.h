@@ -1,7 +1,7 @@
 /* profiles.h - the fields a crowd follows: one per agent radius (a
  * profile), each built by ffsim itself from the map held in the stream
  * with the same library code ffbuild and ffdir use (clearance, search,
- * directions), and rebuilt whole when a map event closes or opens cells
+ * directions), and made again when a map event closes or opens cells
  * (man 1 ffsim, "PROFILES" and "MAP EVENTS").
  *
  * The stream's grid is the base map as it is: a stream built with
@@ -10,9 +10,14 @@
  * radius 0 shared by every class: the stream's map with no more
  * clearance.
  *
- * A rebuild is computed at once but published as if one builder made
- * the fields one after another, smallest radius first, each taking
- * 'rebuild-ticks' ticks: profile k (from 0) of a change at tick t is
+ * A map event changes only the fields it can change (a change beyond a
+ * profile's reach, or inside cells closed for it, leaves it as it is):
+ * with 'rebuild repair' (the default) they are repaired (repair.h) or
+ * taken from the profile's cache of the map's state before, with
+ * 'rebuild full' built whole; the fields are the same either way.  A
+ * rebuild is computed at once but published as if one builder made the
+ * changed fields one after another, smallest radius first, each taking
+ * 'rebuild-ticks' ticks: the k-th (from 0) of a change at tick t is
  * published at t + (k + 1) * rebuild-ticks.  In between the profile is stale and ff_profiles_direction()
  * returns NULL, so nobody can follow the old field.  Profiles own every
  * array they point to; ff_profiles_free() releases them.
@@ -24,11 +29,27 @@
 
 #include "astar.h"
 #include "grid.h"
+#include "repair.h"
 #include "scenario.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A profile's field as it was for one state of the map, kept to be taken
+ * back when the map returns to that state (a door closing and opening
+ * again). */
+typedef struct {
+    int valid;
+    uint64_t map_key;         /* ff_profiles.map_key of that state */
+    float *cost;              /* w*h: the profile's grid cost */
+    uint32_t *goals;          /* its goals (closed ones dropped) */
+    size_t ngoals;
+    double *distance;         /* w*h */
+    uint8_t *direction, *step_mask, *lead_layer; /* w*h each */
+    uint64_t id;
+    int flat;
+} ff_field_cache;
 
 typedef struct {
     double radius;            /* clearance radius, world units, >= 0 */
@@ -48,6 +69,12 @@ typedef struct {
     uint64_t next_id;
     int stale;                /* 1 while a rebuild awaits publication */
     uint8_t *step_mask;       /* w*h: the legal steps of grid (bit d) */
+    uint8_t *lead_layer;      /* w*h: 1 or 2 on a cell led out of the
+                                 clearance (layer), else 0 */
+    int flat;                 /* the field has a zero-cost tie
+                                 (ff_repair_directions) */
+    ff_repair repair;         /* scratch of its repairs */
+    ff_field_cache cache;     /* the field of the map's state before */
     ff_astar astar;           /* own paths on grid */
 } ff_profile;
 
@@ -63,8 +90,14 @@ typedef struct {
     unsigned long long builds;      /* fields built (the first ones too) */
     unsigned long long build_bytes; /* bytes of the fields built */
     double build_seconds;     /* processor time spent building */
-    double rebuild_seconds_max; /* the longest rebuild of every field
-                                 after one map change, processor seconds */
+    double rebuild_seconds_max; /* the most work one map event caused
+                                 (all fields), processor seconds */
+    unsigned long long cache_hits; /* fields taken from a cache */
+    uint64_t map_key;         /* the map's state: a hash of the cells the
+                                 events changed from the stream's map */
+    uint32_t *changed;        /* cells the events of a tick changed */
+    size_t nchanged, changed_cap;
+    uint8_t *mark;            /* w*h scratch, 0 between uses */
 } ff_profiles;
 
 /* Build the first field of every profile of scenario s from the stream's

@@ -88,7 +88,7 @@ typedef struct {
     size_t cap_cls, cap_agents;
     int magic;
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
-    long profiles_line, rebuild_line, fallback_line, move_line, reserve_line, wait_line;
+    long profiles_line, rebuild_line, rebuild_how_line, fallback_line, move_line, reserve_line, wait_line;
     long congestion_line, cweight_line, cticks_line, cthreshold_line;
     long reserve_col;      /* of the 'on' of 'reserve on' */
     size_t cap_events;
@@ -768,7 +768,7 @@ static int top_level_word(const char *w)
 {
     static const char *const words[] = { "class", "agent", "spawn", "tick", "ticks",
                                          "arrive", "arrived", "passes", "ffsim", "at",
-                                         "profiles", "rebuild-ticks", "fallback", "move",
+                                         "profiles", "rebuild-ticks", "rebuild", "fallback", "move",
                                          "reserve", "wait-limit", "congestion",
                                          "congestion-weight", "congestion-ticks",
                                          "congestion-threshold" };
@@ -927,7 +927,8 @@ static int choose(const char *w, const char *const *words, int n)
     return -1;
 }
 
-/* profiles on|off, rebuild-ticks N, fallback wait|astar, move steer|grid,
+/* profiles on|off, rebuild-ticks N, rebuild repair|full,
+ * fallback wait|astar, move steer|grid,
  * reserve on|off, wait-limit N, congestion on|off, congestion-weight W,
  * congestion-threshold D, congestion-ticks N. */
 static ff_status read_setting(reader *r, token *t, int n)
@@ -935,6 +936,7 @@ static ff_status read_setting(reader *r, token *t, int n)
     static const char *const onoff[] = { "off", "on" };
     static const char *const fallbacks[] = { "wait", "astar" };
     static const char *const moves[] = { "steer", "grid" };
+    static const char *const rebuilds[] = { "repair", "full" };
     ff_scenario *s = r->s;
     const char *w = t[0].text;
     long long v;
@@ -947,6 +949,14 @@ static ff_status read_setting(reader *r, token *t, int n)
         if ((st = once(r, t, &r->rebuild_line)) != FF_OK ||
             (st = want_count(r, &t[1], "rebuild-ticks", 0, FF_SCENARIO_TICKS_MAX, &s->rebuild_ticks)) != FF_OK)
             return st;
+        return FF_OK;
+    }
+    if (strcmp(w, "rebuild") == 0) {
+        if ((st = once(r, t, &r->rebuild_how_line)) != FF_OK)
+            return st;
+        if ((k = choose(t[1].text, rebuilds, 2)) < 0)
+            return fail_at(r, &t[1], "rebuild '%.40s' (repair or full)", t[1].text);
+        s->rebuild_full = k;
         return FF_OK;
     }
     if (strcmp(w, "wait-limit") == 0) {
@@ -1027,6 +1037,7 @@ static ff_status read_line(reader *r, token *t, int n)
     if (strcmp(w, "at") == 0)
         return read_event(r, t, n);
     if (strcmp(w, "profiles") == 0 || strcmp(w, "rebuild-ticks") == 0 ||
+        strcmp(w, "rebuild") == 0 ||
         strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "reserve") == 0 ||
         strcmp(w, "wait-limit") == 0 || (strncmp(w, "congestion", 10) == 0 && top_level_word(w)))
         return read_setting(r, t, n);
@@ -1066,7 +1077,7 @@ static ff_status read_line(reader *r, token *t, int n)
         return FF_OK;
     }
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
-                   "agent, spawn, at, profiles, rebuild-ticks, fallback, move, reserve, "
+                   "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
                    "wait-limit, congestion, congestion-weight, congestion-threshold, "
                    "congestion-ticks)", w);
 }

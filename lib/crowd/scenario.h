@@ -112,6 +112,8 @@ typedef struct {
     size_t nagents;
     int profiles;             /* 1: each class radius gets its own field */
     long long rebuild_ticks;  /* ticks a rebuild takes (fields stale) */
+    int rebuild_full;         /* 1: map events rebuild fields whole, no
+                                 cache ('rebuild full'); 0: repaired */
     ff_fallback fallback;     /* while a class's field is stale */
     ff_move_model move;
     int reserve;              /* 1: cell and edge reservations (grid) */

@@ -951,14 +951,6 @@ static ff_status read_setting(reader *r, token *t, int n)
             return st;
         return FF_OK;
     }
-    if (strcmp(w, "rebuild") == 0) {
-        if ((st = once(r, t, &r->rebuild_how_line)) != FF_OK)
-            return st;
-        if ((k = choose(t[1].text, rebuilds, 2)) < 0)
-            return fail_at(r, &t[1], "rebuild '%.40s' (repair or full)", t[1].text);
-        s->rebuild_full = k;
-        return FF_OK;
-    }
     if (strcmp(w, "wait-limit") == 0) {
         if ((st = once(r, t, &r->wait_line)) != FF_OK ||
             (st = want_count(r, &t[1], "wait-limit", 1, 1000000, &v)) != FF_OK)
@@ -978,20 +970,20 @@ static ff_status read_setting(reader *r, token *t, int n)
             return st;
         return s->congestion_threshold < 0 ? fail_at(r, &t[1], "%s %.40s must be >= 0", w, t[1].text) : FF_OK;
     }
-    if (strcmp(w, "fallback") == 0) {
-        if ((st = once(r, t, &r->fallback_line)) != FF_OK)
+    if (strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "rebuild") == 0) {
+        const char *const *words = w[0] == 'f' ? fallbacks : w[0] == 'm' ? moves : rebuilds;
+        if ((st = once(r, t, w[0] == 'f'   ? &r->fallback_line
+                             : w[0] == 'm' ? &r->move_line
+                                           : &r->rebuild_how_line)) != FF_OK)
             return st;
-        if ((k = choose(t[1].text, fallbacks, 2)) < 0)
-            return fail_at(r, &t[1], "fallback '%.40s' (wait or astar)", t[1].text);
-        s->fallback = (ff_fallback)k;
-        return FF_OK;
-    }
-    if (strcmp(w, "move") == 0) {
-        if ((st = once(r, t, &r->move_line)) != FF_OK)
-            return st;
-        if ((k = choose(t[1].text, moves, 2)) < 0)
-            return fail_at(r, &t[1], "move '%.40s' (steer or grid)", t[1].text);
-        s->move = (ff_move_model)k;
+        if ((k = choose(t[1].text, words, 2)) < 0)
+            return fail_at(r, &t[1], "%s '%.40s' (%s or %s)", w, t[1].text, words[0], words[1]);
+        if (w[0] == 'f')
+            s->fallback = (ff_fallback)k;
+        else if (w[0] == 'm')
+            s->move = (ff_move_model)k;
+        else
+            s->rebuild_full = k;
         return FF_OK;
     }
     if ((st = once(r, t, strcmp(w, "profiles") == 0     ? &r->profiles_line

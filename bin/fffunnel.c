@@ -21,6 +21,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: fffunnel [-r R] [--cells FIELD [--name NAME]] [--max-cells N] [-o FILE]\n"
             "                [FILE]\n"
+            "       fffunnel --list --cells FIELD\n"
             "Read a corridor (the start `x y`, one portal `lx ly rx ry` a line, left\n"
             "and right as seen walking it north up, the goal `x y`) and write the\n"
             "shortest path through it, `x y` a line, start and goal included.\n"
@@ -29,6 +30,7 @@ static void usage(FILE *f)
             "                       on the map of FIELD (an ff stream file)\n"
             "      --name NAME      with --cells: the field named NAME of a multi-field\n"
             "                       stream\n"
+            "      --list           with --cells: print the names of FIELD's fields\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
@@ -57,6 +59,7 @@ int main(int argc, char **argv)
         { "radius", required_argument, NULL, 'r' },
         { "cells", required_argument, NULL, 'c' },
         { "name", required_argument, NULL, 'n' },
+        { "list", no_argument, NULL, 'L' },
         { "max-cells", required_argument, NULL, 'M' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
@@ -65,7 +68,7 @@ int main(int argc, char **argv)
     };
     const char *out_path = NULL, *cells_path = NULL, *in_path = "-", *name = NULL;
     double radius = 0;
-    int c;
+    int c, list = 0;
     uint64_t max_cells = 0;
     size_t k;
     ff_error err;
@@ -87,6 +90,7 @@ int main(int argc, char **argv)
             break;
         case 'c': cells_path = optarg; break;
         case 'n': name = optarg; break;
+        case 'L': list = 1; break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
@@ -105,6 +109,14 @@ int main(int argc, char **argv)
         return ff_usage_error(prog, "'%s': one input at most", argv[optind + 1]);
     if (name && !cells_path)
         return ff_usage_error(prog, "--name '%s': it goes with --cells", name);
+    if (list && !cells_path)
+        return ff_usage_error(prog, "%s", "--list: it goes with --cells FIELD");
+    if (list) {
+        if (ff_field_list_file(cells_path, max_cells, out_path, &err) == FF_OK)
+            return 0;
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(err.status);
+    }
     if (optind < argc)
         in_path = argv[optind];
     if (cells_path && strcmp(cells_path, "-") == 0 && strcmp(in_path, "-") == 0)

@@ -18,11 +18,13 @@ static const char *prog = "ffpull";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffpull [--name NAME] [--max-cells N] [-o FILE] FIELD < PATH\n"
-            "Read a path `x y` a line (world units) on standard input and write the\n"
-            "pulled path: a subsequence of its points whose every segment is a line\n"
-            "of sight on FIELD's map (an ff stream file).\n"
+            "usage: ffpull [--name NAME] [--max-cells N] [-o FILE] FIELD [PATH]\n"
+            "       ffpull --list FIELD\n"
+            "Read a path `x y` a line (world units) from the file PATH or standard\n"
+            "input and write the pulled path: a subsequence of its points whose every\n"
+            "segment is a line of sight on FIELD's map (an ff stream file).\n"
             "      --name NAME      the field named NAME of a multi-field stream\n"
+            "      --list           print the names of FIELD's fields and stop\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
@@ -32,14 +34,15 @@ int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
         { "name", required_argument, NULL, 'n' },
+        { "list", no_argument, NULL, 'L' },
         { "max-cells", required_argument, NULL, 'M' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    const char *out_path = NULL, *field_path, *name = NULL;
-    int c;
+    const char *out_path = NULL, *field_path, *name = NULL, *path_path = "-";
+    int c, list = 0;
     uint64_t max_cells = 0;
     size_t *keep = NULL, nkeep = 0, k;
     ff_error err;
@@ -56,6 +59,7 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'n': name = optarg; break;
+        case 'L': list = 1; break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
@@ -70,14 +74,23 @@ int main(int argc, char **argv)
         default: return ff_bad_option(prog, c, argv);
         }
     }
-    if (argc - optind > 1)
-        return ff_usage_error(prog, "'%s': one FIELD only", argv[optind + 1]);
+    if (argc - optind > 2 || (list && argc - optind > 1))
+        return ff_usage_error(prog, "'%s': one FIELD and one PATH at most",
+                              argv[optind + (list ? 1 : 2)]);
     if (argc - optind == 0)
-        return ff_usage_error(prog, "%s", "FIELD: none given (ffpull FIELD < PATH)");
+        return ff_usage_error(prog, "%s", "FIELD: none given (ffpull FIELD [PATH])");
     field_path = argv[optind];
-    if (strcmp(field_path, "-") == 0)
-        return ff_usage_error(prog, "%s", "FIELD '-': it must be a file, the path comes on "
-                                          "standard input");
+    if (argc - optind == 2)
+        path_path = argv[optind + 1];
+    if (list) {
+        if (ff_field_list_file(field_path, max_cells, out_path, &err) == FF_OK)
+            return 0;
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(err.status);
+    }
+    if (strcmp(field_path, "-") == 0 && strcmp(path_path, "-") == 0)
+        return ff_usage_error(prog, "%s", "FIELD '-': with the path on standard input, the "
+                                          "field must be a file");
     ff_field_init(&field);
     ff_path_init(&path);
     if (!(in = ff_infile_open(field_path, &err))) {
@@ -88,18 +101,20 @@ int main(int argc, char **argv)
     reader.max_cells = max_cells;
     st = ff_field_select(&reader, name, &field, &err);
     ff_infile_close(in);
-    if (st != FF_OK || !(in = ff_infile_open("-", &err))) {
+    if (st != FF_OK || !(in = ff_infile_open(path_path, &err))) {
         st = err.status;
         goto failed;
     }
-    ff_records_init(&records, in, "-");
-    if ((st = ff_path_read(&path, &records, &err)) != FF_OK)
+    ff_records_init(&records, in, path_path);
+    st = ff_path_read(&path, &records, &err);
+    ff_infile_close(in);
+    if (st != FF_OK)
         goto failed;
     if (path.n && !(keep = malloc(path.n * sizeof *keep))) {
         st = ff_error_set(&err, FF_ENOMEM, NULL, 0, 0, "out of memory");
         goto failed;
     }
-    if ((st = ff_pull(&field.grid, &path, "-", keep, &nkeep, &err)) != FF_OK)
+    if ((st = ff_pull(&field.grid, &path, path_path, keep, &nkeep, &err)) != FF_OK)
         goto failed;
     if ((st = ff_outfile_open(&out, out_path, &err)) != FF_OK)
         goto failed;

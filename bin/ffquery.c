@@ -12,6 +12,7 @@
 #include "fieldsel.h"
 #include "infile.h"
 #include "options.h"
+#include "outfile.h"
 #include "query.h"
 #include "stream.h"
 #include "turn.h"
@@ -21,10 +22,12 @@ static const char *prog = "ffquery";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffquery [--raw] [-d] [--binary] [--map MAPFILE] FIELD < positions\n"
-            "       ffquery --trace X,Y [--heading H] [--map MAPFILE] [FIELD]\n"
-            "       ffquery --check [--map MAPFILE] FIELD < cells\n"
-            "       ffquery --list [FIELD]\n"
+            "usage: ffquery [--raw] [-d] [--binary] [--map MAPFILE] [--name NAME] [-o FILE]\n"
+            "               FIELD < positions\n"
+            "       ffquery --trace X,Y [--heading H] [--map MAPFILE] [--name NAME] [-o FILE]\n"
+            "               [FIELD]\n"
+            "       ffquery --check [--map MAPFILE] [--name NAME] [-o FILE] FIELD < cells\n"
+            "       ffquery --list [-o FILE] [FIELD]\n"
             "Answer questions about a direction field (an ff stream made by ffdir;\n"
             "--check also takes a distance field straight from ffbuild).\n"
             "Reads world positions 'x y', one a line, and writes the smoothed direction\n"
@@ -42,6 +45,7 @@ static void usage(FILE *f)
             "      --name NAME      use the field of that name in a multi-field stream\n"
             "      --list           print the names of the stream's fields\n"
             "      --max-cells N    refuse fields of more cells (default 1073741824)\n"
+            "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
 }
 
@@ -114,12 +118,16 @@ int main(int argc, char **argv)
         { "max-cells", required_argument, NULL, OPT_MAX_CELLS },
         { "name", required_argument, NULL, OPT_NAME },
         { "list", no_argument, NULL, OPT_LIST },
+        { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     ff_query_options qo = { 0, 0, 0, NULL };
     const char *field_path = "-", *map_path = NULL, *trace_arg = NULL, *name = NULL;
+    const char *out_path = NULL;
+    ff_outfile out;
+    int out_open = 0;
     int check = 0, list = 0, c, heading = -1;
     uint8_t *planes = NULL;
     long long tx = 0, ty = 0;
@@ -132,7 +140,7 @@ int main(int argc, char **argv)
     ff_error_clear(&err);
     ff_field_init(&field);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":dhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":do:hV", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_RAW: qo.raw = 1; break;
         case 'd': qo.distance = 1; break;
@@ -154,6 +162,11 @@ int main(int argc, char **argv)
         case OPT_MAX_CELLS:
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
+            break;
+        case 'o':
+            if (ff_option_output(prog, "-o", optarg))
+                return 2;
+            out_path = optarg;
             break;
         case 'h': usage(stdout); return 0;
         case 'V': ff_print_version(prog); return 0;
@@ -179,23 +192,8 @@ int main(int argc, char **argv)
         return usage_error("%s", "--map '-': standard input is already taken");
 
     if (list) {
-        FILE *in = ff_infile_open(field_path, &err);
-        ff_reader reader;
-        ff_status st;
-        if (!in)
+        if (ff_field_list_file(field_path, max_cells, out_path, &err) != FF_OK)
             goto failed;
-        ff_reader_init(&reader, in, field_path);
-        reader.max_cells = max_cells;
-        st = ff_field_list(&reader, stdout, &err);
-        ff_infile_close(in);
-        if (st != FF_OK && !err.file[0])
-            snprintf(err.file, sizeof err.file, "-");
-        if (st != FF_OK)
-            goto failed;
-        if (fclose(stdout) != 0) {
-            ff_error_set(&err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
-            goto failed;
-        }
         return 0;
     }
     if (read_field(field_path, name, max_cells, !check, &field, &err) != FF_OK)
@@ -220,10 +218,13 @@ int main(int argc, char **argv)
             ff_heading_plane(field.heading_direction, cells, h, planes + (size_t)h * cells);
         qo.heading_planes = planes;
     }
+    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
+        goto failed;
+    out_open = 1;
     if (trace_arg) {
         if (ff_query_trace_state(&field, tx, ty, heading, field_path, &path, &n, &err) != FF_OK)
             goto failed;
-        if (ff_query_write_path(stdout, &field.grid, path, n, &err) != FF_OK)
+        if (ff_query_write_path(out.f, &field.grid, path, n, &err) != FF_OK)
             goto failed;
     } else {
         /* Positions or cells come on standard input, which must be a file
@@ -231,19 +232,20 @@ int main(int argc, char **argv)
         FILE *in = ff_infile_open("-", &err);
         if (!in)
             goto failed;
-        if (check ? ff_query_check(&field, in, "-", stdout, &n, &err) != FF_OK
-                  : ff_query_stream(&field, &qo, STDIN_FILENO, "-", stdout, &err) != FF_OK)
+        if (check ? ff_query_check(&field, in, "-", out.f, &n, &err) != FF_OK
+                  : ff_query_stream(&field, &qo, STDIN_FILENO, "-", out.f, &err) != FF_OK)
             goto failed;
     }
-    if (fclose(stdout) != 0) {
-        ff_error_set(&err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+    out_open = 0;
+    if (ff_outfile_commit(&out, &err) != FF_OK)
         goto failed;
-    }
     free(path);
     free(planes);
     ff_field_free(&field);
     return check && n > 0 ? 1 : 0;
 failed:
+    if (out_open)
+        ff_outfile_abort(&out);
     free(path);
     free(planes);
     ff_field_free(&field);

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "crowd.h"
+#include "crowdcheck.h"
 #include "fieldsel.h"
 #include "infile.h"
 #include "options.h"
@@ -22,13 +23,17 @@ static const char *prog = "ffsim";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE]\n"
-            "             [--max-cells N] [--realtime] [-o TRACE] FIELD SCENARIO\n"
+            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--check]\n"
+            "             [--name NAME] [--max-cells N] [--realtime] [-o TRACE] FIELD SCENARIO\n"
+            "       ffsim --list FIELD\n"
             "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
             "direction channel): one trace line per agent per tick, then a summary.\n"
             "      --direction D    follow the 'smooth' (default) or 'raw' cell direction\n"
             "      --every N        write every Nth tick of the trace (default 1)\n"
             "      --summary FILE   write the summary to FILE instead of stderr\n"
+            "      --check          exit 1 when an agent did not arrive, a line each on why\n"
+            "      --name NAME      the field named NAME of a multi-field stream\n"
+            "      --list           print the names of FIELD's fields and stop\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
             "      --realtime       pace the ticks at the tick length; count overruns\n"
             "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
@@ -40,9 +45,11 @@ static int usage_error(const char *fmt, const char *arg)
     return ff_usage_error(prog, fmt, arg);
 }
 
-/* The field of the stream at path (its only one: a multi-field stream is
- * refused, as by the other programs), which must carry directions. */
-static ff_status read_field(const char *path, uint64_t max_cells, ff_field *field, ff_error *err)
+/* The field of the stream at path (its only one, or the one named name:
+ * an ambiguous choice is refused, as by the other programs), which must
+ * carry directions. */
+static ff_status read_field(const char *path, const char *name, uint64_t max_cells,
+                            ff_field *field, ff_error *err)
 {
     ff_reader reader;
     ff_status st;
@@ -52,7 +59,7 @@ static ff_status read_field(const char *path, uint64_t max_cells, ff_field *fiel
         return err->status;
     ff_reader_init(&reader, in, path);
     reader.max_cells = max_cells;
-    st = ff_field_select(&reader, NULL, field, err);
+    st = ff_field_select(&reader, name, field, err);
     ff_infile_close(in);
     if (st == FF_OK && !field->direction)
         return ff_error_set(err, FF_EINPUT, path, 0, 0,
@@ -124,6 +131,22 @@ static void report_deadlocks(const ff_crowd *crowd)
     }
 }
 
+/* --check: one line on stderr for each agent that did not arrive, in id
+ * order; 1 when there is any. */
+static int report_misses(const ff_crowd *crowd)
+{
+    size_t k, n = 0;
+    for (k = 0; k < crowd->nagents; k++) {
+        ff_miss m = ff_agent_miss(&crowd->agent[k]);
+        if (m == FF_MISS_NONE)
+            continue;
+        n++;
+        fprintf(stderr, "%s: agent %u did not arrive: %s (%s)\n", prog, crowd->agent[k].id,
+                ff_miss_name(m), ff_miss_why(m));
+    }
+    return n ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -131,14 +154,17 @@ int main(int argc, char **argv)
         { "every", required_argument, NULL, 'e' },
         { "summary", required_argument, NULL, 's' },
         { "max-cells", required_argument, NULL, 'M' },
+        { "check", no_argument, NULL, 'C' },
+        { "name", required_argument, NULL, 'n' },
+        { "list", no_argument, NULL, 'L' },
         { "realtime", no_argument, NULL, 'R' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    const char *out_path = NULL, *summary_path = NULL, *field_path, *scen_path;
-    int c, smooth = 1, code, realtime = 0;
+    const char *out_path = NULL, *summary_path = NULL, *field_path, *scen_path, *name = NULL;
+    int c, smooth = 1, code, realtime = 0, check = 0, list = 0;
     unsigned long long overruns = 0;
     double next_tick = 0;
     ff_profiles prof;
@@ -178,6 +204,9 @@ int main(int argc, char **argv)
                 return 2;
             break;
         case 'R': realtime = 1; break;
+        case 'C': check = 1; break;
+        case 'n': name = optarg; break;
+        case 'L': list = 1; break;
         case 'o':
             if (ff_option_output(prog, "-o", optarg))
                 return 2;
@@ -187,6 +216,14 @@ int main(int argc, char **argv)
         case 'V': ff_print_version(prog); return 0;
         default: return ff_bad_option(prog, c, argv);
         }
+    }
+    if (list) {
+        if (argc - optind != 1)
+            return usage_error("%s", "--list: want FIELD alone");
+        if (ff_field_list_file(argv[optind], max_cells, out_path, &err) == FF_OK)
+            return 0;
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(err.status);
     }
     if (argc - optind != 2)
         return usage_error("%s", "FIELD SCENARIO: want the two");
@@ -199,7 +236,7 @@ int main(int argc, char **argv)
     ff_scenario_init(&scen);
     memset(&crowd, 0, sizeof crowd);
     memset(&prof, 0, sizeof prof);
-    if (read_field(field_path, max_cells, &field, &err) != FF_OK)
+    if (read_field(field_path, name, max_cells, &field, &err) != FF_OK)
         goto failed;
     {
         FILE *in = ff_infile_open(scen_path, &err);
@@ -269,11 +306,12 @@ int main(int argc, char **argv)
         write_failed(&err, "stderr");
         goto failed;
     }
+    code = check ? report_misses(&crowd) : 0;
     ff_crowd_free(&crowd);
     ff_profiles_free(&prof);
     ff_scenario_free(&scen);
     ff_field_free(&field);
-    return 0;
+    return code;
 failed_write:
     write_failed(&err, out_path);
 failed_out:

@@ -543,12 +543,14 @@ ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *ou
     ff_records rec;
     ff_status st;
     double v[2];
+    size_t checked = 0;
     int n;
 
     *unreached = 0;
     ff_records_init(&rec, in, name);
     while ((st = ff_records_next(&rec, v, 2, 2, &n, err)) == FF_OK) {
         ff_reach r;
+        checked++;
         if (v[0] != floor(v[0]) || v[1] != floor(v[1]))
             return ff_error_set(err, FF_EINPUT, name, rec.line, 0,
                                 "'%.17g %.17g' is not a cell (two integers)", v[0], v[1]);
@@ -562,6 +564,9 @@ ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *ou
         if (fprintf(out, "%.0f %.0f %s\n", v[0] + 0.0, v[1] + 0.0, ff_reach_name(r)) < 0)
             return ff_error_set(err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
     }
+    if (st == FF_ENOTFOUND && checked == 0)
+        return ff_error_set(err, FF_EINPUT, name, 0, 0,
+                            "no positions to check (want cells 'x y', one a line)");
     return st == FF_ENOTFOUND ? FF_OK : st;
 }
 

@@ -80,7 +80,8 @@ const char *ff_reach_name(ff_reach r);
 /* Read cells `x y` (integers) from in until its end and write each one that
  * cannot reach a goal to out as `x y reason`, reason as ff_reach_name.
  * *unreached counts them.  Returns FF_OK, FF_EINPUT for a malformed line or
- * a number that is not an integer, FF_EIO on a read or write failure. */
+ * a number that is not an integer or an input without any cell (a
+ * check of nothing must not pass), FF_EIO on a read or write failure. */
 ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *out,
                          size_t *unreached, ff_error *err);
 

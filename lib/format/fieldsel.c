@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
+#include "outfile.h"
+
 /* The names seen, for a message: "a, b, -, c" cut short with "..." so
  * that it fits a line. */
 typedef struct {
@@ -107,4 +110,31 @@ ff_status ff_field_list(ff_reader *r, FILE *out, ff_error *err)
     }
     free(names);
     return st;
+}
+
+ff_status ff_field_list_file(const char *path, uint64_t max_cells, const char *out_path,
+                             ff_error *err)
+{
+    FILE *in = ff_infile_open(path, err);
+    ff_outfile out;
+    ff_reader reader;
+    ff_status st;
+
+    if (!in)
+        return err->status;
+    if ((st = ff_outfile_open(&out, out_path, err)) != FF_OK) {
+        ff_infile_close(in);
+        return st;
+    }
+    ff_reader_init(&reader, in, path);
+    reader.max_cells = max_cells;
+    st = ff_field_list(&reader, out.f, err);
+    ff_infile_close(in);
+    if (st != FF_OK) {
+        if (!err->file[0])
+            snprintf(err->file, sizeof err->file, "%s", out_path ? out_path : "-");
+        ff_outfile_abort(&out);
+        return st;
+    }
+    return ff_outfile_commit(&out, err);
 }

@@ -33,6 +33,13 @@ ff_status ff_field_select(ff_reader *r, const char *name, ff_field *out, ff_erro
  * writing fails. */
 ff_status ff_field_list(ff_reader *r, FILE *out, ff_error *err);
 
+/* --list of a program: the names of the fields of the stream at path ("-":
+ * stdin; at most max_cells cells a field, 0 for the default) written to
+ * out_path (NULL or "-": stdout) atomically, as ff_field_list.  Returns
+ * FF_OK or the failure, with err naming the file. */
+ff_status ff_field_list_file(const char *path, uint64_t max_cells, const char *out_path,
+                             ff_error *err);
+
 #ifdef __cplusplus
 }
 #endif

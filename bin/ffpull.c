@@ -89,8 +89,8 @@ int main(int argc, char **argv)
         return ff_exit_status(err.status);
     }
     if (strcmp(field_path, "-") == 0 && strcmp(path_path, "-") == 0)
-        return ff_usage_error(prog, "%s", "FIELD '-': with the path on standard input, the "
-                                          "field must be a file");
+        return ff_usage_error(prog, "%s", "FIELD '-': it must be a file when the path comes "
+                                          "on standard input");
     ff_field_init(&field);
     ff_path_init(&path);
     if (!(in = ff_infile_open(field_path, &err))) {

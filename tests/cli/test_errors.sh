@@ -301,7 +301,7 @@ bad ffpull "path: a NUL byte" "^ffpull: -:1:" "$P $FIELD <$IN/nul.txt"
 bad ffpull "path: an escape sequence" "^ffpull: -:1:3: .*\\\\x1b" "$P $FIELD <$IN/esc.txt"
 bad ffpull "path: outside the map" "^ffpull: -:1: " "$P $FIELD <$IN/outside.txt"
 output_cases ffpull "$P $FIELD <$IN/path.txt"
-usage_cases ffpull "$P $FIELD <$IN/path.txt" extra
+usage_cases ffpull "$P $FIELD $IN/path.txt" extra
 
 # ---- fffunnel ----
 P=$BIN/fffunnel

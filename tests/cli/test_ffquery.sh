@@ -137,7 +137,7 @@ run "check pockets" 1 "$BIN/ffquery --check $F/pockets.ff < $Q/pockets-spawns.tx
 same "check pockets: listing by hand" "$TMP/res" "$Q/pockets-check.expected"
 run "check all reach" 0 "printf '1 1\n3 2\n2 3\n' | $BIN/ffquery --check $F/pockets.ff"
 check "check all reach: silent" -z "$OUT$ERR"
-run "check nothing" 0 "$BIN/ffquery --check $F/pockets.ff < $TMP/empty"
+refuse "check nothing: refused" "^ffquery: -: no positions to check" "$BIN/ffquery --check $F/pockets.ff < $TMP/empty"
 run "check gap, radius 0" 0 "$BIN/ffquery --check $F/gap.ff < $Q/gap-spawns.txt"
 run "check gap, radius 0.8" 1 "$BIN/ffquery --check $F/gap-r.ff < $Q/gap-spawns.txt > $TMP/res"
 same "check gap, radius 0.8: the west room is cut off" "$TMP/res" "$Q/gap-r0.8.expected"

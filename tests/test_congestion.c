@@ -156,6 +156,66 @@ Test(congestion, cost_matches_brute_force)
     }
 }
 
+/* Refreshes in a row on a moving crowd: each field, repaired for the
+ * cells whose density changed, is the field a fresh congestion searches
+ * whole from the same density, bit for bit, and agrees with the brute
+ * force. */
+Test(congestion, repaired_refreshes_match_whole_searches)
+{
+    unsigned long long seed = 5;
+    char rows[48 * 36];
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_congestion c, fresh;
+    ff_error err;
+    double x[12], y[12], *want = malloc(48 * 36 * sizeof *want);
+    int i, round;
+
+    cr_assert_not_null(want);
+    for (i = 0; i < 48 * 36; i++)
+        rows[i] = tu_next(&seed) % 7 == 0 ? '#' : '.';
+    rows[18 * 48 + 24] = '.';
+    tu_make_grid(&g, 48, 36, rows, FF_CORNERS_STRICT);
+    cr_assert_eq(ff_grid_add_goal(&g, 24, 18, "t", 0, 0, &err), FF_OK);
+    setup(&g, one_class, &s, &p);
+    cr_assert_eq(ff_congestion_init(&c, &p, 3, 0.5, 10, &err), FF_OK);
+    for (i = 0; i < 12; i++) {
+        x[i] = 16 + (double)(tu_next(&seed) % 1600) / 100.0;
+        y[i] = 12 + (double)(tu_next(&seed) % 1200) / 100.0;
+    }
+    for (round = 0; round < 12; round++) {
+        ff_congestion_begin(&c);
+        cr_assert_eq(ff_congestion_init(&fresh, &p, 3, 0.5, 10, &err), FF_OK);
+        ff_congestion_begin(&fresh);
+        for (i = 0; i < 12; i++) {
+            x[i] += ((double)(tu_next(&seed) % 100) - 50) / 100.0;
+            y[i] += ((double)(tu_next(&seed) % 100) - 50) / 100.0;
+            ff_congestion_add(&c, x[i], y[i]);
+            ff_congestion_add(&fresh, x[i], y[i]);
+        }
+        cr_assert_eq(ff_congestion_finish(&c, &err), FF_OK);
+        cr_assert_eq(ff_congestion_finish(&fresh, &err), FF_OK);
+        cr_expect_eq(memcmp(c.field[0].cost_to_goal, fresh.field[0].cost_to_goal, sizeof *want * 48 * 36), 0,
+                     "round %d: repaired costs differ from a whole search", round);
+        cr_expect_eq(memcmp(c.field[0].direction, fresh.field[0].direction, 48 * 36), 0,
+                     "round %d: repaired directions differ", round);
+        brute_cost(&g, fresh.density, 3, 0.5, want);
+        for (i = 0; i < 48 * 36; i++)
+            cr_expect(isinf(want[i]) ? isinf(c.field[0].cost_to_goal[i])
+                                     : fabs(c.field[0].cost_to_goal[i] - want[i]) <= 1e-9 * want[i],
+                      "round %d cell %d", round, i);
+        ff_congestion_free(&fresh);
+    }
+    cr_expect_eq(c.refreshes, 12);
+    cr_expect_lt(c.searches, 12, "the later refreshes repair");
+    free(want);
+    ff_congestion_free(&c);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
 /* 11 x 7: from the west a wall splits two ways of equal length round a
  * block to the goal at 9,3. */
 static const char *const two_ways =

@@ -39,37 +39,16 @@ awk -v n=$N 'BEGIN {
 "$BIN/ffdir" "$TMP/dist.ff" >"$TMP/dir.ff" || exit 1
 rm -f "$TMP/big.ffmap"
 
-# best NAME CMD...: run CMD (via sh -c) 3 times; print the best wall time
-# and the peak memory of that run.
-best() {
-    name=$1
-    shift
-    min=""
-    mem="?"
-    for k in 1 2 3; do
-        start=$(date +%s%N)
-        if [ -x /usr/bin/time ]; then
-            /usr/bin/time -f '%M' -o "$TMP/mem" sh -c "$*" || exit 1
-        else
-            sh -c "$*" || exit 1
-        fi
-        end=$(date +%s%N)
-        ms=$(( (end - start) / 1000000 ))
-        if [ -z "$min" ] || [ "$ms" -lt "$min" ]; then
-            min=$ms
-            [ -f "$TMP/mem" ] && mem="$(( $(cat "$TMP/mem") / 1024 )) MiB"
-        fi
-    done
-    printf '  %-34s %6d ms  peak %s\n' "$name" "$min" "$mem"
-}
+. tests/bench/best.sh
 
 echo "bench_png: ${N}x$N field at scale 1 (${N}x$N pixels, $((N * N * 3 / 1048576)) MiB of RGB)"
-best "ffpng distance layer" "$BIN/ffpng -s 1 -l distance $TMP/dist.ff -o $TMP/dist.png"
+best "ffpng distance layer (with the key)" "$BIN/ffpng -s 1 -l distance $TMP/dist.ff -o $TMP/dist.png"
+best "ffpng distance layer, --no-legend" "$BIN/ffpng -s 1 -l distance --no-legend $TMP/dist.ff -o $TMP/nokey.png"
 best "ffpng direction layer" "$BIN/ffpng -s 1 -l direction $TMP/dir.ff -o $TMP/dir.png"
 "$BIN/ffquery" --trace 4000,4000 "$TMP/dir.ff" >"$TMP/path.txt" 2>/dev/null ||
     printf '1 1\n4000 4000\n' >"$TMP/path.txt"
-best "ffpng distance + legend + path" \
-    "$BIN/ffpng -s 1 --legend --path $TMP/path.txt $TMP/dist.ff -o $TMP/path.png"
+best "ffpng distance + key + path" \
+    "$BIN/ffpng -s 1 --path $TMP/path.txt $TMP/dist.ff -o $TMP/path.png"
 best "ffpng map layer (flat colours)" "$BIN/ffpng -s 1 -l map $TMP/dist.ff -o $TMP/map.png"
 printf '  %-34s %9d bytes\n' "distance PNG" "$(wc -c <"$TMP/dist.png")"
 printf '  %-34s %9d bytes\n' "direction PNG" "$(wc -c <"$TMP/dir.png")"

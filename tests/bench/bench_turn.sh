@@ -29,13 +29,15 @@ REPEAT=${BENCH_REPEAT:-3}
 CC=${CC:-cc}
 CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(for d in base grid format field path crowd picture; do printf " -Ilib/%s" "$d"; done)"
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
+# and what the Makefile's TILED_LIBS adds for the tiled-map reader
+LIBS_EXPANDED="$PNG_LIBS $(pkg-config --libs jansson expat zlib libzstd 2>/dev/null || echo -ljansson -lexpat -lz -lzstd) -lm -pthread"
 mkdir -p "$OUT" || exit 2
 
 fail() { echo "bench_turn: $*" >&2; exit 1; }
 
 $CC $CFLAGS_BENCH tests/bench/genmap.c -o "$OUT/genmap" || fail "cannot build genmap"
 [ -f lib/libff.a ] && [ -x bin/ffbuild ] || fail "build first: make"
-$CC $CFLAGS_BENCH tests/bench/turnsearch.c lib/libff.a $PNG_LIBS -lm -pthread -o "$OUT/turnsearch" ||
+$CC $CFLAGS_BENCH tests/bench/turnsearch.c lib/libff.a $LIBS_EXPANDED -o "$OUT/turnsearch" ||
     fail "cannot link turnsearch with lib/libff.a (built with SAN=1? run make bench)"
 have_time=0
 /usr/bin/time -f %M -o /dev/null true 2>/dev/null && have_time=1

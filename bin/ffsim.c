@@ -248,7 +248,8 @@ int main(int argc, char **argv)
         if (st != FF_OK)
             goto failed;
     }
-    if (ff_profiles_init(&prof, &scen, &field.grid, scen_path, &err) != FF_OK)
+    if (ff_profiles_init_turn(&prof, &scen, &field.grid, field.turn, field.turn_cost, scen_path,
+                              &err) != FF_OK)
         goto failed;
     ff_field_free(&field);  /* the profiles hold their own copies */
     if (ff_crowd_init_profiles(&crowd, &scen, &prof, smooth, &err) != FF_OK)

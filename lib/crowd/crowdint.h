@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "crowd.h"
+#include "turn.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -81,9 +82,18 @@ static inline int own_goal(const ff_crowd *c, size_t i)
  * its class's; NULL while stale. */
 static inline const uint8_t *agent_dir_of(const ff_crowd *c, size_t i, int32_t cls)
 {
+    const uint8_t *d;
     if (own_goal(c, i))
         return ff_goalfields_direction(&c->goals, c->profiles, c->agent_goal[i]);
-    return agent_dir(c, cls);
+    d = agent_dir(c, cls);
+    /* A turn-cost field: the directions of the agent's own heading, the
+     * code nearest it (a congestion field stays a field of cells); an
+     * agent without a heading yet (at set-up) takes its cell's best. */
+    if (d && c->profiles && c->profiles->turn && d == ff_profiles_direction(c->profiles, cls) &&
+        (c->agent[i].hx != 0 || c->agent[i].hy != 0))
+        return ff_profiles_heading_direction(c->profiles, cls,
+                                             ff_heading_nearest(c->agent[i].hx, c->agent[i].hy));
+    return d;
 }
 
 /* The goal cells of class cls: its profile's, or the grid's. */

@@ -11,6 +11,7 @@
 #include "hash.h"
 #include "search.h"
 #include "stream.h"
+#include "turn.h"
 
 static double cpu_seconds(void)
 {
@@ -177,6 +178,25 @@ static void finish(ff_profiles *p, ff_profile *f)
     p->build_bytes += n * (sizeof *f->next_distance + sizeof *f->next_direction);
 }
 
+/* With turn costs: each heading's directions of the build into
+ * next_heading_direction, heading by heading.  A cell the lead-out gave a
+ * direction (closed for this profile, so without states) keeps that
+ * direction whatever the heading. */
+static void heading_planes(ff_profiles *p, ff_profile *f, int built)
+{
+    size_t n = (size_t)p->map.w * (size_t)p->map.h, i;
+    int h;
+
+    for (h = 0; h < 8; h++) {
+        uint8_t *plane = f->next_heading_direction + (size_t)h * n;
+        if (built)
+            ff_heading_plane(p->turn_direction, n, h, plane);
+        for (i = 0; i < n; i++)
+            if (!built || (plane[i] == FF_DIR_NONE && f->next_direction[i] != FF_DIR_NONE))
+                plane[i] = f->next_direction[i];
+    }
+}
+
 /* Search, directions and lead-out of the profile's grid (made by
  * make_grid, goals of them open), whole, into next_*. */
 static ff_status build_field(ff_profiles *p, ff_profile *f, size_t goals, ff_error *err)
@@ -191,6 +211,13 @@ static ff_status build_field(ff_profiles *p, ff_profile *f, size_t goals, ff_err
             f->next_direction[k] = FF_DIR_NONE;
         }
         f->flat = 0;
+    } else if (p->turn) {
+        if ((st = ff_turn_search(&f->grid, p->turn_cost, p->turn_distance, f->next_distance,
+                                 err)) != FF_OK ||
+            (st = ff_turn_direction(&f->grid, p->turn_cost, p->turn_distance, p->turn_direction,
+                                    f->next_direction, err)) != FF_OK)
+            return st;
+        f->flat = 0;
     } else if ((st = ff_search(&f->grid, f->next_distance, err)) != FF_OK ||
                (st = ff_direction_field_flat(&f->grid, f->next_distance, f->next_direction,
                                              &f->flat, err)) != FF_OK) {
@@ -199,6 +226,8 @@ static ff_status build_field(ff_profiles *p, ff_profile *f, size_t goals, ff_err
     memset(f->lead_layer, 0, n);
     if ((st = lead_out(p, f, NULL, 0, f->next_direction, f->next_distance, &changed, err)) != FF_OK)
         return st;
+    if (p->turn)
+        heading_planes(p, f, goals > 0);
     ff_grid_step_masks(&f->grid, f->step_mask);
     finish(p, f);
     return FF_OK;
@@ -544,6 +573,9 @@ static void publish(ff_profile *f, long long t)
     f->direction = f->next_direction;
     f->next_distance = d;
     f->next_direction = dir;
+    dir = f->heading_direction;
+    f->heading_direction = f->next_heading_direction;
+    f->next_heading_direction = dir;
     f->id = f->next_id;
     f->stale = 0;
     f->publish_tick = -1;
@@ -579,12 +611,30 @@ static int cmp_first_class(const void *pa, const void *pb)
 ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *stream,
                            const char *scen_name, ff_error *err)
 {
+    return ff_profiles_init_turn(p, s, stream, 0, 0, scen_name, err);
+}
+
+ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_grid *stream,
+                                int turn, double turn_cost, const char *scen_name,
+                                ff_error *err)
+{
     size_t n = (size_t)stream->w * (size_t)stream->h, k, j, m = 0;
     size_t *first = NULL;   /* per profile: its first class */
     double t0;
     ff_status st;
 
     memset(p, 0, sizeof *p);
+    p->turn = turn;
+    p->turn_cost = turn_cost;
+    if (turn && (uint64_t)n > FF_TURN_MAX_CELLS)
+        return ff_error_set(err, FF_EINPUT, NULL, 0, 0,
+                            "map of %zu cells is too large for a turn-cost field", n);
+    if (turn && (!(p->turn_distance = malloc(8 * n * sizeof *p->turn_distance)) ||
+                 !(p->turn_direction = malloc(8 * n)))) {
+        free(p->turn_distance);
+        free(p->turn_direction);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the headings");
+    }
     p->scenario = s;
     p->map_tick = -1;
     if ((st = ff_grid_copy(&p->base, stream, err)) != FF_OK ||
@@ -622,10 +672,15 @@ ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *
         f->next_direction = malloc(n);
         f->goal_mask = calloc(n, 1);
         f->step_mask = malloc(n);
+        if (turn) {
+            f->heading_direction = malloc(8 * n);
+            f->next_heading_direction = malloc(8 * n);
+        }
         f->lead_layer = calloc(n, 1);
         ff_repair_init(&f->repair);
         if (!f->distance || !f->next_distance || !f->direction || !f->next_direction ||
-            !f->goal_mask || !f->step_mask || !f->lead_layer)
+            !f->goal_mask || !f->step_mask || !f->lead_layer ||
+            (turn && (!f->heading_direction || !f->next_heading_direction)))
             goto nomem;
         if (f->goal_class >= 0)
             for (g = 0; g < (size_t)s->cls[f->goal_class].ngoals; g++)
@@ -675,12 +730,16 @@ void ff_profiles_free(ff_profiles *p)
         free(f->next_direction);
         free(f->goal_mask);
         free(f->step_mask);
+        free(f->heading_direction);
+        free(f->next_heading_direction);
         free(f->lead_layer);
         ff_repair_free(&f->repair);
         cache_free(&f->cache);
     }
     free(p->changed);
     free(p->mark);
+    free(p->turn_distance);
+    free(p->turn_direction);
     free(p->profile);
     free(p->class_profile);
     ff_grid_free(&p->base);
@@ -753,7 +812,7 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
         for (k = 0; k < p->nprofiles; k++) {
             ff_profile *f = &p->profile[k];
             int affected = 0;
-            st = s->rebuild_full ? rebuild_full(p, f, &affected, err)
+            st = s->rebuild_full || p->turn ? rebuild_full(p, f, &affected, err)
                                  : rebuild_repair(p, f, key_left, &affected, err);
             if (st != FF_OK)
                 return st;

@@ -68,6 +68,9 @@ typedef struct {
                                  id, the radius and the directions) */
     uint64_t next_id;
     int stale;                /* 1 while a rebuild awaits publication */
+    uint8_t *heading_direction; /* with turn costs, 8*w*h: heading h's
+                                 w*h codes at h*w*h (turn.h); else NULL */
+    uint8_t *next_heading_direction;
     uint8_t *step_mask;       /* w*h: the legal steps of grid (bit d) */
     uint8_t *lead_layer;      /* w*h: 1 or 2 on a cell led out of the
                                  clearance (layer), else 0 */
@@ -98,6 +101,11 @@ typedef struct {
     uint32_t *changed;        /* cells the events of a tick changed */
     size_t nchanged, changed_cap;
     uint8_t *mark;            /* w*h scratch, 0 between uses */
+    int turn;                 /* 1: fields over (cell, heading) states,
+                                 always rebuilt whole */
+    double turn_cost;         /* with turn: per 45-degree turn */
+    double *turn_distance;    /* with turn, 8*w*h: a build's state distances */
+    uint8_t *turn_direction;  /* with turn, 8*w*h: a build's state codes */
 } ff_profiles;
 
 /* Build the first field of every profile of scenario s from the stream's
@@ -105,6 +113,14 @@ typedef struct {
  * clearance has no field: FF_EINPUT at the class's line of scen_name. */
 ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *stream,
                            const char *scen_name, ff_error *err);
+
+/* The same for a turn-cost stream (turn 1): every profile's field is one
+ * over (cell, heading) states with turn_cost per 45-degree turn, as
+ * ffbuild --turn-cost builds it, rebuilt whole after map events, and each
+ * heading's directions are kept (ff_profiles_heading_direction). */
+ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_grid *stream,
+                                int turn, double turn_cost, const char *scen_name,
+                                ff_error *err);
 void ff_profiles_free(ff_profiles *p);
 
 /* Apply the events of tick t (map changes at once, rebuilds begin) and
@@ -118,6 +134,18 @@ static inline const uint8_t *ff_profiles_direction(const ff_profiles *p, int32_t
 {
     const ff_profile *f = &p->profile[p->class_profile[cls]];
     return f->stale ? NULL : f->direction;
+}
+
+/* With turn costs, the published directions of heading h (0..7) for
+ * class cls: what an agent whose heading is nearest h follows; NULL while
+ * stale or without turn costs. */
+static inline const uint8_t *ff_profiles_heading_direction(const ff_profiles *p, int32_t cls,
+                                                           int h)
+{
+    const ff_profile *f = &p->profile[p->class_profile[cls]];
+    if (f->stale || !f->heading_direction)
+        return NULL;
+    return f->heading_direction + (size_t)h * (size_t)f->grid.w * (size_t)f->grid.h;
 }
 
 static inline ff_profile *ff_profiles_of(ff_profiles *p, int32_t cls)

@@ -346,4 +346,15 @@ same man_examples "$TMP/ex.got" "$TMP/ex.want"
 if command -v mandoc >/dev/null; then
     run mandoc_lint 0 "test -z \"\$(mandoc -Tlint -Wwarning man/man1/ffsim.1 man/man5/ffsim.5 2>&1)\""
 fi
+# ---- turn costs (ffsim(1), "Turn costs"): on the worked example of
+# ffbuild(1), a cart moving cell to cell takes the zigzag stairs on a plain
+# field and, following its own heading's directions, the edge with one
+# turn on a field built with --turn-cost 1.
+"$BIN/ffbuild" -m 4 "$TD/turn/zigzag.ffmap" | "$BIN/ffdir" >"$TMP/zz0.ff"
+"$BIN/ffbuild" -m 4 --turn-cost 1 "$TD/turn/zigzag.ffmap" | "$BIN/ffdir" >"$TMP/zz1.ff"
+run "turn: plain field" 0 "$BIN/ffsim $TMP/zz0.ff $TD/turn/zigzag.scenario 2>/dev/null | awk '\$1 ~ /^[0-9]+$/ { print \$3, \$4 }' | uniq"
+check "turn: the stairs" "$(echo "$OUT" | paste -sd ' ' -)" = "0.5000 0.5000 1.5000 0.5000 1.5000 1.5000 2.5000 1.5000 2.5000 2.5000 3.5000 2.5000 3.5000 3.5000 4.5000 3.5000 4.5000 4.5000"
+run "turn: turn-cost field" 0 "$BIN/ffsim $TMP/zz1.ff $TD/turn/zigzag.scenario 2>/dev/null | awk '\$1 ~ /^[0-9]+$/ { print \$3, \$4 }' | uniq"
+check "turn: the one turn" "$(echo "$OUT" | paste -sd ' ' -)" = "0.5000 0.5000 0.5000 1.5000 0.5000 2.5000 0.5000 3.5000 0.5000 4.5000 1.5000 4.5000 2.5000 4.5000 3.5000 4.5000 4.5000 4.5000"
+
 finish

@@ -1,6 +1,7 @@
 # fftools - see README.md.  make, make check, make bench, make demo,
 # make install PREFIX=...; SAN=1 builds with AddressSanitizer and
-# UndefinedBehaviorSanitizer; WERROR=1 turns warnings into errors (CI).
+# UndefinedBehaviorSanitizer (float-cast-overflow included); WERROR=1
+# turns warnings into errors (CI).
 
 PREFIX ?= /usr/local
 CC ?= cc
@@ -10,7 +11,7 @@ ifeq ($(WERROR),1)
 WARN += -Werror
 endif
 ifeq ($(SAN),1)
-SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+SANFLAGS = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=undefined,float-cast-overflow -fno-omit-frame-pointer
 endif
 PNG_CFLAGS = $(shell pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS = $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
@@ -94,14 +95,15 @@ bench: all
 	@sh tests/bench/run.sh
 
 # fuzz: the libFuzzer targets of tests/fuzz/ (clang), each for FUZZ_SECONDS
-# from its seed corpus; check-valgrind: one run of each program under
-# valgrind (not part of check; build without SAN=1).
+# from its seed corpus; check-valgrind: one run of each program and the
+# error matrix under valgrind (not part of check; build without SAN=1).
 FUZZ_SECONDS ?= 60
 .PHONY: fuzz check-valgrind
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 check-valgrind: all
+	@sh tools/deps.sh valgrind
 	@sh tests/valgrind.sh
 
 # install: the programs, the man pages, and for a game's own tools libff.a

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make check-valgrind: each program once on good input and once on bad
-# input under valgrind's memcheck.  A run passes when valgrind finds no
+# input under valgrind's memcheck, then the error matrix of
+# tests/cli/test_errors.sh with every program under it.  A run passes when valgrind finds no
 # invalid read or write, no use of an uninitialised value and no leak
 # (definite, indirect or possible; "still reachable" is allowed), and the
 # program exits as it does without valgrind.  Build without SAN=1: the
@@ -97,6 +98,16 @@ printf '1 x\n' >"$TMP/bad.txt"
     vg "ffsim: a short scenario" 0 "$BIN/ffsim --summary $TMP/sum.txt -o $TMP/trace.txt $TMP/gate.ff $TMP/s.scen"
     vg "ffsim: bad scenario" 2 "printf 'ffsim 1\ntick zero\n' >$TMP/b.scen; $BIN/ffsim $TMP/gate.ff $TMP/b.scen"
 }
+
+# The error matrix (tests/cli/test_errors.sh) with every program under
+# valgrind: the error paths are where an uninitialised free or a double
+# close hides, which AddressSanitizer does not see.
+out=$(FF_VALGRIND="$VG" sh tests/cli/test_errors.sh 2>&1)
+printf '%s\n' "$out" | grep -v '^ok '
+mp=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+mf=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+PASS=$((PASS + ${mp:-0}))
+FAILN=$((FAILN + ${mf:-1}))
 
 echo "valgrind: $PASS passed, $FAILN failed"
 [ "$FAILN" -eq 0 ]

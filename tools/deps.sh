@@ -2,7 +2,8 @@
 # Make sure the build's Debian packages are here: install them with apt-get
 # when running as root, otherwise print the exact command and stop.
 # `deps.sh` checks what the build needs (make, make install);
-# `deps.sh check` also what the tests need (make check).
+# `deps.sh check` also what the tests need (make check), `deps.sh
+# valgrind` what make check-valgrind needs.
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists libpng 2>/dev/null || missing="$missing libpng-dev"
@@ -13,6 +14,9 @@ pkg-config --exists zlib 2>/dev/null || missing="$missing zlib1g-dev"
 pkg-config --exists libzstd 2>/dev/null || missing="$missing libzstd-dev"
 if [ "${1:-}" = check ]; then
     [ -f "${CRITERION_H:-/usr/include/criterion/criterion.h}" ] || missing="$missing libcriterion-dev"
+fi
+if [ "${1:-}" = valgrind ]; then
+    command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
 fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

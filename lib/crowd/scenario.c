@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mapfscen.h"
+#include "placement.h"
 #include "walls.h"
 
 #define LINE_MAX_BYTES 4096
@@ -99,10 +100,9 @@ typedef struct {
     long *id_line;
     size_t id_cap, id_count;
     int64_t max_id;        /* largest id so far, -1 for none */
-    /* placement: agents chained by map cell, built at the first spawn rule */
-    int32_t *cell_head;
-    int32_t *cell_next;
-    size_t cap_next;
+    /* placement: the agents placed, begun at the first spawn rule */
+    ff_placement place;
+    int placing;
 } reader;
 
 static ff_status fail_at(reader *r, const token *t, const char *fmt, ...)
@@ -120,6 +120,12 @@ static ff_status fail_at(reader *r, const token *t, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     return ff_error_set(r->err, FF_EINPUT, r->name, r->line, t ? t->col : 0, "%s", msg);
+}
+
+/* The largest arrival distance: across the map, width plus height. */
+static double arrive_max(const ff_grid *g)
+{
+    return ((double)g->w + (double)g->h) * g->cell_size;
 }
 
 static int parse_real(const char *s, double *v)
@@ -278,36 +284,13 @@ static int place_problem(reader *r, double x, double y, double rad)
     return 0;
 }
 
-static size_t cell_index(const reader *r, double x, double y)
-{
-    const ff_grid *g = r->grid;
-    long long cx = (long long)floor((x - g->origin_x) / g->cell_size);
-    long long cy = (long long)floor((y - g->origin_y) / g->cell_size);
-    if (cx < 0) cx = 0;
-    if (cy < 0) cy = 0;
-    if (cx >= g->w) cx = g->w - 1;
-    if (cy >= g->h) cy = g->h - 1;
-    return (size_t)cy * (size_t)g->w + (size_t)cx;
-}
-
 static ff_status chain_agent(reader *r, size_t k)
 {
-    size_t cell;
-    if (!r->cell_head)
-        return FF_OK;
-    if (k >= r->cap_next) {
-        size_t cap = r->cap_next ? r->cap_next * 2 : 1024;
-        int32_t *p;
-        while (cap <= k)
-            cap *= 2;
-        if (!(p = realloc(r->cell_next, cap * sizeof *p)))
-            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory placing agents");
-        r->cell_next = p;
-        r->cap_next = cap;
-    }
-    cell = cell_index(r, r->s->agent[k].x, r->s->agent[k].y);
-    r->cell_next[k] = r->cell_head[cell];
-    r->cell_head[cell] = (int32_t)k;
+    const ff_agent_spec *a = &r->s->agent[k];
+
+    if (r->placing &&
+        ff_placement_add(&r->place, a->x, a->y, r->s->cls[a->cls].radius, a->spawn_tick) != FF_OK)
+        return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory placing agents");
     return FF_OK;
 }
 
@@ -325,32 +308,6 @@ static ff_status push_agent(reader *r, const ff_agent_spec *a)
     s->agent[s->nagents] = *a;
     s->nagents++;
     return chain_agent(r, s->nagents - 1);
-}
-
-/* 1 when a disk at (x, y) of radius rad would overlap an agent placed
- * so far with the same spawn tick. */
-static int overlaps_placed(const reader *r, double x, double y, double rad, long long tick)
-{
-    const ff_grid *g = r->grid;
-    double cells = ceil((rad + r->max_radius) / g->cell_size);
-    /* A reach wider than the map (an absurd radius) is the whole map. */
-    long long reach = cells < (double)g->w + (double)g->h ? (long long)cells : (long long)g->w + g->h;
-    long long cx = (long long)floor((x - g->origin_x) / g->cell_size);
-    long long cy = (long long)floor((y - g->origin_y) / g->cell_size);
-    long long i, j, i0 = cx - reach < 0 ? 0 : cx - reach, i1 = cx + reach >= g->w ? g->w - 1 : cx + reach;
-    long long j0 = cy - reach < 0 ? 0 : cy - reach, j1 = cy + reach >= g->h ? g->h - 1 : cy + reach;
-
-    for (j = j0; j <= j1; j++)
-        for (i = i0; i <= i1; i++) {
-            int32_t k;
-            for (k = r->cell_head[(size_t)j * (size_t)g->w + (size_t)i]; k >= 0; k = r->cell_next[k]) {
-                const ff_agent_spec *o = &r->s->agent[k];
-                double dx = o->x - x, dy = o->y - y, sum = rad + r->s->cls[o->cls].radius;
-                if (o->spawn_tick == tick && dx * dx + dy * dy < sum * sum)
-                    return 1;
-            }
-        }
-    return 0;
 }
 
 static int find_class(const reader *r, const char *name)
@@ -456,18 +413,18 @@ static ff_status read_agent(reader *r, token *t, int n)
 
 static ff_status start_placing(reader *r)
 {
-    size_t n = (size_t)r->grid->w * (size_t)r->grid->h, k;
-    ff_status st;
+    const ff_grid *g = r->grid;
+    size_t k;
 
-    if (r->cell_head)
+    if (r->placing)
         return FF_OK;
-    if (!(r->cell_head = malloc(n * sizeof *r->cell_head)))
+    if (ff_placement_start(&r->place, r->max_radius > 0 ? 2 * r->max_radius : g->cell_size,
+                           g->origin_x, g->origin_y) != FF_OK)
         return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory placing agents");
-    for (k = 0; k < n; k++)
-        r->cell_head[k] = -1;
+    r->placing = 1;
     for (k = 0; k < r->s->nagents; k++)
-        if ((st = chain_agent(r, k)) != FF_OK)
-            return st;
+        if (chain_agent(r, k) != FF_OK)
+            return r->err ? r->err->status : FF_ENOMEM;
     return FF_OK;
 }
 
@@ -596,6 +553,19 @@ static ff_status read_spawn(reader *r, token *t, int n)
         return fail_at(r, &t[1], "more than %d agents", FF_SCENARIO_AGENTS_MAX);
     if (use_rect == 2)
         return read_scen(r, t, count, cls, tick, first);
+    /* No more agents than FF_SPAWN_CROWDING times the densest packing of
+     * their disks (hexagonal, a disk to 2 sqrt(3) r^2 of the plane) fits
+     * in the area: a draw that finds no clear place overlaps (the crowd
+     * pushes the agents apart), but without a bound the overlaps pile up
+     * and the placement's work grows with the square of the count. */
+    {
+        double area = ff_placement_area(g, use_rect ? rect : NULL);
+        double most = floor(FF_SPAWN_CROWDING * area / (2 * sqrt(3.0) * rad * rad));
+        if (area > 0 && (double)count > most)  /* no area at all: the draws say why */
+            return fail_at(r, &t[1], "%lld agents of radius %g cannot fit in the %s (%g square "
+                           "units hold %.0f at most)", count, rad,
+                           use_rect ? "rectangle's open cells" : "spawn cells", area, most);
+    }
     if ((st = start_placing(r)) != FF_OK)
         return st;
     for (id = first; id < first + count; id++) {
@@ -621,7 +591,7 @@ static ff_status read_spawn(reader *r, token *t, int n)
                 fx = x;
                 fy = y;
             }
-            if (!overlaps_placed(r, x, y, rad, tick)) {
+            if (!ff_placement_overlaps(&r->place, x, y, rad, tick, r->max_radius)) {
                 fx = x;
                 fy = y;
                 placed = 1;
@@ -1051,6 +1021,11 @@ static ff_status read_line(reader *r, token *t, int n)
                 return st;
             if (s->arrive < 0)
                 return fail_at(r, &t[1], "arrive %.40s must be >= 0", t[1].text);
+            /* Farther than across the map means at once, and the arrival
+             * test's cell range would overflow. */
+            if (s->arrive > arrive_max(r->grid))
+                return fail_at(r, &t[1], "arrive %.40s is beyond the map's size (%g)", t[1].text,
+                               arrive_max(r->grid));
         } else if (strcmp(w, "arrived") == 0) {
             if ((st = once(r, t, &r->arrived_line)) != FF_OK)
                 return st;
@@ -1176,8 +1151,7 @@ ff_status ff_scenario_read(FILE *f, const char *name, const ff_grid *g, ff_scena
     ff_walls_free(&r.walls);
     free(r.id_key);
     free(r.id_line);
-    free(r.cell_head);
-    free(r.cell_next);
+    ff_placement_free(&r.place);
     if (st != FF_OK)
         ff_scenario_free(s);
     return st;

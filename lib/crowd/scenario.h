@@ -27,6 +27,9 @@ extern "C" {
 #define FF_SCENARIO_TICKS_MAX 100000000LL
 #define FF_CLASS_GOALS_MAX 64      /* 'goal' lines in one class */
 #define FF_SPAWN_TRIES 100         /* draws per placed agent (man 5 ffsim) */
+#define FF_SPAWN_CROWDING 4        /* a spawn rule's agents: at most this many
+                                      times the densest packing of their
+                                      disks in its area (man 5 ffsim) */
 
 typedef enum {
     FF_BEHAVE_FOLLOW = 0,   /* the field's direction at the position */

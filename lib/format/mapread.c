@@ -291,18 +291,20 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
             double v = strtod(buf + 5, &end);
             while (*end == ' ' || *end == '\t')
                 end++;
-            if (end == buf + 5 || *end || !isfinite(v) || !(v > 0))
+            if (end == buf + 5 || *end || !ff_grid_geometry_ok(v, 0, 0))
                 return ff_error_set(err, FF_EINPUT, c->name, c->line, 6,
-                                    "cell size '%s' must be a positive number", buf + 5);
+                                    "cell size '%s' must be a number from %g to %g", buf + 5,
+                                    FF_CELL_MIN, FF_CELL_MAX);
             g->cell_size = v;
         } else if (strncmp(buf, "origin ", 7) == 0) {
             char *end, *end2;
             double x = strtod(buf + 7, &end), y = strtod(end, &end2);
             while (*end2 == ' ' || *end2 == '\t')
                 end2++;
-            if (end == buf + 7 || end2 == end || *end2 || !isfinite(x) || !isfinite(y))
+            if (end == buf + 7 || end2 == end || *end2 || !ff_grid_geometry_ok(1, x, y))
                 return ff_error_set(err, FF_EINPUT, c->name, c->line, 8,
-                                    "origin '%s' wants two finite numbers", buf + 7);
+                                    "origin '%s' wants two numbers from -%g to %g", buf + 7,
+                                    FF_ORIGIN_MAX, FF_ORIGIN_MAX);
             g->origin_x = x;
             g->origin_y = y;
         } else {

@@ -276,12 +276,15 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
         h->h = b;
         h->have_size = 1;
     } else if (strcmp(key, "cell") == 0) {
-        if (nw != 2 || parse_real(word[1], &x) || !(x > 0))
-            return BAD("'cell' wants one positive number, not '%s'", nw > 1 ? word[1] : "");
+        if (nw != 2 || parse_real(word[1], &x) || !ff_grid_geometry_ok(x, 0, 0))
+            return BAD("'cell' wants one number from %g to %g, not '%s'", FF_CELL_MIN,
+                       FF_CELL_MAX, nw > 1 ? word[1] : "");
         f->grid.cell_size = x;
     } else if (strcmp(key, "origin") == 0) {
-        if (nw != 3 || parse_real(word[1], &x) || parse_real(word[2], &y))
-            return BAD("'origin' wants two finite numbers OX OY");
+        if (nw != 3 || parse_real(word[1], &x) || parse_real(word[2], &y) ||
+            !ff_grid_geometry_ok(1, x, y))
+            return BAD("'origin' wants two numbers OX OY from -%g to %g", FF_ORIGIN_MAX,
+                       FF_ORIGIN_MAX);
         f->grid.origin_x = x;
         f->grid.origin_y = y;
     } else if (strcmp(key, "moves") == 0) {

@@ -452,3 +452,9 @@ int ff_corners_parse(const char *s)
         return FF_CORNERS_FREE;
     return -1;
 }
+
+int ff_grid_geometry_ok(double cell_size, double origin_x, double origin_y)
+{
+    return cell_size >= FF_CELL_MIN && cell_size <= FF_CELL_MAX &&
+           fabs(origin_x) <= FF_ORIGIN_MAX && fabs(origin_y) <= FF_ORIGIN_MAX;
+}

@@ -74,6 +74,28 @@ check "heat declared" "$(printf '%s\n' "$OUT" | grep -c '^channel heat f64$')" =
 check "heat values unchanged" "$(printf '%s\n' "$OUT" | tail -n 1)" = "0.25 -7 1.0000000000000001e+300"
 
 # Refusals: one line naming file and place, exit 2, nothing on stdout.
+# Cell sizes and origins where the search's arithmetic would overflow
+# (a step of inf, a bucket index out of range) are refused; the bounds
+# themselves are fine, and give the distances they should.
+cellmap() { printf 'ffmap 1\ncell %s\norigin %s\nlegend . 1\nlegend G goal 1\nmap\n..G\n' "$1" "${2:-0 0}"; }
+for c in 1e-320 1e-7 1e308 2e6 0 -1 inf; do
+    cellmap "$c" >"$TMP/cell.ffmap"
+    refuse "cell $c refused" "^ffbuild: $TMP/cell.ffmap:2:6: cell size '$c' must be a number from 1e-06 to 1e\\+06" \
+        "$BIN/ffbuild $TMP/cell.ffmap"
+done
+for o in '1e13 0' '0 -1e300'; do
+    cellmap 1 "$o" >"$TMP/cell.ffmap"
+    refuse "origin $o refused" "^ffbuild: $TMP/cell.ffmap:3:8: origin '$o' wants two numbers" \
+        "$BIN/ffbuild $TMP/cell.ffmap"
+done
+for c in 1e-6 1e6; do
+    cellmap "$c" '-1e12 1e12' >"$TMP/cell.ffmap"
+    run "cell $c accepted" 0 "$BIN/ffbuild --text $TMP/cell.ffmap | $BIN/ffdir | $BIN/ffquery --trace 0,0 -"
+    check "cell $c: the path" "$(printf '%s' "$OUT" | wc -l)" = 2
+done
+printf 'ff 1\nsize 1 1\ncell 1e308\nchannel cost f32\nencoding text\nend\n1\n' >"$TMP/cell.ff"
+refuse "stream: cell 1e308 refused" "^ffbuild: $TMP/cell.ff:3: 'cell' wants one number from 1e-06 to 1e\\+06" \
+    "$BIN/ffbuild $TMP/cell.ff"
 refuse "unknown tile" "^ffbuild: $B/unknown_tile.map:6:2: unknown tile 'x'" "$BIN/ffbuild -g 0,1 $B/unknown_tile.map"
 refuse "ragged rows" "^ffbuild: $B/ragged.map:5:3: .*ragged" "$BIN/ffbuild -g 0,0 $B/ragged.map"
 refuse "ragged Moving AI rows" "^ffbuild: $B/ragged_movingai.map:6:3: .*ragged" "$BIN/ffbuild -g 0,0 $B/ragged_movingai.map"

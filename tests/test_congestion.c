@@ -15,7 +15,7 @@
 #include "profiles.h"
 
 static const char *const one_class =
-    "ffsim 1\nticks 10\nclass w\n radius 0.3\n speed 1\n follow\nend\n";
+    "ffsim 1\nticks 10\nprofiles off\nclass w\n radius 0.3\n speed 1\n follow\nend\n";
 
 /* Profiles for scenario text on grid g (the test keeps both). */
 static void setup(ff_grid *g, const char *text, ff_scenario *s, ff_profiles *p)

@@ -104,11 +104,11 @@ Test(profiles, same_radius_and_goals_share_a_field)
     ff_error err;
 
     make_grid(&g);
-    cr_assert_eq(ff_scenario_parse("ffsim 1\nticks 1\nclass a\n radius 0.4\n speed 1\n follow\nend\n"
+    cr_assert_eq(ff_scenario_parse("ffsim 1\nticks 1\nprofiles off\nclass a\n radius 0.4\n speed 1\n follow\nend\n"
                                    "class b\n radius 0.7\n speed 1\n follow\nend\n"
                                    "class c\n radius 0.4\n speed 1\n goal 1,1\n follow\nend\n",
                                    "t", &g, &s, &err), FF_OK, "%s", err.msg);
-    /* Without 'profiles on' a and b share the radius 0 field; c has its
+    /* With 'profiles off' a and b share the radius 0 field; c has its
      * own goal. */
     cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
     cr_expect_eq(p.nprofiles, 2);

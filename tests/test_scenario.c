@@ -384,7 +384,7 @@ Test(scenario, events_settings_and_class_goals)
     ff_scenario_free(&s);
     /* Defaults. */
     cr_assert_eq(ff_scenario_parse(HEAD, "t", &g, &s, &err), FF_OK, "%s", err.msg);
-    cr_expect(s.move == FF_MOVE_STEER && !s.reserve && !s.profiles && s.rebuild_ticks == 0 &&
+    cr_expect(s.move == FF_MOVE_STEER && !s.reserve && s.profiles == 1 && s.rebuild_ticks == 0 &&
               s.fallback == FF_FALLBACK_WAIT && s.wait_limit == 3 && s.nevents == 0);
     ff_scenario_free(&s);
     ff_grid_free(&g);

@@ -80,6 +80,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->profiles = p;
     c->smooth = smooth;
     c->tick = -1;
+    c->makespan = -1;
     /* Crowds at least this large end a candidate tick in the hash's order
      * (end_by_hash): the walk in index order scatters the next hash's
      * entries over more memory than the caches hold.  Smaller ones are
@@ -117,6 +118,21 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         c->cycle_scratch = malloc(na);
         c->avoid = calloc(n ? n : 1, 1);
         c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
+        if (s->reserve) {
+            size_t corners = ((size_t)g->w + 1) * ((size_t)g->h + 1);
+            c->pibt_now = malloc((n ? n : 1) * sizeof *c->pibt_now);
+            c->pibt_now_stamp = calloc(n ? n : 1, sizeof *c->pibt_now_stamp);
+            c->pibt_next = malloc((n ? n : 1) * sizeof *c->pibt_next);
+            c->pibt_next_stamp = calloc(n ? n : 1, sizeof *c->pibt_next_stamp);
+            c->pibt_corner = calloc(corners, sizeof *c->pibt_corner);
+            c->pibt_order = malloc(na * sizeof *c->pibt_order);
+            c->pibt_next_of = malloc(na * sizeof *c->pibt_next_of);
+            if (!c->pibt_now || !c->pibt_now_stamp || !c->pibt_next || !c->pibt_next_stamp ||
+                !c->pibt_corner || !c->pibt_order || !c->pibt_next_of) {
+                ff_crowd_free(c);
+                return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+            }
+        }
         if (c->req && c->req_agent && c->waits_on && c->cycle && c->cycle_scratch && c->avoid &&
             c->spawn_scratch && (st = ff_reserver_init(&c->reserver, g->w, g->h, err)) != FF_OK) {
             ff_crowd_free(c);
@@ -332,6 +348,15 @@ void ff_crowd_free(ff_crowd *c)
     free(c->cand_reach);
     free(c->contact);
     ff_goalfields_free(&c->goals);
+    free(c->pibt_now);
+    free(c->pibt_now_stamp);
+    free(c->pibt_next);
+    free(c->pibt_next_stamp);
+    free(c->pibt_corner);
+    free(c->pibt_order);
+    free(c->pibt_next_of);
+    c->pibt_now = c->pibt_now_stamp = c->pibt_next = c->pibt_next_stamp = NULL;
+    c->pibt_corner = c->pibt_order = c->pibt_next_of = NULL;
     free(c->agent_goal);
     c->agent_goal = NULL;
     free(c->goal_box);
@@ -539,6 +564,8 @@ static void arrive(ff_crowd *c, size_t i, long long t, int *changed)
 {
     ff_agent *a = &c->agent[i];
     a->arrival_tick = t;
+    if (++c->on_goal == c->nagents && c->makespan < 0)
+        c->makespan = t;
     {
         uint32_t cell = own_goal(c, i) ? c->goals.field[c->agent_goal[i]].goal
                                        : arrival_goal(c, a->cls, a->x, a->y);
@@ -697,7 +724,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (t > 0) {
             if ((st = ff_gridmove_tick(c, err)) != FF_OK)
                 return st;
-        } else if (s->reserve && (st = ff_reserve_grant(&c->reserver, c->req, 0, err)) != FF_OK) {
+        } else if (s->reserve && (st = ff_pibt_grant(c, 0, err)) != FF_OK) {
             return st;
         }
         if ((st = ff_gridmove_spawns(c, t, err)) != FF_OK)

@@ -92,6 +92,10 @@ typedef struct {
     unsigned long long fallbacks;   /* own A* paths planned */
     unsigned long long reservation_waits; /* agent-ticks refused a move */
     unsigned long long deadlocks;   /* wait-for cycles found */
+    unsigned long long sweep_failures; /* grid moves refused: the footprint
+                                          would touch a wall on the way */
+    unsigned long long direction_lookups; /* field reads to choose moves */
+    unsigned long long queue_wait;  /* agent-ticks asked to move, stayed */
 } ff_crowd_stats;
 
 /* One agent's own path and waiting (cell-to-cell moves, fallbacks). */
@@ -101,6 +105,8 @@ typedef struct {
     uint32_t from;        /* the cell the agent was on at path[pos - 1] */
     long long map_tick;   /* the map it was planned on */
     long long waited;     /* ticks refused in a row */
+    long long away;       /* ticks since it last stood arrived on its goal
+                             (the grant order with reservations) */
     int no_way;           /* 1: its last own-path search found nothing */
 } ff_agent_plan;
 
@@ -179,6 +185,13 @@ typedef struct {
     /* cell-to-cell moves ('move grid') */
     ff_reserver reserver;
     ff_reserve_request *req;   /* this tick's requests ... */
+    /* priority inheritance (pibt.c): per cell, request + 1 covering it
+       now and for the next tick, valid when its stamp is pibt_stamp */
+    uint32_t *pibt_now, *pibt_now_stamp, *pibt_next, *pibt_next_stamp;
+    uint32_t *pibt_corner;     /* (w+1)*(h+1): diagonal crossings' stamps */
+    uint32_t *pibt_order;      /* per request: the grant order */
+    uint32_t *pibt_next_of;    /* per request: its next center cell */
+    uint32_t pibt_stamp;
     uint32_t *req_agent;       /* ... and their agents */
     size_t nreq_last;          /* requests of the last tick */
     uint32_t *waits_on;        /* per request: wait-for edge */
@@ -191,6 +204,10 @@ typedef struct {
     uint32_t *deadlock_id;
     size_t *deadlock_start;
     size_t ndeadlocks;
+    size_t on_goal;            /* agents standing arrived on their goals
+                                  (or gone from them) */
+    long long makespan;        /* first tick with every agent on its goal;
+                                  -1 before */
     /* at the start: agents whose class's field gives no way to a goal */
     size_t *class_unreachable; /* per class: how many */
     uint32_t *class_first_unreachable; /* per class: the lowest such id */
@@ -274,6 +291,11 @@ typedef struct {
     double congestion_seconds; /* processor seconds refreshing (timing) */
     ff_crowd_stats stats;
     long long ticks;
+    long long makespan;       /* the first tick at which every agent stood
+                                 on its goal; -1 when none */
+    long long sum_of_costs;   /* per agent, the tick of its last arrival
+                                 (it stayed), summed; -1 unless every agent
+                                 ends on its goal */
 } ff_crowd_summary;
 
 /* Gather the summary of the run so far.  FF_ENOMEM on failure. */

@@ -166,6 +166,7 @@ typedef struct {
                            map and the slide, as the product by 1/cell is
                            then the quotient */
     double fx, fy;
+    unsigned long long lookups; /* follow's field reads this step */
 } agent_ctx;
 
 /* The center of cell of grid g, in world units. */
@@ -221,6 +222,22 @@ double ff_contacts_largest_overlap_involved(ff_crowd *c);
 ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err);
 /* The spawns of tick t in cell-to-cell moves. */
 ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err);
+
+/* 1 when a disk of radius r moving from the center of cell from to that
+ * of cell to keeps clear of the walls (see gridmove.c). */
+int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, double r);
+
+/* ---- pibt.c ---- */
+
+/* Decide this tick's requests c->req[0 .. n) by priority inheritance with
+ * backtracking: each granted request's next center in cand[0] (granted
+ * 0), the others staying (granted -1); ncand 1 when it asked to move,
+ * blocker whom its best cell was refused for.  With n = 0, only a new
+ * tick's marks (for the spawns). */
+ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err);
+/* Take footprint (center, half) for the next tick for a newcomer: 1 when
+ * every cell of it was free, 0 (nothing taken) otherwise. */
+int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half);
 
 /* ---- ownpath.c ---- */
 

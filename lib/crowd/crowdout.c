@@ -105,6 +105,13 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
     sum->stats = c->stats;
     sum->ticks = c->tick < 0 ? 0 : c->tick;
     sum->unreachable = c->unreachable;
+    sum->makespan = c->makespan;
+    sum->sum_of_costs = -1;
+    if (c->nagents && c->on_goal == c->nagents) {
+        sum->sum_of_costs = 0;
+        for (k = 0; k < c->nagents; k++)
+            sum->sum_of_costs += c->agent[k].arrival_tick;
+    }
     if (c->profiles) {
         sum->field_builds = c->profiles->builds + c->goals.builds;
         sum->field_bytes = c->profiles->build_bytes + c->goals.build_bytes;
@@ -177,6 +184,12 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     fprintf(f, "reservation_waits %llu\n", st->reservation_waits);
     fprintf(f, "deadlocks %llu\n", st->deadlocks);
     fprintf(f, "deadlocked %zu\n", sum->deadlocked);
+    fprintf(f, "sweep_failures %llu\n", st->sweep_failures);
+    fprintf(f, "queue_wait %llu\n", st->queue_wait);
+    fprintf(f, "direction_lookups %.4f\n",
+            sum->agents ? (double)st->direction_lookups / (double)sum->agents : 0.0);
+    fprintf(f, "makespan %lld\n", sum->makespan);
+    fprintf(f, "sum_of_costs %lld\n", sum->sum_of_costs);
     fprintf(f, "tick_overruns %llu\n", sum->tick_overruns);
     fprintf(f, "ticks %lld\n", sum->ticks);
     fprintf(f, "agent_steps %llu\n", st->agent_steps);

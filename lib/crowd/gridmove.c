@@ -19,6 +19,35 @@ static int32_t footprint_half(const ff_grid *g, double r)
     return k > 0 ? (int32_t)k : 0;
 }
 
+/* 1 when a disk of radius r moving from the center of cell from to that
+ * of cell to keeps clear of the walls, as the slide measures it (no
+ * substep cut; see walls.h), and ends clear, or at least less deep when it
+ * started too near a wall (a map change, a wide agent spawned by one). */
+int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, double r)
+{
+    const ff_grid *g = c->grid;
+    double x = cell_center_x(g, from), y = cell_center_y(g, from);
+    double dx = cell_center_x(g, to) - x, dy = cell_center_y(g, to) - y, d0, d1;
+
+    if (ff_walls_far(&c->walls, x, y, r + sqrt(dx * dx + dy * dy)))
+        return 1;
+    d0 = ff_walls_nearest(&c->walls, x, y, r, NULL, NULL);
+    if (ff_walls_slide(&c->walls, r, &x, &y, dx, dy))
+        return 0;
+    d1 = ff_walls_nearest(&c->walls, x, y, r, NULL, NULL);
+    return d1 >= r || d1 > d0;
+}
+
+/* Add cell to request q's candidates when the sweep there is clear for
+ * radius r; a refused one is counted. */
+static void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t cell, double r)
+{
+    if (c->scenario->reserve || ff_gridmove_sweep_clear(c, q->cell, cell, r))  /* (pibt.c sweeps) */
+        q->cand[q->ncand++] = cell;
+    else
+        c->stats.sweep_failures++;
+}
+
 /* Fill request q for agent index: its cell, and the next cells it may
  * take in order of preference; sets the agent's state. */
 static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
@@ -41,6 +70,11 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     q->half = footprint_half(g, cls->radius);
     q->priority = cls->agent_priority;
     q->waited = pl->waited;
+    if (c->scenario->reserve) {
+        /* The grant order: longer away from its goal first. */
+        pl->away = a->state == FF_AGENT_ARRIVED ? 0 : pl->away + 1;
+        q->waited = pl->away;
+    }
     q->id = a->id;
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)
@@ -61,7 +95,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
         /* An own path asked for after waiting: walk it to its end. */
         if (ff_ownpath_next(c, index, cell, &next)) {
             a->state = FF_AGENT_FALLBACK;
-            q->cand[q->ncand++] = next;
+            add_candidate(c, q, next, cls->radius);
             return;
         }
         ff_ownpath_drop(pl);
@@ -70,7 +104,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
         if (c->scenario->fallback == FF_FALLBACK_ASTAR && !own_goal(c, index) &&
             ff_ownpath_next(c, index, cell, &next)) {
             a->state = FF_AGENT_FALLBACK;
-            q->cand[q->ncand++] = next;
+            add_candidate(c, q, next, cls->radius);
         } else {
             a->state = FF_AGENT_WAITING_FIELD;
             c->stats.stale_ticks++;
@@ -88,7 +122,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
         a->state = FF_AGENT_MOVING;
     if (d == FF_DIR_GOAL)
         return;
-    q->cand[q->ncand++] = (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
+    add_candidate(c, q, (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]), cls->radius);
     if (c->congested && !own_goal(c, index) && dir != f->direction) {
         /* Following its congestion field: the ties are that field's. */
         const ff_congestion_field *cf = &c->congestion.field[c->profiles->class_profile[a->cls]];
@@ -103,7 +137,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
         n = (size_t)(cy + ff_dir_dy[e]) * (size_t)g->w + (size_t)(cx + ff_dir_dx[e]);
         if (dir[n] != FF_DIR_NONE &&
             ff_step_tight(cost_to_goal[cell], cost_to_goal[n], ff_grid_step_cost(lg, cell, e)))
-            q->cand[q->ncand++] = (uint32_t)n;
+            add_candidate(c, q, (uint32_t)n, cls->radius);
     }
 }
 
@@ -166,7 +200,7 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
     }
     c->nreq_last = n;
     if (s->reserve) {
-        if ((st = ff_reserve_grant(&c->reserver, c->req, n, err)) != FF_OK)
+        if ((st = ff_pibt_grant(c, n, err)) != FF_OK)
             return st;
     } else {
         for (k = 0; k < n; k++) {
@@ -197,11 +231,19 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
             pl->no_way = 0;
             if (a->state == FF_AGENT_DEADLOCKED)
                 a->state = FF_AGENT_MOVING;
+            if (a->state == FF_AGENT_ARRIVED) {
+                /* Pushed off its goal: it comes back as it can. */
+                a->state = FF_AGENT_MOVING;
+                c->on_goal--;
+            }
         } else if (q->ncand > 0) {
             pl->waited++;
+            c->stats.queue_wait++;
             c->stats.reservation_waits++;
-            if (own_goal(c, i)) {
-                pl->no_way = 1;  /* own paths lead to the class's goals */
+            if (own_goal(c, i) || s->reserve) {
+                /* Own paths lead to the class's goals; with reservations
+                 * the grant finds the ways round. */
+                pl->no_way = 1;
             } else if (pl->waited % s->wait_limit == 0) {
                 /* Ask for an own path round the cells others hold. */
                 ff_astar *as = &ff_profiles_of(c->profiles, a->cls)->astar;
@@ -221,7 +263,7 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
             /* A wait counts toward a deadlock only when the field's
              * every optimal step was refused (not an own path's) and no
              * way round was found. */
-            if (pl->no_way && a->state != FF_AGENT_FALLBACK)
+            if (pl->no_way && a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit))
                 c->waits_on[k] = q->blocker;
         }
         a->vx = (a->x - a->x0) / s->tick_dt;
@@ -274,8 +316,7 @@ ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         ff_world_to_cell(g, a->x, a->y, &cx, &cy);
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (c->scenario->reserve &&
-            !ff_reserve_claim(&c->reserver, cell, footprint_half(g, c->scenario->cls[a->cls].radius),
-                              FF_RESERVE_NONE - 1)) {
+            !ff_pibt_claim(c, cell, footprint_half(g, c->scenario->cls[a->cls].radius))) {
             c->spawn_scratch[waiting++] = i;
             continue;
         }

@@ -37,6 +37,7 @@ void ff_scenario_init(ff_scenario *s)
     s->arrive = -1;
     s->passes = 4;
     s->wait_limit = 3;
+    s->profiles = 1;  /* a class follows the field of its own radius */
     s->congestion_weight = 2.5;
     s->congestion_ticks = 10;
     s->congestion_threshold = NAN;  /* one agent per cell (read_all) */

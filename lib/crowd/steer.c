@@ -175,6 +175,7 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
 
     switch (b->kind) {
     case FF_BEHAVE_FOLLOW:
+        q->lookups++;
         propose_follow(q, px, py);
         return;
     case FF_BEHAVE_SEPARATE:
@@ -398,8 +399,10 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     q->cx = cx;
     q->cy = cy;
     q->dir = dir;
+    q->lookups = 0;
     if (blend_groups(cls, propose, q, &sx, &sy) < 0)
         c->stats.group_fallbacks++;
+    c->stats.direction_lookups += q->lookups;
     len2 = sx * sx + sy * sy;
     if (len2 > 1) {
         len2 = sqrt(len2);

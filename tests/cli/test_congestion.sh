@@ -66,7 +66,7 @@ check on_trace_split "$(trace_split "$TMP/on.trace")" = "$(west "$TMP/on.sum") $
 check on_no_penetration "$(key wall_penetrations "$TMP/on.sum")" = 0
 check on_trace_clear "$(penetrations "$TMP/on.trace")" = 0
 check on_refreshes "$(key congestion_refreshes "$TMP/on.sum")" = 150
-check on_header "$(sed -n 3p "$TMP/on.trace")" = "# congestion weight 2.5 threshold 1 ticks 10"
+check on_header "$(grep -m 1 "^# congestion" "$TMP/on.trace")" = "# congestion weight 2.5 threshold 1 ticks 10"
 check on_never_distance "$(grep -ci distance "$TMP/on.sum" "$TMP/on.trace" | awk -F: '{ s += $2 } END { print s }')" = 0
 
 # Several weights and periods: every one helps, nobody is left, nobody

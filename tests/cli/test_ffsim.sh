@@ -71,7 +71,7 @@ run summary_file 0 "$BIN/ffsim --summary $TMP/s.sum $TMP/gate.ff $TMP/crowd.scen
 grep -v '^agent_steps_per_second\|^rebuild_seconds' "$TMP/s.sum" >"$TMP/s.s"
 same summary_file_same "$TMP/s.s" "$TMP/c1.s"
 check summary_file_keys "$(cut -d' ' -f1 "$TMP/s.sum" | tr '\n' ' ')" = \
-    "agents spawned arrived goal_arrivals arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes field_cache_hits congestion_refreshes stale_ticks fallbacks reservation_waits deadlocks deadlocked tick_overruns ticks agent_steps rebuild_seconds congestion_seconds agent_steps_per_second "
+    "agents spawned arrived goal_arrivals arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes field_cache_hits congestion_refreshes stale_ticks fallbacks reservation_waits deadlocks deadlocked sweep_failures queue_wait direction_lookups makespan sum_of_costs tick_overruns ticks agent_steps rebuild_seconds congestion_seconds agent_steps_per_second "
 
 # Refused input: one line naming file, line and column; exit 2; no output.
 bad() {
@@ -246,7 +246,7 @@ check footprint_checker_sees_overlaps "$(footprint_check "$TMP/fpoff.trace")" -g
 # Head-on in a one-cell corridor: a wait-for cycle, reported with both
 # agents within a few ticks of their meeting (tick 2), and the run ends.
 run corridor 0 "$BIN/ffsim -o $TMP/corr.trace --summary $TMP/corr.sum $TMP/corridor.ff $SD/corridor.scenario 2>$TMP/corr.err"
-check corridor_reported "$(cat "$TMP/corr.err")" = "ffsim: tick 5: deadlock: agents 1 2 wait on each other"
+check corridor_reported "$(cat "$TMP/corr.err")" = "ffsim: tick 8: deadlock: agents 1 2 wait on each other"
 check corridor_summary "$(key deadlocks "$TMP/corr.sum") $(key deadlocked "$TMP/corr.sum")" = "1 2"
 check corridor_states "$(awk '$1 == 20 { printf "%s %s;", $2, $9 }' "$TMP/corr.trace")" = "1 deadlocked;2 deadlocked;"
 check corridor_no_swap "$(reserve_check "$TMP/corr.trace")" = 0

@@ -1,0 +1,366 @@
+/* pibt.c - the grant of cell-to-cell moves with reservations: priority
+ * inheritance with backtracking (PIBT; Okumura, Machida, Defago and
+ * Tamura, "Priority inheritance with backtracking for iterative
+ * multi-agent path finding", AIJ 2022), for footprints of any width; see
+ * man 1 ffsim, "RESERVATIONS".
+ *
+ * Each tick the agents are taken in priority order (class priority, then
+ * the longer time away from its goal, then the lower id).  An agent not
+ * decided yet tries its cells best first: the neighbours its profile may
+ * step to and its own cell, by its field's cost to goal, a free cell
+ * before an occupied one, staying before moving, then direction order.  A
+ * cell is refused when a cell of its footprint is taken for the next tick
+ * by another agent, when an agent there now has chosen to move into this
+ * agent's cells (an edge swap), when a diagonal step crosses another's
+ * corner or a wide agent's side cells are not free, or when the footprint
+ * would touch a wall on the way (the sweep).  Otherwise the agent takes it
+ * for the next tick and every undecided agent standing in it inherits its
+ * priority and must move out, recursively; when one of them cannot, the
+ * cell is given back and the agent tries its next (the backtracking).  An
+ * agent that can take nothing stays.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "crowdint.h"
+#include "direction.h"
+
+#define CAND_MAX 9
+#define PIBT_DEPTH_MAX 4096  /* pushes in one chain (stack bound) */
+#define UNDECIDED UINT32_MAX
+
+/* A cell's mark for this tick: who (request + 1) when its stamp is the
+ * tick's, else nobody. */
+static inline uint32_t who_now(const ff_crowd *c, uint32_t cell)
+{
+    return c->pibt_now_stamp[cell] == c->pibt_stamp ? c->pibt_now[cell] : 0;
+}
+
+static inline uint32_t who_next(const ff_crowd *c, uint32_t cell)
+{
+    return c->pibt_next_stamp[cell] == c->pibt_stamp ? c->pibt_next[cell] : 0;
+}
+
+static inline void set_next(ff_crowd *c, uint32_t cell, uint32_t who)
+{
+    c->pibt_next[cell] = who;
+    c->pibt_next_stamp[cell] = c->pibt_stamp;
+}
+
+/* The footprint of center cell with half-width half, clipped to the map:
+ * its box. */
+static inline void box_of(const ff_grid *g, uint32_t cell, int32_t half, int32_t *x0, int32_t *y0,
+                          int32_t *x1, int32_t *y1)
+{
+    int32_t x = (int32_t)(cell % (uint32_t)g->w), y = (int32_t)(cell / (uint32_t)g->w);
+    *x0 = x - half < 0 ? 0 : x - half;
+    *y0 = y - half < 0 ? 0 : y - half;
+    *x1 = x + half >= g->w ? g->w - 1 : x + half;
+    *y1 = y + half >= g->h ? g->h - 1 : y + half;
+}
+
+/* 1 when the footprints (a, ha) and (b, hb) share a cell. */
+static inline int overlap(const ff_grid *g, uint32_t a, int32_t ha, uint32_t b, int32_t hb)
+{
+    int32_t ax = (int32_t)(a % (uint32_t)g->w), ay = (int32_t)(a / (uint32_t)g->w);
+    int32_t bx = (int32_t)(b % (uint32_t)g->w), by = (int32_t)(b / (uint32_t)g->w);
+    int32_t h = ha + hb;
+    return ax - bx <= h && bx - ax <= h && ay - by <= h && by - ay <= h;
+}
+
+/* The cost to goal request k's agent orders its cells by: its own goal's
+ * field, its congestion field's, or its profile's; NULL while stale. */
+static const double *cost_of(const ff_crowd *c, size_t i)
+{
+    const ff_agent *a = &c->agent[i];
+    const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
+    const uint8_t *dir = agent_dir_of(c, i, a->cls);
+
+    if (!dir)
+        return NULL;
+    if (own_goal(c, i))
+        return c->goals.field[c->agent_goal[i]].distance;
+    if (c->congested && dir != f->direction)
+        return c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal;
+    return f->distance;
+}
+
+typedef struct {
+    uint32_t cell;
+    double cost;
+    int occupied, move, dir;
+} cand;
+
+static int cmp_cand(const cand *a, const cand *b)
+{
+    if (a->cost != b->cost)
+        return a->cost < b->cost ? -1 : 1;
+    if (a->occupied != b->occupied)
+        return a->occupied - b->occupied;
+    if (a->move != b->move)
+        return a->move - b->move;
+    return a->dir - b->dir;
+}
+
+/* Request k's cells, best first (see above); the first its best wish. */
+static int candidates(ff_crowd *c, size_t k, cand *out)
+{
+    const ff_grid *g = c->grid;
+    const ff_reserve_request *q = &c->req[k];
+    size_t i = c->req_agent[k];
+    const ff_agent *a = &c->agent[i];
+    const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
+    const double *cost = cost_of(c, i);
+    double r = c->scenario->cls[a->cls].radius;
+    int x = (int)(q->cell % (uint32_t)g->w), y = (int)(q->cell / (uint32_t)g->w), d, n = 0, m, j;
+    uint32_t preferred = q->ncand > 0 ? q->cand[0] : UNDECIDED;
+
+    out[n].cell = q->cell;
+    out[n].cost = cost ? cost[q->cell] : 0;
+    out[n].occupied = 0;
+    out[n].move = 0;
+    out[n].dir = -1;
+    n++;
+    if (cost)
+        c->stats.direction_lookups++;
+    else if (preferred == UNDECIDED)
+        return n;  /* no field and no path (waiting, stuck): it stays, pushed by nobody */
+    for (d = 0; d < 8; d++) {
+        uint32_t to;
+        /* The profile's legal steps; from a cell its clearance closes (a
+         * lead-out cell), the map's. */
+        if (ff_grid_open(&f->grid, q->cell) ? !(f->step_mask[q->cell] >> d & 1) : !ff_grid_step_ok(g, x, y, d))
+            continue;
+        to = (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]);
+        if (!ff_grid_open(g, to))
+            continue;
+        if (cost) {
+            c->stats.direction_lookups++;
+            if (!(cost[to] < INFINITY) && to != preferred)
+                continue;  /* no way on from there for its profile */
+        }
+        if (!ff_gridmove_sweep_clear(c, q->cell, to, r)) {
+            c->stats.sweep_failures++;
+            continue;
+        }
+        out[n].cell = to;
+        /* An own path's or an escape's next cell (stale field, closed
+         * cell) comes first; else the field orders them. */
+        out[n].cost = to == preferred ? -INFINITY : cost ? cost[to] : 0;
+        out[n].occupied = who_now(c, to) != 0;
+        out[n].move = 1;
+        out[n].dir = d;
+        n++;
+    }
+    for (m = 1; m < n; m++) {  /* insertion: at most 9 */
+        cand t = out[m];
+        for (j = m; j > 0 && cmp_cand(&t, &out[j - 1]) < 0; j--)
+            out[j] = out[j - 1];
+        out[j] = t;
+    }
+    return n;
+}
+
+/* The grid corner a diagonal step from cell from to cell to passes, or
+ * SIZE_MAX for a straight step or none. */
+static inline size_t diagonal_corner(const ff_grid *g, uint32_t from, uint32_t to)
+{
+    uint32_t fx = from % (uint32_t)g->w, fy = from / (uint32_t)g->w;
+    uint32_t tx = to % (uint32_t)g->w, ty = to / (uint32_t)g->w;
+    if (fx == tx || fy == ty)
+        return SIZE_MAX;
+    return (size_t)(fy > ty ? fy : ty) * ((size_t)g->w + 1) + (fx > tx ? fx : tx);
+}
+
+/* 1 when request k may take center cell to for the next tick: no cell of
+ * its footprint taken by another, no edge swap with an agent there, no
+ * diagonal crossing. */
+static int may_take(const ff_crowd *c, size_t k, uint32_t to)
+{
+    const ff_grid *g = c->grid;
+    const ff_reserve_request *q = &c->req[k];
+    int32_t x0, y0, x1, y1, x, y;
+
+    box_of(g, to, q->half, &x0, &y0, &x1, &y1);
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++) {
+            uint32_t cell = (uint32_t)y * (uint32_t)g->w + (uint32_t)x, o = who_next(c, cell), j;
+            if (o && o != k + 1)
+                return 0;
+            j = who_now(c, cell);
+            if (j && j != k + 1 && c->pibt_next_of[j - 1] != UNDECIDED && c->pibt_next_of[j - 1] != c->req[j - 1].cell &&
+                overlap(g, c->pibt_next_of[j - 1], c->req[j - 1].half, q->cell, q->half))
+                return 0;  /* an edge swap */
+        }
+    if (diagonal_corner(g, q->cell, to) != SIZE_MAX) {
+        /* A diagonal step: its corner not crossed by another diagonal,
+         * and a wide agent's side cells free of others now and next. */
+        uint32_t fx = q->cell % (uint32_t)g->w, fy = q->cell / (uint32_t)g->w;
+        uint32_t tx = to % (uint32_t)g->w, ty = to / (uint32_t)g->w;
+        if (c->pibt_corner[diagonal_corner(g, q->cell, to)] == c->pibt_stamp)
+            return 0;
+        if (q->half > 0) {
+            uint32_t side[2];
+            int s;
+            side[0] = fy * (uint32_t)g->w + tx;
+            side[1] = ty * (uint32_t)g->w + fx;
+            for (s = 0; s < 2; s++) {
+                box_of(g, side[s], q->half, &x0, &y0, &x1, &y1);
+                for (y = y0; y <= y1; y++)
+                    for (x = x0; x <= x1; x++) {
+                        uint32_t cell = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
+                        uint32_t o = who_next(c, cell), j = who_now(c, cell);
+                        if ((o && o != k + 1) || (j && j != k + 1))
+                            return 0;
+                    }
+            }
+        }
+    }
+    return 1;
+}
+
+/* Mark (who = k + 1) or give back (who = 0, only cells still k's) the
+ * footprint of center cell for the next tick. */
+static void mark(ff_crowd *c, size_t k, uint32_t center, uint32_t who)
+{
+    const ff_grid *g = c->grid;
+    int32_t x0, y0, x1, y1, x, y;
+
+    box_of(g, center, c->req[k].half, &x0, &y0, &x1, &y1);
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++) {
+            uint32_t cell = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
+            if (who || who_next(c, cell) == k + 1)
+                set_next(c, cell, who);
+        }
+}
+
+/* PIBT for request k: 1 when it takes a cell it may move on from (its
+ * own included, when that is its best), 0 when it stays for want of any. */
+static int pibt(ff_crowd *c, size_t k, int depth)
+{
+    const ff_grid *g = c->grid;
+    ff_reserve_request *q = &c->req[k];
+    cand cs[CAND_MAX];
+    int n = candidates(c, k, cs), m;
+
+    q->ncand = cs[0].cell != q->cell;  /* it asked to move */
+    q->blocker = FF_RESERVE_NONE;
+    for (m = 0; m < n; m++) {
+        uint32_t to = cs[m].cell;
+        int32_t x0, y0, x1, y1, x, y, ok = 1;
+        size_t corner;
+        if (!may_take(c, k, to)) {
+            if (m == 0 && q->ncand) {
+                uint32_t o = who_next(c, to);
+                q->blocker = o ? o - 1 : who_now(c, to) ? who_now(c, to) - 1 : FF_RESERVE_NONE;
+            }
+            continue;
+        }
+        mark(c, k, to, (uint32_t)k + 1);
+        c->pibt_next_of[k] = to;
+        corner = diagonal_corner(g, q->cell, to);
+        if (corner != SIZE_MAX)
+            c->pibt_corner[corner] = c->pibt_stamp;  /* tentatively: the children must not cross it */
+        /* Everyone undecided standing there must make room. */
+        box_of(g, to, q->half, &x0, &y0, &x1, &y1);
+        for (y = y0; y <= y1 && ok; y++)
+            for (x = x0; x <= x1 && ok; x++) {
+                uint32_t j = who_now(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x);
+                if (!j || j == k + 1 || c->pibt_next_of[j - 1] != UNDECIDED)
+                    continue;
+                if (depth >= PIBT_DEPTH_MAX || !pibt(c, j - 1, depth + 1)) {
+                    ok = 0;
+                    if (m == 0)
+                        q->blocker = j - 1;
+                }
+            }
+        /* A child that stayed took its cells back: the footprint must
+         * still be whole. */
+        if (ok) {
+            for (y = y0; y <= y1 && ok; y++)
+                for (x = x0; x <= x1 && ok; x++)
+                    ok = who_next(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x) == k + 1;
+        }
+        if (ok)
+            return 1;
+        if (corner != SIZE_MAX)
+            c->pibt_corner[corner] = 0;
+        mark(c, k, to, 0);
+        c->pibt_next_of[k] = UNDECIDED;
+    }
+    /* Nothing: it stays, its cells its own whoever asked for them. */
+    mark(c, k, q->cell, (uint32_t)k + 1);
+    c->pibt_next_of[k] = q->cell;
+    return 0;
+}
+
+static const ff_crowd *sort_crowd;
+
+/* Grant order: class priority, then longer away from the goal, then the
+ * lower id (a total order: qsort is deterministic on it). */
+static int cmp_order(const void *pa, const void *pb)
+{
+    const ff_reserve_request *a = &sort_crowd->req[*(const uint32_t *)pa];
+    const ff_reserve_request *b = &sort_crowd->req[*(const uint32_t *)pb];
+    if (a->priority != b->priority)
+        return a->priority < b->priority ? -1 : 1;
+    if (a->waited != b->waited)
+        return a->waited > b->waited ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
+{
+    size_t k;
+
+    (void)err;
+    if (++c->pibt_stamp == 0) {  /* wrapped: every mark is stale */
+        size_t cells = (size_t)c->grid->w * (size_t)c->grid->h;
+        memset(c->pibt_now_stamp, 0, cells * sizeof *c->pibt_now_stamp);
+        memset(c->pibt_next_stamp, 0, cells * sizeof *c->pibt_next_stamp);
+        memset(c->pibt_corner, 0, ((size_t)c->grid->w + 1) * ((size_t)c->grid->h + 1) * sizeof *c->pibt_corner);
+        c->pibt_stamp = 1;
+    }
+    for (k = 0; k < n; k++) {
+        const ff_grid *g = c->grid;
+        int32_t x0, y0, x1, y1, x, y;
+        box_of(g, c->req[k].cell, c->req[k].half, &x0, &y0, &x1, &y1);
+        for (y = y0; y <= y1; y++)
+            for (x = x0; x <= x1; x++) {
+                uint32_t cell = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
+                c->pibt_now[cell] = (uint32_t)k + 1;
+                c->pibt_now_stamp[cell] = c->pibt_stamp;
+            }
+        c->pibt_next_of[k] = UNDECIDED;
+        c->pibt_order[k] = (uint32_t)k;
+    }
+    sort_crowd = c;
+    qsort(c->pibt_order, n, sizeof *c->pibt_order, cmp_order);
+    sort_crowd = NULL;
+    for (k = 0; k < n; k++)
+        if (c->pibt_next_of[c->pibt_order[k]] == UNDECIDED)
+            pibt(c, c->pibt_order[k], 0);
+    for (k = 0; k < n; k++) {
+        ff_reserve_request *q = &c->req[k];
+        q->granted = c->pibt_next_of[k] != q->cell ? 0 : -1;
+        q->cand[0] = c->pibt_next_of[k];
+    }
+    return FF_OK;
+}
+
+int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half)
+{
+    const ff_grid *g = c->grid;
+    int32_t x0, y0, x1, y1, x, y;
+
+    box_of(g, center, half, &x0, &y0, &x1, &y1);
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++)
+            if (who_next(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x))
+                return 0;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++)
+            set_next(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x, UINT32_MAX);
+    return 1;
+}

@@ -42,7 +42,7 @@ fail() { echo "bench_ffbuild: $*" >&2; exit 1; }
 $CC $CFLAGS_BENCH tests/bench/genmap.c -o "$OUT/genmap" || fail "cannot build genmap"
 $CC $CFLAGS_BENCH tests/bench/bfs.c -o "$OUT/bfs" || fail "cannot build bfs"
 [ -f lib/libff.a ] && [ -x bin/ffbuild ] || fail "build first: make"
-$CC $CFLAGS_BENCH tests/bench/ffsearch.c lib/libff.a $PNG_LIBS -lz -lm -pthread -o "$OUT/ffsearch" ||
+$CC $CFLAGS_BENCH tests/bench/ffsearch.c lib/libff.a $PNG_LIBS $(pkg-config --libs jansson expat zlib libzstd 2>/dev/null || echo -ljansson -lexpat -lz -lzstd) -lm -pthread -o "$OUT/ffsearch" ||
     fail "cannot link ffsearch with lib/libff.a (built with SAN=1? run make bench)"
 have_tcod=0
 if [ -e /usr/include/libtcod.h ]; then

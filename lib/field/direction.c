@@ -14,20 +14,6 @@ typedef struct {
     ptrdiff_t offset[8];
 } dir_ctx;
 
-static int is_goal(const ff_grid *g, size_t i)
-{
-    size_t lo = 0, hi = g->ngoals;
-
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (g->goals[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->ngoals && g->goals[lo] == i;
-}
-
 /* The code of one cell.  With hops == NULL a step must lower D; with hops,
  * a step that keeps D equal may be taken if it lowers the hop count.  Sets
  * *flat when the cell has a tight step that keeps D equal. */
@@ -119,7 +105,7 @@ int ff_direction_cells(const ff_grid *g, const double *dist, const uint32_t *cel
             dir[i] = FF_DIR_NONE;
             continue;
         }
-        if (is_goal(g, i)) {
+        if (ff_grid_is_goal(g, i)) {
             dir[i] = FF_DIR_GOAL;
             continue;
         }
@@ -156,7 +142,7 @@ ff_status ff_direction_field_flat(const ff_grid *g, const double *dist, uint8_t 
     for (i = 0; i < n; i++) {
         if (!ff_grid_open(g, i) || !(dist[i] < INFINITY))
             dir[i] = FF_DIR_NONE;
-        else if (is_goal(g, i))
+        else if (ff_grid_is_goal(g, i))
             dir[i] = FF_DIR_GOAL;
         else
             dir[i] = pick(&c, i, mask[i], NULL, &flat);

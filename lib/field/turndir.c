@@ -26,20 +26,6 @@ typedef struct {
     ptrdiff_t offset[8];   /* index offset of the step in direction d */
 } tdir_ctx;
 
-static int is_goal(const ff_grid *g, size_t i)
-{
-    size_t lo = 0, hi = g->ngoals;
-
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (g->goals[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->ngoals && g->goals[lo] == i;
-}
-
 /* The cost of the step from state (u, h) in direction d. */
 static double edge_cost(const tdir_ctx *c, size_t u, int h, int d)
 {
@@ -155,7 +141,7 @@ ff_status ff_turn_direction(const ff_grid *g, double turn_cost, const double *hd
     for (d = 0; d < 8; d++)
         c.offset[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
     for (i = 0; i < n; i++) {
-        int open = ff_grid_open(g, i), goal = open && is_goal(g, i);
+        int open = ff_grid_open(g, i), goal = open && ff_grid_is_goal(g, i);
         for (h = 0; h < 8; h++) {
             size_t s = 8 * i + (size_t)h;
             if (!open || !(hdist[s] < INFINITY))

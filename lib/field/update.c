@@ -5,21 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 1 when cell i is a goal of g (goals ascending). */
-static int is_goal(const ff_grid *g, uint32_t i)
-{
-    size_t lo = 0, hi = g->ngoals;
-
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (g->goals[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->ngoals && g->goals[lo] == i;
-}
-
 /* Add (cell, cost) to the list *ch of *n (room *cap); -1 when out of
  * memory. */
 static int add(ff_cell_change **ch, size_t *n, size_t *cap, size_t cell, float cost)
@@ -69,7 +54,7 @@ static ff_status cell_changes(const ff_grid *g, const ff_map_change *c, const ch
             if (!inside && (!ff_grid_open(g, i) ||
                             !ff_grid_near_cells(g, g->radius, x, y, x0, y0, x1, y1)))
                 continue;
-            if (is_goal(g, (uint32_t)i))
+            if (ff_grid_is_goal(g, (uint32_t)i))
                 return ff_error_set(err, FF_EINPUT, name, c->line, c->col,
                                     "the change closes goal %d,%d%s", x, y,
                                     inside ? "" : " (by the clearance radius)");

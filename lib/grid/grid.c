@@ -234,6 +234,20 @@ int ff_dirs_parse(const char *list, uint8_t *mask)
     }
 }
 
+int ff_grid_is_goal(const ff_grid *g, size_t i)
+{
+    size_t lo = 0, hi = g->ngoals;
+
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g->goals[mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->ngoals && g->goals[lo] == i;
+}
+
 ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
                            long line, long col, ff_error *err)
 {

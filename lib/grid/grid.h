@@ -136,6 +136,10 @@ int ff_dirs_parse(const char *list, uint8_t *mask);
  * Keeps the list sorted and without repeats (cheap in ascending order;
  * for many goals in another order, append checked cells and call
  * ff_grid_sort_goals once). */
+/* 1 when cell i is a goal of g; g->goals must be ascending
+ * (ff_grid_sort_goals).  A binary search. */
+int ff_grid_is_goal(const ff_grid *g, size_t i);
+
 ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
                            long line, long col, ff_error *err);
 

@@ -135,21 +135,6 @@ static struct ff_astar_node heap_pop(ff_astar *a)
     return top;
 }
 
-static int is_goal(const ff_grid *g, uint32_t cell)
-{
-    size_t lo = 0, hi = g->ngoals;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (g->goals[mid] == cell)
-            return 1;
-        if (g->goals[mid] < cell)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return 0;
-}
-
 int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **path,
                   uint32_t *len)
 {
@@ -159,7 +144,7 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
 
     *path = NULL;
     *len = 0;
-    if (is_goal(g, start))
+    if (ff_grid_is_goal(g, start))
         return 1;
     if (g->ngoals == 0 || !ff_grid_open(g, start))
         return 0;
@@ -180,7 +165,7 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
         int d;
         if (top.g > a->g[top.cell])
             continue;  /* a stale entry */
-        if (is_goal(g, top.cell)) {
+        if (ff_grid_is_goal(g, top.cell)) {
             found = top.cell;
             break;
         }

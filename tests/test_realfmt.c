@@ -92,3 +92,59 @@ Test(realfmt, brute_force)
         check_value((double)(int64_t)(s % 2001) * 0.05 - 50);
     }
 }
+
+/* ff_format_exact_float: the fewest %g digits (1 to 9) that strtof reads
+ * back to the same bits, for random bit patterns, subnormals and short
+ * decimals. */
+static int fewest_float(float v)
+{
+    char buf[64];
+    int p;
+    for (p = 1; p <= 9; p++) {
+        snprintf(buf, sizeof buf, "%.*g", p, (double)v);
+        if (strtof(buf, NULL) == v)
+            return p;
+    }
+    return 99;
+}
+
+static void check_float(float v)
+{
+    char buf[FF_REAL_TEXT_MAX];
+    size_t len = ff_format_exact_float(v, buf, sizeof buf);
+    float back = strtof(buf, NULL);
+
+    cr_assert_eq(len, strlen(buf));
+    cr_assert(memcmp(&back, &v, sizeof v) == 0, "%s does not read back to %.9g", buf, (double)v);
+    cr_assert_eq(significant(buf), fewest_float(v), "%s: %d digits, %d would do", buf,
+                 significant(buf), fewest_float(v));
+}
+
+Test(realfmt, float_values)
+{
+    char buf[FF_REAL_TEXT_MAX];
+    uint32_t s = 2463534242u;
+    int k;
+
+    ff_format_exact_float(0.1f, buf, sizeof buf);
+    cr_assert_str_eq(buf, "0.1");
+    ff_format_exact_float(16777217.0f, buf, sizeof buf);
+    cr_assert_str_eq(buf, "16777216");
+    ff_format_exact_float(INFINITY, buf, sizeof buf);
+    cr_assert_str_eq(buf, "inf");
+    for (k = 0; k < 40000; k++) {
+        uint32_t bits;
+        float v;
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        bits = s;
+        memcpy(&v, &bits, sizeof v);
+        if (isfinite(v))
+            check_float(v);
+        bits &= 0x807fffffu; /* a subnormal */
+        memcpy(&v, &bits, sizeof v);
+        check_float(v);
+        check_float((float)(s % 100000) / 1000.0f);
+    }
+}

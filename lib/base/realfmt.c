@@ -22,3 +22,18 @@ size_t ff_format_exact(double v, char *buf, size_t cap)
     }
     return len < 0 ? 0 : (size_t)len;
 }
+
+size_t ff_format_exact_float(float v, char *buf, size_t cap)
+{
+    int prec, len = 0;
+
+    /* As above: 6-digit decimals are spaced wider than twice a normal
+     * float's ulp. */
+    prec = v != 0 && fabsf(v) < FLT_MIN ? 1 : 6;
+    for (; prec <= 9; prec++) {
+        len = snprintf(buf, cap, "%.*g", prec, (double)v);
+        if (!isfinite(v) || strtof(buf, NULL) == v)
+            break;
+    }
+    return len < 0 ? 0 : (size_t)len;
+}

@@ -22,6 +22,11 @@ extern "C" {
  * writes them.  Returns the length. */
 size_t ff_format_exact(double v, char *buf, size_t cap);
 
+/* The same for a binary32 value: the fewest of 6 to 9 significant digits
+ * (%.6g up to %.9g; a subnormal tries from %.1g) that read back (strtof)
+ * to v, so that 0.1f is "0.1".  Returns the length. */
+size_t ff_format_exact_float(float v, char *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -736,7 +736,8 @@ static ff_status check_ids(ff_reader *r, ff_field *f, const header *h, ff_error 
     size_t k;
 
     ff_field_update_ids(f);
-    if (header_id(h, "map", &v) && v != f->map_id)
+    f->map_id_read = header_id(h, "map", &v);
+    if (f->map_id_read && v != f->map_id)
         return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
                             "the map channels do not match 'id map %s' (they hash to %s): "
                             "the map was changed after the stream was written",

@@ -42,6 +42,8 @@ typedef struct ff_field {
     uint8_t *heading_direction; /* with turn, NULL or 8*w*h codes, the same
                                    order */
     uint64_t map_id;          /* hash of the graph; see ff_field_update_ids */
+    int map_id_read;          /* 1: read from a stream that had 'id map'
+                                 (checked); 0: computed only */
     uint64_t distance_id;     /* hash of map id, goals and distance (and, on
                                  a turn-cost field, turn cost and heading
                                  distance) */

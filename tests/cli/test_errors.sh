@@ -337,6 +337,24 @@ expect "ffpng: --list: stdout on /dev/full" 3 "^ffpng: -: write error: No space 
     "$P --list $FIELD >/dev/full"
 usage_cases ffpng "$P $FIELD" extra
 
+# ---- ffinfo ----
+P=$BIN/ffinfo
+input_cases ffinfo stream yes "$P @"
+stdin_cases ffinfo stream "$P"
+input_cases ffinfo "--list stream" yes "$P --list @"
+bad ffinfo "bad magic" "^ffinfo: $IN/magic.ff:1:1: bad magic" "$P $IN/magic.ff"
+bad ffinfo "a truncated payload" "^ffinfo: $IN/truncated.ff: .*truncated" "$P $IN/truncated.ff"
+bad ffinfo "a token that is no number" "^ffinfo: $IN/token.ff:6:3: channel 'cost': 'x' is not a f32 value" "$P $IN/token.ff"
+bad ffinfo "NaN" "^ffinfo: $IN/nan.ff:6:3: .*nan" "$P $IN/nan.ff"
+bad ffinfo "a size over the cell limit" "^ffinfo: $IN/huge.ff:2: .*cell" "$P $IN/huge.ff"
+bad ffinfo "a hand-edited direction" "^ffinfo: $IN/edited.ff: the direction channel does not match" "$P $IN/edited.ff"
+bad ffinfo "trailing junk" "^ffinfo: $IN/trailing.ff:[0-9]+:1: bad magic" "$P -o out.txt $IN/trailing.ff"
+bad ffinfo "--name: no such field" "^ffinfo: $IN/two.ff: no field named 'x'" "$P --name x $IN/two.ff"
+bad ffinfo "--max-cells: too small" "^ffinfo: $IN/gate0.ff:[0-9]+: .*cell" "$P --max-cells 4 $IN/gate0.ff"
+output_cases ffinfo "$P $IN/gate0.ff"
+output_cases ffinfo "$P --list $IN/gate0.ff"
+usage_cases ffinfo "$P $IN/gate0.ff" extra
+
 # ---- ffsim ----
 P=$BIN/ffsim
 S="--summary sum.txt"
@@ -361,5 +379,5 @@ expect "ffsim: one argument too many" 2 "^ffsim: FIELD SCENARIO: want the two" "
 
 [ "$MOUNTED" = 1 ] && umount "$FULL" && MOUNTED=0
 echo "matrix: $NCASES cases: ffbuild ${N_ffbuild:-0}, ffdir ${N_ffdir:-0}, ffquery ${N_ffquery:-0}," \
-    "ffpull ${N_ffpull:-0}, fffunnel ${N_fffunnel:-0}, ffpng ${N_ffpng:-0}, ffsim ${N_ffsim:-0}${VG:+ (under valgrind)}"
+    "ffpull ${N_ffpull:-0}, fffunnel ${N_fffunnel:-0}, ffpng ${N_ffpng:-0}, ffsim ${N_ffsim:-0}, ffinfo ${N_ffinfo:-0}${VG:+ (under valgrind)}"
 finish

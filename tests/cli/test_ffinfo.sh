@@ -1,0 +1,136 @@
+#!/bin/sh
+# ffinfo: its figures (header keys, goals and spawns, each channel's
+# values, finite values, min and max, the ids) against an independent
+# reading of the text stream by awk (tests/cli/ffinfo.awk), on streams of
+# every channel type, x8 channels, a turn-cost field, a multi-field
+# stream and a Moving AI map with classes; binary and text input give the
+# same description; --name, --list, -o (atomic), '-', and refusals.
+. "$(dirname "$0")/lib.sh"
+CLI=$PWD/tests/cli
+M=$TD/movingai/arena.map
+
+# A hand-written stream with a channel of each type, an x8 channel of
+# reals with -0 and subnormals, and a channel with no finite value.
+cat >"$TMP/types.ff" <<'FF'
+ff 1
+name types
+size 3 2
+cell 0.7
+origin 0.1 -2.2
+moves 4
+corners cut
+radius 0.4
+goal 0 0
+goal 1 1
+spawn 1 0
+spawn 1 0
+channel cost f32
+channel heat f32
+channel count u16
+channel delta i32
+channel big u32
+channel lanes f64x8
+channel none f64
+channel small u8x8
+encoding text
+end
+1 inf 2.5
+0.100000001 1 inf
+0.100000001 1e-40 -3.5
+inf inf 3.4028234664e+38
+0 65535 7
+1 2 3
+-2147483648 0 2147483647
+-1 -1 5
+4294967295 0 1
+2 3 4
+0 1 2 3 4 5 6 7 -0 inf 0.1 0.2 0.30000000000000004 4.9406564584124654e-324 1e300 -1e300 1 1 1 1 1 1 1 1
+inf 2 2 2 2 2 2 2 9 9 9 9 9 9 9 9 -7.5 0 0 0 0 0 0 0
+inf inf inf
+inf inf inf
+0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
+255 255 255 255 255 255 255 255 0 0 0 0 0 0 0 0 1 1 1 1 1 1 1 1
+FF
+
+# info NAME TEXT-STREAM: ffinfo of the stream against the oracle.
+info() {
+    run "ffinfo: $1" 0 "$BIN/ffinfo $2 >$TMP/got"
+    awk -f "$CLI/ffinfo.awk" "$2" >"$TMP/want"
+    awk -f "$CLI/infocmp.awk" "$TMP/got" "$TMP/want" >"$TMP/diff"
+    check "ffinfo: $1: the oracle's figures ($(head -n 1 "$TMP/diff"))" $? -eq 0
+}
+info "every channel type, x8 channels" "$TMP/types.ff"
+"$BIN/ffbuild" -m 4 --text "$TD/demo/small.ffmap" | "$BIN/ffdir" --text >"$TMP/small.ff"
+info "the 5 x 5 map" "$TMP/small.ff"
+"$BIN/ffbuild" --text "$TD/demo/demo.ffmap" | "$BIN/ffdir" --text >"$TMP/demo.ff"
+info "the demo map (one-way cells, spawns)" "$TMP/demo.ff"
+"$BIN/ffbuild" -r 0.6 -c free -g 5,5 --text "$M" | "$BIN/ffdir" --text >"$TMP/arena.ff"
+info "a Moving AI map (classes), radius 0.6" "$TMP/arena.ff"
+"$BIN/ffbuild" -m 4 --turn-cost 1 --text "$TD/demo/tiny.ffmap" | "$BIN/ffdir" --text >"$TMP/turn.ff"
+info "a turn-cost field (heading channels)" "$TMP/turn.ff"
+"$BIN/ffbuild" --goal-sets "$TD/demo/demo.sets" --text "$TD/demo/demo.ffmap" | "$BIN/ffdir" --text >"$TMP/sets.ff"
+info "a multi-field stream" "$TMP/sets.ff"
+grep -v '^id map' "$TMP/small.ff" >"$TMP/nomap.ff"
+run "a stream without 'id map'" 0 "$BIN/ffinfo $TMP/nomap.ff"
+check "'id map' absent, its hash computed" \
+    "$(printf '%s\n' "$OUT" | grep '^id map')" = "$(grep '^id map' "$TMP/small.ff") absent"
+
+# Hand-checked figures of the type stream: f32 in shortest form, -0 and
+# subnormals, a channel of no finite value, goals without repeats.
+"$BIN/ffinfo" "$TMP/types.ff" >"$TMP/types.info"
+for want in "field 1 types" "size 3 2" "cell 0.7" "origin 0.1 -2.2" "moves 4" "corners cut" \
+    "radius 0.4" "goals 2" "spawns 2" \
+    "channel cost f32 values 6 finite 4 min 0.1 max 2.5" \
+    "channel heat f32 values 6 finite 4 min -3.5 max 3.4028235e+38" \
+    "channel count u16 values 6 finite 6 min 0 max 65535" \
+    "channel delta i32 values 6 finite 6 min -2147483648 max 2147483647" \
+    "channel big u32 values 6 finite 6 min 0 max 4294967295" \
+    "channel lanes f64x8 values 48 finite 46 min -1e+300 max 1e+300" \
+    "channel none f64 values 6 finite 0 min - max -" \
+    "channel small u8x8 values 48 finite 48 min 0 max 255"; do
+    check "types: '$want'" "$(grep -cxF "$want" "$TMP/types.info")" = 1
+done
+check "types: ids (map absent, no other)" "$(grep '^id' "$TMP/types.info" | cut -d ' ' -f 2,4)" = "map absent"
+
+# ---- the encoding does not matter; '-' and no argument read stdin ----
+"$BIN/ffbuild" --goal-sets "$TD/demo/demo.sets" "$TD/demo/demo.ffmap" | "$BIN/ffdir" >"$TMP/sets.bin"
+"$BIN/ffinfo" "$TMP/sets.ff" >"$TMP/sets.text.info"
+run "binary input" 0 "$BIN/ffinfo $TMP/sets.bin >$TMP/sets.bin.info"
+same "binary and text: the same description" "$TMP/sets.bin.info" "$TMP/sets.text.info"
+run "'-' is stdin" 0 "$BIN/ffinfo - <$TMP/sets.bin >$TMP/stdin.info"
+same "'-': the same description" "$TMP/stdin.info" "$TMP/sets.text.info"
+run "no argument is stdin" 0 "$BIN/ffinfo <$TMP/sets.bin >$TMP/stdin2.info"
+same "no argument: the same description" "$TMP/stdin2.info" "$TMP/sets.text.info"
+check "three blocks, two empty lines between" \
+    "$(grep -c '^field ' "$TMP/sets.text.info") $(grep -c '^$' "$TMP/sets.text.info")" = "3 2"
+
+# ---- --name and --list ----
+run "--name yard" 0 "$BIN/ffinfo --name yard $TMP/sets.bin"
+check "--name: the block of that field, its index kept" \
+    "$OUT" = "$(awk '/^field 2 yard$/ { on = 1 } on && /^$/ { exit } on' "$TMP/sets.text.info")"
+refuse "--name: no such field" "^ffinfo: $TMP/sets.bin: no field named 'east' among the stream's 3" \
+    "$BIN/ffinfo --name east $TMP/sets.bin"
+run "--list" 0 "$BIN/ffinfo --list $TMP/sets.bin"
+check "--list: the names" "$OUT" = "$(printf 'gate\nyard\nexits')"
+refuse "--list with --name" "^ffinfo: --list, --name: " "$BIN/ffinfo --list --name yard $TMP/sets.bin"
+
+# ---- -o: atomic ----
+run "-o" 0 "$BIN/ffinfo -o $TMP/o.info $TMP/sets.bin"
+same "-o writes what stdout gets" "$TMP/o.info" "$TMP/sets.text.info"
+head -c 300 "$TMP/sets.bin" >"$TMP/cut.ff"
+refuse "-o: a truncated stream" "^ffinfo: $TMP/cut.ff: .*truncated" "$BIN/ffinfo -o $TMP/o.info $TMP/cut.ff"
+same "-o: the earlier file survives whole" "$TMP/o.info" "$TMP/sets.text.info"
+check "-o: no temporary file left" "$(ls -a "$TMP" | grep -c '^\.o\.info')" = 0
+# A multi-field stream whose last field is bad: nothing at all is written.
+{ cat "$TMP/sets.bin"; printf 'ff 2\n'; } >"$TMP/badlast.ff"
+refuse "a bad last field: nothing on stdout" "^ffinfo: $TMP/badlast.ff:[0-9]+:1: bad magic" \
+    "$BIN/ffinfo $TMP/badlast.ff"
+
+# ---- a stale stream: the reader's refusal ----
+sed '/^end/{n;s/^1/2/;}' "$TMP/small.ff" >"$TMP/stale.ff"
+refuse "a hand-edited cost" "^ffinfo: $TMP/stale.ff: the map channels do not match 'id map" \
+    "$BIN/ffinfo $TMP/stale.ff"
+run "--help" 0 "$BIN/ffinfo --help"
+check "--help names --name, --list, -o" \
+    "$(printf '%s\n' "$OUT" | grep -c -e '--name NAME' -e '--list' -e '-o, --output FILE')" -ge 3
+finish

@@ -116,7 +116,6 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         c->waits_on = malloc(na * sizeof *c->waits_on);
         c->cycle = malloc(na * sizeof *c->cycle);
         c->cycle_scratch = malloc(na);
-        c->avoid = calloc(n ? n : 1, 1);
         c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
         if (s->reserve) {
             size_t corners = ((size_t)g->w + 1) * ((size_t)g->h + 1);
@@ -133,11 +132,6 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
                 return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
             }
         }
-        if (c->req && c->req_agent && c->waits_on && c->cycle && c->cycle_scratch && c->avoid &&
-            c->spawn_scratch && (st = ff_reserver_init(&c->reserver, g->w, g->h, err)) != FF_OK) {
-            ff_crowd_free(c);
-            return st;
-        }
     }
     /* The agents and their points are walked every tick, the agents in
      * the hash's order: huge pages spare TLB misses at 100,000 agents. */
@@ -148,7 +142,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->entry_of || !c->unclear || !c->class_unreachable || !c->class_first_unreachable ||
         !c->deadlock_id || !c->deadlock_start ||
         (s->move == FF_MOVE_GRID && (!c->req || !c->req_agent || !c->waits_on || !c->cycle ||
-                                     !c->cycle_scratch || !c->avoid || !c->spawn_scratch))) {
+                                     !c->cycle_scratch || !c->spawn_scratch))) {
         ff_crowd_free(c);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     }
@@ -386,9 +380,7 @@ void ff_crowd_free(ff_crowd *c)
     free(c->waits_on);
     free(c->cycle);
     free(c->cycle_scratch);
-    free(c->avoid);
     free(c->spawn_scratch);
-    ff_reserver_free(&c->reserver);
     c->plan = NULL;
     c->class_unreachable = NULL;
     c->class_first_unreachable = NULL;
@@ -397,7 +389,7 @@ void ff_crowd_free(ff_crowd *c)
     c->req = NULL;
     c->req_agent = c->waits_on = c->spawn_scratch = NULL;
     c->cycle = NULL;
-    c->cycle_scratch = c->avoid = NULL;
+    c->cycle_scratch = NULL;
     c->live = c->spawn_order = NULL;
     c->contact = NULL;
     c->ncontacts = c->cap_contacts = 0;

@@ -183,7 +183,6 @@ typedef struct {
                                   FF_GOALFIELD_NONE; NULL when no agent
                                   has an own goal */
     /* cell-to-cell moves ('move grid') */
-    ff_reserver reserver;
     ff_reserve_request *req;   /* this tick's requests ... */
     /* priority inheritance (pibt.c): per cell, request + 1 covering it
        now and for the next tick, valid when its stamp is pibt_stamp */
@@ -197,7 +196,6 @@ typedef struct {
     uint32_t *waits_on;        /* per request: wait-for edge */
     int32_t *cycle;
     uint8_t *cycle_scratch;
-    uint8_t *avoid;            /* w*h scratch for own paths */
     uint32_t *spawn_scratch;
     /* deadlocks found at the last tick: cycle k holds the ids
        deadlock_id[deadlock_start[k] .. deadlock_start[k + 1]) */

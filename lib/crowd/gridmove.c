@@ -141,42 +141,6 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     }
 }
 
-/* Mark in c->avoid (value 1), or clear again (0), the cells within
- * AVOID_WINDOW of cell that are held for the next tick by another agent
- * than who, grown by half cells: far reservations will have moved on by
- * the time the agent gets there.  Goal cells are left free when agents
- * leave on arrival. */
-#define AVOID_WINDOW 8
-#define OWN_PATH_BUDGET 4000  /* A* expansions of a replan after waits */
-
-static void mark_held(ff_crowd *c, uint32_t cell, uint32_t who, int32_t half, const uint8_t *goal,
-                      uint8_t value)
-{
-    const ff_grid *g = c->grid;
-    int32_t x = (int32_t)(cell % (uint32_t)g->w), y = (int32_t)(cell / (uint32_t)g->w), i, j, di, dj;
-    int32_t r = AVOID_WINDOW;
-
-    for (j = y - r; j <= y + r; j++)
-        for (i = x - r; i <= x + r; i++) {
-            uint32_t h;
-            if (i < 0 || j < 0 || i >= g->w || j >= g->h)
-                continue;
-            h = ff_reserve_holder(&c->reserver, (uint32_t)j * (uint32_t)g->w + (uint32_t)i);
-            if (h == FF_RESERVE_NONE || h == who)
-                continue;
-            for (dj = j - half; dj <= j + half; dj++)
-                for (di = i - half; di <= i + half; di++) {
-                    size_t k;
-                    if (di < 0 || dj < 0 || di >= g->w || dj >= g->h)
-                        continue;
-                    k = (size_t)dj * (size_t)g->w + (size_t)di;
-                    if (value && goal[k] && !c->scenario->stay)
-                        continue;
-                    c->avoid[k] = value;
-                }
-        }
-}
-
 /* One tick of cell-to-cell moves: requests, grants, moves, waits, own
  * paths after wait-limit waits, and wait-for cycles. */
 ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
@@ -240,26 +204,9 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
             pl->waited++;
             c->stats.queue_wait++;
             c->stats.reservation_waits++;
-            if (own_goal(c, i) || s->reserve) {
-                /* Own paths lead to the class's goals; with reservations
-                 * the grant finds the ways round. */
-                pl->no_way = 1;
-            } else if (pl->waited % s->wait_limit == 0) {
-                /* Ask for an own path round the cells others hold. */
-                ff_astar *as = &ff_profiles_of(c->profiles, a->cls)->astar;
-                const uint8_t *goal = goal_mask(c, a->cls);
-                int found;
-                mark_held(c, q->cell, (uint32_t)k, q->half, goal, 1);
-                as->max_expand = OWN_PATH_BUDGET;
-                found = ff_ownpath_plan(c, i, q->cell, c->avoid);
-                as->max_expand = 0;
-                mark_held(c, q->cell, (uint32_t)k, q->half, goal, 0);
-                if (found < 0)
-                    return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a path");
-                pl->no_way = found != 1 || pl->len == 0;
-                if (pl->no_way)
-                    ff_ownpath_drop(pl);
-            }
+            /* Only the grant refuses a request (without reservations
+             * every one with a cell moves), and it finds the ways round. */
+            pl->no_way = 1;
             /* A wait counts toward a deadlock only when the field's
              * every optimal step was refused (not an own path's) and no
              * way round was found. */

@@ -275,6 +275,12 @@ int main(int argc, char **argv)
         }
         if (crowd.tick % every == 0 && ff_crowd_write_tick(out.f, &crowd, &err) != FF_OK)
             goto failed_write;
+        if (crowd.tick < scen.ticks && ff_crowd_check_over(&crowd)) {
+            /* Nothing can change any more: the run is over. */
+            if (ff_crowd_write_over(out.f, &crowd, &err) != FF_OK)
+                goto failed_write;
+            break;
+        }
     }
     if (ff_crowd_summarise(&crowd, &sum, &err) != FF_OK)
         goto failed_out;

@@ -107,6 +107,8 @@ typedef struct {
     long long waited;     /* ticks refused in a row */
     long long away;       /* ticks since it last stood arrived on its goal
                              (the grant order with reservations) */
+    double start_cost;    /* its field's cost to goal where it entered
+                             (the grant order's next key); -1: no way */
     int no_way;           /* 1: its last own-path search found nothing */
 } ff_agent_plan;
 
@@ -206,6 +208,8 @@ typedef struct {
                                   (or gone from them) */
     long long makespan;        /* first tick with every agent on its goal;
                                   -1 before */
+    int over;                  /* FF_OVER_*: why nothing can change any
+                                  more after the last tick (0: it can) */
     /* at the start: agents whose class's field gives no way to a goal */
     size_t *class_unreachable; /* per class: how many */
     uint32_t *class_first_unreachable; /* per class: the lowest such id */
@@ -239,6 +243,20 @@ ff_status ff_crowd_init_profiles(ff_crowd *c, const ff_scenario *s, ff_profiles 
  * FF_ENOMEM on allocation failure. */
 ff_status ff_crowd_step(ff_crowd *c, ff_error *err);
 
+/* Why a run is over (ff_crowd_check_over). */
+enum {
+    FF_OVER_NOT = 0,
+    FF_OVER_ARRIVED,  /* every agent arrived (and left or stays) */
+    FF_OVER_STOPPED,  /* the others stand where no way leads to a goal */
+    FF_OVER_UNSOLVABLE /* the complement's search proved that the agents
+                          away can never all reach their goals */
+};
+
+/* After a step: FF_OVER_* when nothing can change any more (no spawn and
+ * no map event to come, every agent arrived, and with cell-to-cell moves
+ * the others stopped for good, see man 1 ffsim); sets and keeps c->over. */
+int ff_crowd_check_over(ff_crowd *c);
+
 /* Tell the crowd that the caller moved agents (their x, y) since the last
  * step: the next step then finds their neighbours, cells and contacts
  * where they are now.  The agents are the crowd's; the steps keep their
@@ -254,6 +272,10 @@ void ff_crowd_moved(ff_crowd *c);
  * fallback to the last group.  The simulation uses the same code. */
 int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py,
                    double *ox, double *oy);
+
+/* The trace's last line when the run ended early (c->over): a comment
+ * saying at which tick and why; nothing otherwise. */
+ff_status ff_crowd_write_over(FILE *f, const ff_crowd *c, ff_error *err);
 
 /* Write the trace's header lines (comments). */
 ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err);
@@ -294,6 +316,9 @@ typedef struct {
     long long sum_of_costs;   /* per agent, the tick of its last arrival
                                  (it stayed), summed; -1 unless every agent
                                  ends on its goal */
+    long long over;           /* the tick after which nothing could change
+                                 (the run ended there); -1 when it ran its
+                                 ticks */
 } ff_crowd_summary;
 
 /* Gather the summary of the run so far.  FF_ENOMEM on failure. */

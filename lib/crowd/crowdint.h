@@ -235,6 +235,9 @@ int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, doubl
  * blocker whom its best cell was refused for.  With n = 0, only a new
  * tick's marks (for the spawns). */
 ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err);
+/* Agent i enters (reservations): its start's cost to goal, for the grant
+ * order. */
+void ff_pibt_enter(ff_crowd *c, size_t i);
 /* Take footprint (center, half) for the next tick for a newcomer: 1 when
  * every cell of it was free, 0 (nothing taken) otherwise. */
 int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half);

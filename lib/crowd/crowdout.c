@@ -20,6 +20,26 @@ const char *ff_agent_state_name(int state)
 
 /* ---- output ---- */
 
+/* What ends a run early, for the trace's last line. */
+static const char *over_why(int over)
+{
+    switch (over) {
+    case FF_OVER_ARRIVED: return "every agent arrived";
+    case FF_OVER_STOPPED: return "every agent arrived or has no way to a goal";
+    default: return "no sequence of moves brings the agents away to their goals";
+    }
+}
+
+ff_status ff_crowd_write_over(FILE *f, const ff_crowd *c, ff_error *err)
+{
+    if (!c->over)
+        return FF_OK;
+    fprintf(f, "# tick %lld over: %s\n", c->tick, over_why(c->over));
+    if (ferror(f))
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
+    return FF_OK;
+}
+
 /* Round to the printed precision so that -0.00001 prints as 0.0000. */
 static double tidy(double v, double unit)
 {
@@ -106,6 +126,7 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
     sum->ticks = c->tick < 0 ? 0 : c->tick;
     sum->unreachable = c->unreachable;
     sum->makespan = c->makespan;
+    sum->over = c->over ? c->tick : -1;
     sum->sum_of_costs = -1;
     if (c->nagents && c->on_goal == c->nagents) {
         sum->sum_of_costs = 0;
@@ -192,6 +213,7 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     fprintf(f, "sum_of_costs %lld\n", sum->sum_of_costs);
     fprintf(f, "tick_overruns %llu\n", sum->tick_overruns);
     fprintf(f, "ticks %lld\n", sum->ticks);
+    fprintf(f, "over %lld\n", sum->over);
     fprintf(f, "agent_steps %llu\n", st->agent_steps);
     if (steps_per_second >= 0) {
         fprintf(f, "rebuild_seconds %.6f\n", sum->rebuild_seconds);

@@ -271,6 +271,8 @@ ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         a->y = cell_center_y(g, cell);
         if ((st = ff_crowd_goal_enter(c, i, err)) != FF_OK)
             return st;
+        if (c->scenario->reserve)
+            ff_pibt_enter(c, i);
         a->state = agent_dir_of(c, i, a->cls) ? FF_AGENT_MOVING : FF_AGENT_WAITING_FIELD;
         a->vx = a->vy = 0;
         a->x0 = a->x;

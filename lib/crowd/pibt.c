@@ -5,10 +5,11 @@
  * man 1 ffsim, "RESERVATIONS".
  *
  * Each tick the agents are taken in priority order (class priority, then
- * the longer time away from its goal, then the lower id).  An agent not
- * decided yet tries its cells best first: the neighbours its profile may
- * step to and its own cell, by its field's cost to goal, a free cell
- * before an occupied one, staying before moving, then direction order.  A
+ * the longer time away from its goal, then the farther start from it,
+ * then the lower id).  An agent not decided yet tries its cells best
+ * first: the neighbours its profile may step to and its own cell, by its
+ * field's cost to goal, a free cell before an occupied one, then a fixed
+ * pseudo-random order (tie_order; the reference shuffles).  A
  * cell is refused when a cell of its footprint is taken for the next tick
  * by another agent, when an agent there now has chosen to move into this
  * agent's cells (an edge swap), when a diagonal step crosses another's
@@ -24,6 +25,7 @@
 
 #include "crowdint.h"
 #include "direction.h"
+#include "sample.h"
 
 #define CAND_MAX 9
 #define PIBT_DEPTH_MAX 4096  /* pushes in one chain (stack bound) */
@@ -88,7 +90,8 @@ static const double *cost_of(const ff_crowd *c, size_t i)
 typedef struct {
     uint32_t cell;
     double cost;
-    int occupied, move, dir;
+    int occupied;
+    uint64_t tie;  /* the fixed "random" order of equal cells */
 } cand;
 
 static int cmp_cand(const cand *a, const cand *b)
@@ -97,9 +100,19 @@ static int cmp_cand(const cand *a, const cand *b)
         return a->cost < b->cost ? -1 : 1;
     if (a->occupied != b->occupied)
         return a->occupied - b->occupied;
-    if (a->move != b->move)
-        return a->move - b->move;
-    return a->dir - b->dir;
+    return a->tie < b->tie ? -1 : a->tie > b->tie;
+}
+
+/* A fixed pseudo-random order of equal cells for agent id at tick t
+ * (splitmix64's finalizer of the three): the same on every run, not the
+ * same from tick to tick, so that no two agents circle each other for
+ * ever by always breaking their ties alike. */
+static inline uint64_t tie_order(uint32_t id, long long t, uint32_t cell)
+{
+    uint64_t z = ((uint64_t)id << 32 ^ (uint64_t)t * 0x9e3779b97f4a7c15u) + (uint64_t)cell * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
 }
 
 /* Request k's cells, best first (see above); the first its best wish. */
@@ -118,8 +131,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
     out[n].cell = q->cell;
     out[n].cost = cost ? cost[q->cell] : 0;
     out[n].occupied = 0;
-    out[n].move = 0;
-    out[n].dir = -1;
+    out[n].tie = tie_order(a->id, c->tick, q->cell);
     n++;
     if (cost)
         c->stats.direction_lookups++;
@@ -148,8 +160,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
          * cell) comes first; else the field orders them. */
         out[n].cost = to == preferred ? -INFINITY : cost ? cost[to] : 0;
         out[n].occupied = who_now(c, to) != 0;
-        out[n].move = 1;
-        out[n].dir = d;
+        out[n].tie = tie_order(a->id, c->tick, to);
         n++;
     }
     for (m = 1; m < n; m++) {  /* insertion: at most 9 */
@@ -298,16 +309,39 @@ static int pibt(ff_crowd *c, size_t k, int depth)
 static const ff_crowd *sort_crowd;
 
 /* Grant order: class priority, then longer away from the goal, then the
- * lower id (a total order: qsort is deterministic on it). */
+ * farther start from the goal, then the lower id (a total order: qsort is
+ * deterministic on it). */
 static int cmp_order(const void *pa, const void *pb)
 {
-    const ff_reserve_request *a = &sort_crowd->req[*(const uint32_t *)pa];
-    const ff_reserve_request *b = &sort_crowd->req[*(const uint32_t *)pb];
+    uint32_t ka = *(const uint32_t *)pa, kb = *(const uint32_t *)pb;
+    const ff_reserve_request *a = &sort_crowd->req[ka];
+    const ff_reserve_request *b = &sort_crowd->req[kb];
+    double da, db;
     if (a->priority != b->priority)
         return a->priority < b->priority ? -1 : 1;
     if (a->waited != b->waited)
         return a->waited > b->waited ? -1 : 1;
+    da = sort_crowd->plan[sort_crowd->req_agent[ka]].start_cost;
+    db = sort_crowd->plan[sort_crowd->req_agent[kb]].start_cost;
+    if (da != db)
+        return da > db ? -1 : 1;
     return a->id < b->id ? -1 : a->id > b->id;
+}
+
+void ff_pibt_enter(ff_crowd *c, size_t i)
+{
+    const ff_agent *a = &c->agent[i];
+    const double *cost = cost_of(c, i);
+    long long cx, cy;
+    double d = 0;
+
+    ff_world_to_cell(c->grid, a->x, a->y, &cx, &cy);
+    if (cost) {
+        d = cost[(size_t)cy * (size_t)c->grid->w + (size_t)cx];
+        if (!(d < INFINITY))
+            d = -1;  /* no way: last */
+    }
+    c->plan[i].start_cost = d;
 }
 
 ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)

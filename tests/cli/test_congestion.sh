@@ -65,7 +65,10 @@ check on_groups_sum "$(( $(west "$TMP/on.sum") + $(east "$TMP/on.sum") ))" = 400
 check on_trace_split "$(trace_split "$TMP/on.trace")" = "$(west "$TMP/on.sum") $(east "$TMP/on.sum")"
 check on_no_penetration "$(key wall_penetrations "$TMP/on.sum")" = 0
 check on_trace_clear "$(penetrations "$TMP/on.trace")" = 0
-check on_refreshes "$(key congestion_refreshes "$TMP/on.sum")" = 150
+# One refresh every 10 ticks (ticks 1, 11, 21, ...) until the run is over
+# (every agent arrived).
+check on_over "$(key over "$TMP/on.sum")" = "$(key ticks "$TMP/on.sum")"
+check on_refreshes "$(key congestion_refreshes "$TMP/on.sum")" = "$(( ($(key ticks "$TMP/on.sum") + 9) / 10 ))"
 check on_header "$(grep -m 1 "^# congestion" "$TMP/on.trace")" = "# congestion weight 2.5 threshold 1 ticks 10"
 check on_never_distance "$(grep -ci distance "$TMP/on.sum" "$TMP/on.trace" | awk -F: '{ s += $2 } END { print s }')" = 0
 

@@ -71,7 +71,7 @@ run summary_file 0 "$BIN/ffsim --summary $TMP/s.sum $TMP/gate.ff $TMP/crowd.scen
 grep -v '^agent_steps_per_second\|^rebuild_seconds' "$TMP/s.sum" >"$TMP/s.s"
 same summary_file_same "$TMP/s.s" "$TMP/c1.s"
 check summary_file_keys "$(cut -d' ' -f1 "$TMP/s.sum" | tr '\n' ' ')" = \
-    "agents spawned arrived goal_arrivals arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes field_cache_hits congestion_refreshes stale_ticks fallbacks reservation_waits deadlocks deadlocked sweep_failures queue_wait direction_lookups makespan sum_of_costs tick_overruns ticks agent_steps rebuild_seconds congestion_seconds agent_steps_per_second "
+    "agents spawned arrived goal_arrivals arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes field_cache_hits congestion_refreshes stale_ticks fallbacks reservation_waits deadlocks deadlocked sweep_failures queue_wait direction_lookups makespan sum_of_costs tick_overruns ticks over agent_steps rebuild_seconds congestion_seconds agent_steps_per_second "
 
 # Refused input: one line naming file, line and column; exit 2; no output.
 bad() {
@@ -144,7 +144,12 @@ check unreachable_small_arrive "$(key arrived "$TMP/narrow.sum")" = 50
 # tick 7, the large one at 10 (rebuild-ticks 3, one after the other).
 run doors 0 "$BIN/ffsim -o $TMP/doors.trace --summary $TMP/doors.sum $TMP/doors.ff $TD/doors.scenario"
 check doors_published "$(grep '^# tick [0-9]' "$TMP/doors.trace" | cut -d' ' -f2-7 | tr '\n' ';')" = \
-    "tick 4 close 20,6,21,8;tick 7 field 0 radius 0.3;tick 10 field 1 radius 0.8;"
+    "tick 4 close 20,6,21,8;tick 7 field 0 radius 0.3;tick 10 field 1 radius 0.8;tick 406 over: every agent arrived;"
+# The run is over at the last arrival: the summary says so, the trace's
+# last line too, and its last agent line is of that tick.
+check doors_over "$(key over "$TMP/doors.sum") $(key ticks "$TMP/doors.sum")" = "406 406"
+check doors_over_last "$(tail -n 1 "$TMP/doors.trace")" = "# tick 406 over: every agent arrived"
+check doors_over_arrival "$(grep -v '^#' "$TMP/doors.trace" | awk '$9 == "arrived" { t = $1 } END { print t }')" = 406
 check doors_all_arrive "$(key arrived "$TMP/doors.sum")" = 70
 check doors_no_penetration "$(key wall_penetrations "$TMP/doors.sum")" = 0
 # Nobody follows a stale field: from the close to its class's field, no

@@ -1,0 +1,40 @@
+/* runend.c - the end of a run: the tick after which nothing can change
+ * any more (see man 1 ffsim, "THE END OF A RUN"). */
+#include "crowdint.h"
+
+/* 1 when a spawn or a map event is still to come after tick t. */
+static int pending(const ff_crowd *c, long long t)
+{
+    const ff_scenario *s = c->scenario;
+    if (c->next_spawn < c->nagents)
+        return 1;
+    return s->nevents > 0 && s->event[s->nevents - 1].tick > t;
+}
+
+int ff_crowd_check_over(ff_crowd *c)
+{
+    const ff_scenario *s = c->scenario;
+    size_t k, stopped = 0;
+
+    if (c->over)
+        return c->over;
+    if (c->tick < 1 || pending(c, c->tick))
+        return 0;
+    for (k = 0; k < c->nagents; k++) {
+        const ff_agent *a = &c->agent[k];
+        if (a->state == FF_AGENT_GONE || a->state == FF_AGENT_ARRIVED)
+            continue;
+        /* Cell to cell, an agent whose cell has no way to its goal never
+         * moves nor is moved (its every cell costs infinity); a steering
+         * one may still be pushed. */
+        if (s->move != FF_MOVE_GRID || a->state != FF_AGENT_STUCK)
+            return 0;
+        stopped++;
+    }
+    /* Steering agents that stay may still be pushed by the overlap
+     * resolution: such a run goes on. */
+    if (s->move != FF_MOVE_GRID && s->stay)
+        return 0;
+    c->over = stopped ? FF_OVER_STOPPED : FF_OVER_ARRIVED;
+    return c->over;
+}

@@ -2,7 +2,8 @@
 # Make sure the build's Debian packages are here: install them with apt-get
 # when running as root, otherwise print the exact command and stop.
 # `deps.sh` checks what the build needs (make, make install);
-# `deps.sh check` also what the tests need (make check), `deps.sh
+# `deps.sh check` also what the tests need (make check, python3-numpy
+# optional), `deps.sh
 # valgrind` what make check-valgrind needs.
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
@@ -14,6 +15,22 @@ pkg-config --exists zlib 2>/dev/null || missing="$missing zlib1g-dev"
 pkg-config --exists libzstd 2>/dev/null || missing="$missing libzstd-dev"
 if [ "${1:-}" = check ]; then
     [ -f "${CRITERION_H:-/usr/include/criterion/criterion.h}" ] || missing="$missing libcriterion-dev"
+fi
+# Optional for the tests: python3-numpy, for ffexport's numpy.load check
+# (tests/cli/test_ffexport.sh skips it, saying so, without numpy).  Installed
+# with the rest when running as root; never a reason to stop.
+optional=""
+if [ "${1:-}" = check ] && ! { python3 -c 'import numpy' || /usr/bin/python3 -c 'import numpy'; } \
+    >/dev/null 2>&1; then
+    optional="python3-numpy"
+fi
+if [ -n "$optional" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "deps: installing $optional (optional, for the tests)" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -qq && apt-get install -y -qq $optional; } >&2 ||
+        echo "deps: apt-get failed for $optional: its checks will be skipped" >&2
+elif [ -n "$optional" ]; then
+    echo "deps: optional $optional missing (sudo apt-get install -y $optional): its checks will be skipped" >&2
 fi
 if [ "${1:-}" = valgrind ]; then
     command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"

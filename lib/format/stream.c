@@ -969,6 +969,22 @@ static void w_le(writer *w, uint64_t v, size_t size)
     w_bytes(w, b, size);
 }
 
+uint64_t ff_value_bits(ff_type t, const void *data, size_t k)
+{
+    uint64_t v = 0;
+    uint32_t u;
+
+    switch (t) {
+    case FF_T_U8: v = ((const uint8_t *)data)[k]; break;
+    case FF_T_U16: v = ((const uint16_t *)data)[k]; break;
+    case FF_T_U32: v = ((const uint32_t *)data)[k]; break;
+    case FF_T_I32: memcpy(&u, (const int32_t *)data + k, 4); v = u; break;
+    case FF_T_F32: memcpy(&u, (const float *)data + k, 4); v = u; break;
+    case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
+    }
+    return v;
+}
+
 static void write_channel(writer *w, ff_type t, const void *data, size_t width,
                           size_t n, int text)
 {
@@ -984,16 +1000,8 @@ static void write_channel(writer *w, ff_type t, const void *data, size_t width,
 #endif
 
     for (k = 0; k < n; k++) {
-        uint64_t v = 0;
+        uint64_t v = ff_value_bits(t, data, k);
         int len = 0;
-        switch (t) {
-        case FF_T_U8: v = ((const uint8_t *)data)[k]; break;
-        case FF_T_U16: v = ((const uint16_t *)data)[k]; break;
-        case FF_T_U32: v = ((const uint32_t *)data)[k]; break;
-        case FF_T_I32: { uint32_t u; memcpy(&u, (const int32_t *)data + k, 4); v = u; break; }
-        case FF_T_F32: { uint32_t u; memcpy(&u, (const float *)data + k, 4); v = u; break; }
-        case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
-        }
         if (!text) {
             w_le(w, v, type_sizes[t]);
             continue;

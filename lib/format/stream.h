@@ -110,6 +110,11 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err);
 const char *ff_type_name(ff_type t);
 size_t ff_type_size(ff_type t);
 
+/* The bits of value k of an array data of type t, in the low
+ * ff_type_size(t) bytes (an i32 as its two's complement, a real as its
+ * IEEE 754 encoding): written low byte first, the stream's order. */
+uint64_t ff_value_bits(ff_type t, const void *data, size_t k);
+
 #ifdef __cplusplus
 }
 #endif

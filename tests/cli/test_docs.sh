@@ -6,7 +6,7 @@
 # reproduces the ids; make demo's script runs; mandoc -Tlint is clean.
 . "$(dirname "$0")/lib.sh"
 ROOT=$PWD
-PAGES="man/man1/ffbuild.1 man/man1/ffdir.1 man/man5/ff.5 man/man1/ffpng.1 man/man1/ffpull.1 man/man1/fffunnel.1 man/man1/ffquery.1 man/man1/ffsim.1 man/man5/ffsim.5 man/man5/fftiled.5 man/man1/ffinfo.1"
+PAGES="man/man1/ffbuild.1 man/man1/ffdir.1 man/man5/ff.5 man/man1/ffpng.1 man/man1/ffpull.1 man/man1/fffunnel.1 man/man1/ffquery.1 man/man1/ffsim.1 man/man5/ffsim.5 man/man5/fftiled.5 man/man1/ffinfo.1 man/man1/ffexport.1"
 
 # The examples run "from the top of the source tree": a copy of it in which
 # their output files land, with the programs on PATH.
@@ -85,7 +85,7 @@ check "ffdir example wrote a two-field stream" \
 
 # Every long option of --help is in the page, and every option the page
 # describes is in --help.
-for prog in ffbuild ffdir ffpng ffpull fffunnel ffquery ffsim ffinfo; do
+for prog in ffbuild ffdir ffpng ffpull fffunnel ffquery ffsim ffinfo ffexport; do
     page=man/man1/$prog.1
     help=$("$BIN/$prog" --help | grep -o -- '--[a-z][a-z-]*' | sort -u)
     doc=$(grep '^\.It Fl' "$page" | grep -o 'Fl -[a-z][a-z-]*' | sed 's/^Fl /-/' | sort -u)

@@ -355,6 +355,30 @@ output_cases ffinfo "$P $IN/gate0.ff"
 output_cases ffinfo "$P --list $IN/gate0.ff"
 usage_cases ffinfo "$P $IN/gate0.ff" extra
 
+# ---- ffexport ----
+P=$BIN/ffexport
+input_cases ffexport stream yes "$P @"
+stdin_cases ffexport stream "$P"
+input_cases ffexport "--list stream" yes "$P --list @"
+bad ffexport "bad magic" "^ffexport: $IN/magic.ff:1:1: bad magic" "$P $IN/magic.ff"
+bad ffexport "a truncated payload" "^ffexport: $IN/truncated.ff: .*truncated" "$P $IN/truncated.ff"
+bad ffexport "a token that is no number" "^ffexport: $IN/token.ff:6:3: channel 'cost': 'x' is not a f32 value" "$P $IN/token.ff"
+bad ffexport "NaN" "^ffexport: $IN/nan.ff:6:3: .*nan" "$P $IN/nan.ff"
+bad ffexport "a size over the cell limit" "^ffexport: $IN/huge.ff:2: .*cell" "$P $IN/huge.ff"
+bad ffexport "a hand-edited direction" "^ffexport: $IN/edited.ff: the direction channel does not match" "$P -c direction $IN/edited.ff"
+bad ffexport "trailing junk" "^ffexport: $IN/trailing.ff:[0-9]+:1: bad magic" "$P -o out.npy $IN/trailing.ff"
+bad ffexport "two fields" "^ffexport: $IN/two.ff: the stream holds 2 fields" "$P -o out.npy $IN/two.ff"
+bad ffexport "--name: no such field" "^ffexport: $IN/two.ff: no field named 'x'" "$P --name x $IN/two.ff"
+bad ffexport "no such channel" "^ffexport: $IN/gate0.ff: no channel 'x' \\(channels: " "$P -c x -o out.csv $IN/gate0.ff"
+bad ffexport "no distance channel" "^ffexport: $IN/token.ff" "$P $IN/token.ff"
+expect "ffexport: -o with no format's extension" 2 "^ffexport: -o 'out.txt': the name ends in none of .npy, .csv, .raw" "$P -o out.txt $IN/gate0.ff"
+expect "ffexport: two formats" 2 "^ffexport: --csv, --raw: give one format \\(see ffexport --help\\)$" "$P --csv --raw $IN/gate0.ff"
+output_cases ffexport "$P --npy $IN/gate0.ff"
+output_cases ffexport "$P --csv $IN/gate0.ff"
+output_cases ffexport "$P --raw -c cost $IN/gate0.ff"
+output_cases ffexport "$P --list $IN/gate0.ff"
+usage_cases ffexport "$P $IN/gate0.ff" extra
+
 # ---- ffsim ----
 P=$BIN/ffsim
 S="--summary sum.txt"
@@ -379,5 +403,5 @@ expect "ffsim: one argument too many" 2 "^ffsim: FIELD SCENARIO: want the two" "
 
 [ "$MOUNTED" = 1 ] && umount "$FULL" && MOUNTED=0
 echo "matrix: $NCASES cases: ffbuild ${N_ffbuild:-0}, ffdir ${N_ffdir:-0}, ffquery ${N_ffquery:-0}," \
-    "ffpull ${N_ffpull:-0}, fffunnel ${N_fffunnel:-0}, ffpng ${N_ffpng:-0}, ffsim ${N_ffsim:-0}, ffinfo ${N_ffinfo:-0}${VG:+ (under valgrind)}"
+    "ffpull ${N_ffpull:-0}, fffunnel ${N_fffunnel:-0}, ffpng ${N_ffpng:-0}, ffsim ${N_ffsim:-0}, ffinfo ${N_ffinfo:-0}, ffexport ${N_ffexport:-0}${VG:+ (under valgrind)}"
 finish

@@ -14,7 +14,7 @@ corners"
 
 # ---- --list everywhere ----
 for cmd in "ffdir --list" "ffquery --list" "ffpng --list" "ffpull --list" "fffunnel --list --cells" \
-    "ffsim --list" "ffinfo --list"; do
+    "ffsim --list" "ffinfo --list" "ffexport --list"; do
     run "$cmd" 0 "$BIN/$cmd $TMP/yard.ff"
     check "$cmd: the names" "$OUT" = "$names"
 done

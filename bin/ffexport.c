@@ -1,0 +1,168 @@
+/* ffexport - one channel of one field for numpy, spreadsheets and game
+ * engines: .npy, CSV or raw little-endian (man 1 ffexport). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chanview.h"
+#include "export.h"
+#include "fieldsel.h"
+#include "infile.h"
+#include "options.h"
+#include "outfile.h"
+#include "stream.h"
+
+static const char *prog = "ffexport";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ffexport [-c NAME] [--name FIELD] [--npy | --csv | --raw] [-o FILE] [STREAM]\n"
+            "       ffexport --list [-o FILE] [STREAM]\n"
+            "Write one channel of one field: numpy's .npy (dtype of the channel, shape\n"
+            "(H, W), or (H, W, 8) for an x8 channel), CSV rows 'x,y,value', or the raw\n"
+            "values little-endian.  The format: the option given, else the extension\n"
+            "of -o FILE (.npy .csv .raw), else .npy.\n"
+            "  -c, --channel NAME   the channel to write (default distance)\n"
+            "      --name FIELD     the field of that name in a multi-field stream\n"
+            "      --npy            numpy's .npy format (version 1.0)\n"
+            "      --csv            a header line, then 'x,y,value' ('x,y,lane,value')\n"
+            "      --raw            the values alone, little-endian\n"
+            "      --list           print the name of each field, one a line ('-': none)\n"
+            "      --max-cells N    refuse fields of more cells (default 1073741824)\n"
+            "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
+            "  -h, --help           this help;  -V, --version  the version\n");
+}
+
+/* The names of f's channels, "cost, distance, ...", for a message. */
+static void channel_names(const ff_field *f, char *buf, size_t cap)
+{
+    size_t n = ff_field_channel_count(f), k, len = 0;
+    ff_channel_view *all = malloc(n * sizeof *all);
+
+    buf[0] = '\0';
+    if (!all)
+        return;
+    ff_field_channels(f, all);
+    for (k = 0; k < n && len + 40 < cap; k++)
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", k ? ", " : "", all[k].name);
+    if (k < n)
+        snprintf(buf + len, cap - len, ", ...");
+    free(all);
+}
+
+int main(int argc, char **argv)
+{
+    enum { OPT_NAME = 256, OPT_LIST, OPT_MAX_CELLS, OPT_NPY, OPT_CSV, OPT_RAW };
+    static const struct option longopts[] = {
+        { "channel", required_argument, NULL, 'c' },
+        { "name", required_argument, NULL, OPT_NAME },
+        { "npy", no_argument, NULL, OPT_NPY },
+        { "csv", no_argument, NULL, OPT_CSV },
+        { "raw", no_argument, NULL, OPT_RAW },
+        { "list", no_argument, NULL, OPT_LIST },
+        { "max-cells", required_argument, NULL, OPT_MAX_CELLS },
+        { "output", required_argument, NULL, 'o' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    static const char *const format_opt[] = { "--npy", "--csv", "--raw" };
+    const char *out_path = NULL, *in_path = "-", *name = NULL, *channel = "distance";
+    int list = 0, c, format = -1, chosen = 0;
+    ff_export_format fmt = FF_EXPORT_NPY;
+    uint64_t max_cells = 0;
+    char names[200];
+    ff_channel_view view;
+    ff_error err;
+    ff_field field;
+    ff_outfile out;
+    ff_reader reader;
+    FILE *in = NULL;
+
+    ff_error_clear(&err);
+    ff_field_init(&field);
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":c:o:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'c': channel = optarg; break;
+        case OPT_NAME: name = optarg; break;
+        case OPT_NPY: case OPT_CSV: case OPT_RAW:
+            if (format >= 0 && format != c - OPT_NPY) {
+                fprintf(stderr, "%s: %s, %s: give one format (see %s --help)\n", prog,
+                        format_opt[format], format_opt[c - OPT_NPY], prog);
+                return 2;
+            }
+            format = c - OPT_NPY;
+            break;
+        case OPT_LIST: list = 1; break;
+        case OPT_MAX_CELLS:
+            if (ff_option_max_cells(prog, optarg, &max_cells))
+                return 2;
+            break;
+        case 'o':
+            if (ff_option_output(prog, "-o", optarg))
+                return 2;
+            out_path = optarg;
+            break;
+        case 'h': usage(stdout); return 0;
+        case 'V': ff_print_version(prog); return 0;
+        default: return ff_bad_option(prog, c, argv);
+        }
+    }
+    if (argc - optind > 1)
+        return ff_usage_error(prog, "'%s': one stream at most", argv[optind + 1]);
+    if (optind < argc)
+        in_path = argv[optind];
+    if (list) {
+        if (ff_field_list_file(in_path, max_cells, out_path, &err) != FF_OK)
+            goto failed;
+        return 0;
+    }
+    /* The format: the option, else -o's extension, else .npy. */
+    if (format >= 0)
+        fmt = (ff_export_format)format;
+    else if (out_path && strcmp(out_path, "-") != 0) {
+        chosen = ff_export_format_of(out_path, &fmt);
+        if (!chosen)
+            return ff_usage_error(prog, "-o '%s': the name ends in none of .npy, .csv, .raw: "
+                                        "give --npy, --csv or --raw", out_path);
+    }
+
+    if (!(in = ff_infile_open(in_path, &err)))
+        goto failed;
+    ff_reader_init(&reader, in, in_path);
+    reader.max_cells = max_cells;
+    if (ff_field_select(&reader, name, &field, &err) != FF_OK)
+        goto failed;
+    ff_infile_close(in);
+    in = NULL;
+    if (!ff_field_find_channel(&field, channel, &view)) {
+        channel_names(&field, names, sizeof names);
+        if (strcmp(channel, "distance") == 0)
+            ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
+                         "the field has no distance channel: name one with -c (channels: %s)",
+                         names);
+        else
+            ff_error_set(&err, FF_EINPUT, in_path, 0, 0, "no channel '%.32s' (channels: %s)",
+                         channel, names);
+        goto failed;
+    }
+    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
+        goto failed;
+    if (ff_export_channel(out.f, &view, field.grid.w, field.grid.h, fmt, &err) != FF_OK) {
+        snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
+        ff_outfile_abort(&out);
+        goto failed;
+    }
+    if (ff_outfile_commit(&out, &err) != FF_OK)
+        goto failed;
+    ff_field_free(&field);
+    return 0;
+failed:
+    ff_infile_close(in);
+    ff_field_free(&field);
+    ff_error_print(stderr, prog, &err);
+    return ff_exit_status(err.status);
+}

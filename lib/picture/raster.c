@@ -178,8 +178,10 @@ ff_status ff_shape_rows_begin(ff_shape_rows *r, const ff_shapes *list, ff_error 
         return FF_OK;
     r->order = malloc(n * sizeof *r->order);
     r->active = malloc(n * sizeof *r->active);
+    r->merged = malloc(n * sizeof *r->merged);
+    r->incoming = malloc(n * sizeof *r->incoming);
     tmp = malloc(n * sizeof *tmp);
-    if (!r->order || !r->active || !tmp) {
+    if (!r->order || !r->active || !r->merged || !r->incoming || !tmp) {
         free(tmp);
         ff_shape_rows_end(r);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu overlay marks", n);
@@ -195,33 +197,51 @@ ff_status ff_shape_rows_begin(ff_shape_rows *r, const ff_shapes *list, ff_error 
     return FF_OK;
 }
 
+static int by_index_cmp(const void *a, const void *b)
+{
+    uint32_t p = *(const uint32_t *)a, q = *(const uint32_t *)b;
+
+    return p < q ? -1 : p > q;
+}
+
+/* The active list is kept in drawing order without inserting into it one
+ * by one (a memmove each, quadratic in the marks a row holds): the marks a
+ * row takes in are sorted among themselves and merged with the ones kept,
+ * so a row costs what drawing it costs, plus its own marks' sort. */
 void ff_shape_rows_step(ff_shape_rows *r, uint32_t py)
 {
     const ff_shape *shape = r->list->shape;
-    size_t k, kept;
+    size_t k, kept, nin = 0, a, b, m;
+    uint32_t *swap;
 
     /* Retire the marks that ended above this row. */
     for (k = kept = 0; k < r->nactive; k++)
         if (shape[r->active[k]].row1 >= (int64_t)py)
             r->active[kept++] = r->active[k];
     r->nactive = kept;
-    /* Take in the marks that start here, keeping the drawing order. */
+    /* Take in the marks that start here (in first-row order). */
     while (r->next < r->list->n && shape[r->order[r->next]].row0 <= (int64_t)py) {
         uint32_t idx = r->order[r->next++];
-        size_t lo_i = 0, hi_i = r->nactive;
-        if (shape[idx].row1 < (int64_t)py)
-            continue;
-        while (lo_i < hi_i) {
-            size_t mid = (lo_i + hi_i) / 2;
-            if (r->active[mid] < idx)
-                lo_i = mid + 1;
-            else
-                hi_i = mid;
-        }
-        memmove(r->active + lo_i + 1, r->active + lo_i, (r->nactive - lo_i) * sizeof *r->active);
-        r->active[lo_i] = idx;
-        r->nactive++;
+        if (shape[idx].row1 >= (int64_t)py)
+            r->incoming[nin++] = idx;
     }
+    if (nin == 0)
+        return;
+    /* A batch of one first row is in index order already (the order's
+     * tie-break); one of several (the first row drawn: every mark starting
+     * above the picture) is sorted. */
+    for (k = 1; k < nin && r->incoming[k - 1] < r->incoming[k]; k++)
+        ;
+    if (k < nin)
+        qsort(r->incoming, nin, sizeof *r->incoming, by_index_cmp);
+    for (a = b = m = 0; a < r->nactive || b < nin;)
+        r->merged[m++] = b == nin || (a < r->nactive && r->active[a] < r->incoming[b])
+                             ? r->active[a++]
+                             : r->incoming[b++];
+    swap = r->active;
+    r->active = r->merged;
+    r->merged = swap;
+    r->nactive = m;
 }
 
 void ff_shape_rows_draw(const ff_shape_rows *r, uint8_t *row, uint32_t py, int64_t limit,
@@ -249,6 +269,8 @@ void ff_shape_rows_end(ff_shape_rows *r)
 {
     free(r->order);
     free(r->active);
-    r->order = r->active = NULL;
+    free(r->merged);
+    free(r->incoming);
+    r->order = r->active = r->merged = r->incoming = NULL;
     r->nactive = r->next = 0;
 }

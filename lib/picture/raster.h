@@ -48,6 +48,8 @@ typedef struct {
     const ff_shapes *list;  /* not owned */
     uint32_t *order;        /* shapes by first row */
     uint32_t *active;       /* shapes touching this row, drawing order */
+    uint32_t *merged;       /* scratch: the next active list */
+    uint32_t *incoming;     /* scratch: the shapes a row takes in */
     size_t nactive, next;
 } ff_shape_rows;
 

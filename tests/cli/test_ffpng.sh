@@ -97,6 +97,18 @@ $P -s 20 --legend --points "$TMP/points.txt" --trace "$TMP/trace.txt" --path "$T
     "$TMP/room.ff" >"$TMP/ov5.png"
 check "overlay order matters" "$(cmp -s "$TMP/ov1.png" "$TMP/ov5.png" && echo same)" = ""
 
+# 3,000 random points (a path crossing the picture back and forth, its
+# every tenth point as points and as a second path): the bytes of
+# testdata/png/randpath.png, drawn before the marks' active list was merged
+# a row at a time instead of inserted into one by one.
+awk 'BEGIN { s = 1; for (i = 0; i < 3000; i++) {
+    s = (s * 69069 + 1) % 4294967296; x = s / 4294967296 * 12 - 1
+    s = (s * 69069 + 1) % 4294967296; y = s / 4294967296 * 8 - 1
+    printf "%.4f %.4f\n", x, y } }' >"$TMP/rand.txt"
+awk 'NR % 10 == 0' "$TMP/rand.txt" >"$TMP/randpts.txt"
+run "3,000 random points" 0 "$P -s 12 --path $TMP/rand.txt --points $TMP/randpts.txt --path $TMP/randpts.txt $TMP/room.ff -o $TMP/rand.png"
+same "3,000 random points: the bytes drawn before" "$TMP/rand.png" "$PNG/randpath.png"
+
 # A real ffsim trace, when ffsim is there.
 if [ -x "$BIN/ffsim" ]; then
     "$BIN/ffbuild" "$TD/gate.ffmap" | "$BIN/ffdir" >"$TMP/gate.ff"

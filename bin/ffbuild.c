@@ -510,7 +510,7 @@ static int run(int argc, char **argv, goal_list *goals)
         field.turn = 1;
         field.turn_cost = turn_cost + 0.0;
         if ((uint64_t)n > FF_TURN_MAX_CELLS ||
-            !(field.heading_distance = malloc(8 * n * sizeof *field.heading_distance))) {
+            !(field.heading_distance = ff_turn_distances_alloc(n))) {
             ff_error_set(&err, (uint64_t)n > FF_TURN_MAX_CELLS ? FF_EINPUT : FF_ENOMEM, in_path, 0,
                          0, "%s for the heading distances of %zu cells",
                          (uint64_t)n > FF_TURN_MAX_CELLS ? "too large a map" : "out of memory", n);

@@ -77,7 +77,7 @@ Test(turn, states_agree_with_brute_force_on_random_maps)
 {
     static const double turn_costs[] = { 0, 0.25, 0.5, 1, 1.5, 2, 3, 5 };
     unsigned long long rng = 4242;
-    int trial, checked = 0, tie_checked = 0;
+    int trial, checked = 0, tie_checked = 0, uniform_maps = 0;
 
     for (trial = 0; trial < 800; trial++) {
         model m;
@@ -96,6 +96,18 @@ Test(turn, states_agree_with_brute_force_on_random_maps)
                 m.cost[k] = 1.5;
                 g.cost[k] = 1.5f;
             }
+        /* Every third map of one cost for all its open cells, which the
+         * search takes by a loop of its own. */
+        if (trial % 3 == 2) {
+            static const double uniform[] = { 0.5, 1, 2.25 };
+            double c = uniform[trial / 3 % 3];
+            for (k = 0; k < n; k++)
+                if (m.cost[k] >= 0) {
+                    m.cost[k] = c;
+                    g.cost[k] = (float)c;
+                }
+            uniform_maps++;
+        }
         for (k = 0; k < n; k++)
             has_zero |= m.cost[k] == 0;
         m_states(&m, is_goal, C, want);
@@ -176,6 +188,7 @@ Test(turn, states_agree_with_brute_force_on_random_maps)
     }
     cr_assert_gt(checked, 150000, "%d", checked);
     cr_assert_gt(tie_checked, 50000, "%d", tie_checked);
+    cr_assert_gt(uniform_maps, 250, "%d", uniform_maps);
 }
 
 /* The worked example of ffbuild(1): a staircase of cost-1 cells zigzags
@@ -243,4 +256,19 @@ Test(turn, headings_parse_and_nearest)
     cr_assert_eq(ff_heading_nearest(-1, -1), FF_DIR_NW);
     cr_assert_eq(ff_heading_nearest(-0.9, 1), FF_DIR_SW);
     cr_assert_eq(ff_heading_nearest(0, 0), FF_DIR_N);
+}
+
+Test(turn, distances_alloc_is_line_aligned)
+{
+    size_t cells;
+
+    for (cells = 1; cells < 40; cells += 7) {
+        double *p = ff_turn_distances_alloc(cells);
+        cr_assert_not_null(p);
+        cr_assert_eq((uintptr_t)p % 64, 0, "%zu cells: %p", cells, (void *)p);
+        p[8 * cells - 1] = 1.0;  /* the last state is there (ASan checks) */
+        free(p);
+    }
+    cr_assert_null(ff_turn_distances_alloc(0));
+    cr_assert_null(ff_turn_distances_alloc(SIZE_MAX / 32));
 }

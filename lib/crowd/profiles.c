@@ -629,7 +629,7 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
     if (turn && (uint64_t)n > FF_TURN_MAX_CELLS)
         return ff_error_set(err, FF_EINPUT, NULL, 0, 0,
                             "map of %zu cells is too large for a turn-cost field", n);
-    if (turn && (!(p->turn_distance = malloc(8 * n * sizeof *p->turn_distance)) ||
+    if (turn && (!(p->turn_distance = ff_turn_distances_alloc(n)) ||
                  !(p->turn_direction = malloc(8 * n)))) {
         free(p->turn_distance);
         free(p->turn_direction);

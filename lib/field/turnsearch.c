@@ -12,8 +12,18 @@
  * The queue is the cell search's (searchcore.h): a ring of buckets as wide
  * as the least edge (the least step or C), every state of the lowest
  * bucket final; costs too spread for buckets, or zero-cost cells, take a
- * binary heap.  A state's 8 distances lie in one 64-byte line, so a turn
- * edge costs no cache miss.
+ * binary heap.
+ *
+ * Speed (tests/bench/bench_turn.sh): on a large map the search waits on
+ * memory, so what settling a state reads is kept to three lines, each
+ * prefetched a bucket ahead: the line of its cell's 8 distances (one line
+ * when the caller's array is 64-byte aligned, ff_turn_distances_alloc(),
+ * which took about a quarter off; a turn edge then costs no miss), the
+ * line of the cell its step comes from, and its cell's two flag bytes
+ * (entry mask and settled bits side by side, which took another tenth or
+ * so off).  With one cost for every open cell the step costs are
+ * constants and the cost array is never read (about half the time off on
+ * 4096 x 4096); otherwise both cells' costs are prefetched too.
  */
 #include "turn.h"
 
@@ -38,30 +48,59 @@ int ff_turns(int a, int b)
     return t > 4 ? 8 - t : t;
 }
 
+double *ff_turn_distances_alloc(size_t cells)
+{
+    if (cells == 0 || cells > SIZE_MAX / (8 * sizeof(double)))
+        return NULL;
+    return aligned_alloc(8 * sizeof(double), cells * 8 * sizeof(double));
+}
+
 /* What both queue kinds share. */
 typedef struct {
     const ff_grid *g;
-    const uint8_t *entry;  /* entry masks of the cells (searchcore.h) */
-    uint8_t *done;         /* bit h of cell v: state (v, h) is settled */
+    /* Two bytes a cell, side by side so that settling a state reads one
+     * line: flags[2 * v] the entry mask of cell v (searchcore.h), bit h of
+     * flags[2 * v + 1] set when state (v, h) is settled. */
+    uint8_t *flags;
     double *hdist;
     double turn_cost;
     ptrdiff_t from[8];     /* offset to the cell that enters in direction d */
     double half_len[8];    /* cell_size * length(d) / 2 */
+    double step[8];        /* with uniform costs: every step's cost in d */
     int side[8][2];        /* the two headings 45 degrees either side of h */
 } turn_ctx;
 
+/* ALWAYS_INLINE: a function to be written out at each call, so that its
+ * constant arguments fold. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* The cost of the step u -> v in direction d, as ff_grid_step_cost()
+ * computes it: the same operations in the same order, so both round
+ * alike.  With uniform (a constant), every open cell costs the same and
+ * the cost is ctx->step[d], which rounds the same: c + c is exact. */
+static ALWAYS_INLINE double step_cost(const turn_ctx *ctx, size_t u, size_t v, int d,
+                                      int uniform)
+{
+    if (uniform)
+        return ctx->step[d];
+    return ctx->half_len[d] * ((double)ctx->g->cost[u] + (double)ctx->g->cost[v]);
+}
+
 /* The edges into settled state s = 8 * v + d, of distance dv: push each
- * state whose distance they lower with push(q, to, state).  Returns -1
- * when a push runs out of memory. */
-#define RELAX_INTO(ctx, s, dv, push, q)                                          \
+ * state whose distance they lower with push(q, to, state); uniform as
+ * step_cost() takes it. */
+#define RELAX_INTO(ctx, s, dv, push, q, uniform)                                 \
     do {                                                                         \
         size_t v_ = (s) >> 3, u_, t_;                                            \
         int d_ = (int)((s)&7), k_;                                               \
         double to_;                                                              \
-        if ((ctx)->entry[v_] >> d_ & 1) {                                        \
+        if ((ctx)->flags[2 * v_] >> d_ & 1) {                                        \
             u_ = (size_t)((ptrdiff_t)v_ + (ctx)->from[d_]);                      \
-            to_ = (dv) + (ctx)->half_len[d_] * ((double)(ctx)->g->cost[u_] +     \
-                                                (double)(ctx)->g->cost[v_]);     \
+            to_ = (dv) + step_cost((ctx), u_, v_, d_, (uniform));                \
             t_ = 8 * u_ + (size_t)d_;                                            \
             if (to_ < (ctx)->hdist[t_]) {                                        \
                 (ctx)->hdist[t_] = to_;                                          \
@@ -79,20 +118,21 @@ typedef struct {
     } while (0)
 
 /* Settle state s: 0 when it was settled already (a stale queue entry). */
-static inline int settle(uint8_t *done, size_t s)
+static inline int settle(uint8_t *flags, size_t s)
 {
-    uint8_t bit = (uint8_t)(1u << (s & 7));
+    uint8_t bit = (uint8_t)(1u << (s & 7)), *done = flags + 2 * (s >> 3) + 1;
 
-    if (done[s >> 3] & bit)
+    if (*done & bit)
         return 0;
-    done[s >> 3] |= bit;
+    *done |= bit;
     return 1;
 }
 
 /* How far ahead in a bucket to ask the memory for what settling a state
- * reads: its cell's line of distances, done bits and entry mask, and the
- * line of the cell its step comes from.  On a large map these are cache
- * misses, and the bucket says which come next. */
+ * reads: its cell's line of distances, its flags, the line
+ * of the cell its step comes from and, with costs that differ, both
+ * cells' costs.  On a large map these are cache misses, and the bucket
+ * says which come next. */
 #define PREFETCH_AHEAD 8
 
 #if defined(__GNUC__)
@@ -102,27 +142,29 @@ static inline int settle(uint8_t *done, size_t s)
 #endif
 
 /* A macro's worth of prefetches, always inlined: GCC drops the prefetches
- * of a function it does not inline. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void prefetch_state(const turn_ctx *ctx, size_t s)
+ * of a function it does not inline.  The step's cell is reached through
+ * integers: at the map's edge it lies outside the arrays. */
+static ALWAYS_INLINE void prefetch_state(const turn_ctx *ctx, size_t s, int uniform)
 {
     size_t v = s >> 3;
-    /* through integers: at the map's edge the step's cell lies outside */
-    uintptr_t u = (uintptr_t)(ctx->hdist + 8 * v) +
-                  (uintptr_t)(8 * ctx->from[s & 7] * (ptrdiff_t)sizeof(double));
+    ptrdiff_t from = ctx->from[s & 7];
+    uintptr_t u = (uintptr_t)(ctx->hdist + 8 * v) + (uintptr_t)(8 * from * (ptrdiff_t)sizeof(double));
 
     PREFETCH(ctx->hdist + 8 * v);
-    PREFETCH(ctx->done + v);
-    PREFETCH(ctx->entry + v);
+    PREFETCH(ctx->flags + 2 * v);
     PREFETCH((const void *)u);
+    if (!uniform) {
+        PREFETCH(ctx->g->cost + v);
+        PREFETCH((const void *)((uintptr_t)(ctx->g->cost + v) +
+                                (uintptr_t)(from * (ptrdiff_t)sizeof(float))));
+    }
 }
 
 #define RING_PUSH(r, to, s) ring_push((r), ring_bucket((r), (to)), (s))
 
-/* Edges of positive cost within a spread the ring spans: the buckets. */
-static ff_status search_ring(const turn_ctx *ctx, ring *r)
+/* Edges of positive cost within a spread the ring spans: the buckets.
+ * uniform: every open cell costs the same (step_cost()). */
+static ALWAYS_INLINE ff_status search_ring(const turn_ctx *ctx, ring *r, int uniform)
 {
     size_t empty_run = 0;
 
@@ -133,9 +175,9 @@ static ff_status search_ring(const turn_ctx *ctx, ring *r)
         for (j = 0; j < b->n; j++) {
             size_t s = b->cell[j];
             if (j + PREFETCH_AHEAD < b->n)
-                prefetch_state(ctx, b->cell[j + PREFETCH_AHEAD]);
-            if (settle(ctx->done, s))
-                RELAX_INTO(ctx, s, ctx->hdist[s], RING_PUSH, r);
+                prefetch_state(ctx, b->cell[j + PREFETCH_AHEAD], uniform);
+            if (settle(ctx->flags, s))
+                RELAX_INTO(ctx, s, ctx->hdist[s], RING_PUSH, r, uniform);
         }
         if (r->failed)
             return FF_ENOMEM;
@@ -143,6 +185,17 @@ static ff_status search_ring(const turn_ctx *ctx, ring *r)
         r->cur++;
     }
     return FF_OK;
+}
+
+/* search_ring() written out for uniform and for differing costs. */
+static ff_status search_ring_uniform(const turn_ctx *ctx, ring *r)
+{
+    return search_ring(ctx, r, 1);
+}
+
+static ff_status search_ring_weighted(const turn_ctx *ctx, ring *r)
+{
+    return search_ring(ctx, r, 0);
 }
 
 #define HEAP_PUSH(h, to, s)                                          \
@@ -166,8 +219,8 @@ static ff_status search_heap(const turn_ctx *ctx)
     while (h.n > 0 && !failed) {
         heap_item top = heap_pop(&h);
         size_t s = top.cell;
-        if (settle(ctx->done, s))
-            RELAX_INTO(ctx, s, ctx->hdist[s], HEAP_PUSH, &h);
+        if (settle(ctx->flags, s))
+            RELAX_INTO(ctx, s, ctx->hdist[s], HEAP_PUSH, &h, 0);
     }
     heap_free(&h);
     return failed ? FF_ENOMEM : FF_OK;
@@ -199,26 +252,34 @@ static size_t ring_buckets(const ff_grid *g, double turn_cost, cost_range range,
 static ff_status search_states(const ff_grid *g, double turn_cost, double *hdist, double *dist)
 {
     size_t n = (size_t)g->w * (size_t)g->h, i, k, nb;
-    uint8_t *entry = malloc(n), *done = calloc(n, 1);
+    uint8_t *flags = malloc(2 * n);
     cost_range range;
     turn_ctx ctx;
     double width = 0;
     ff_status st = FF_ENOMEM;
     int d;
 
-    if (!entry || !done || ff_search_first_pass(g, dist, entry, &range) < 0)
+    /* The first pass writes the entry masks into flags[0..n); spread them
+     * to every other byte, from the end so that none is overwritten
+     * before it is moved. */
+    ff_want_huge_pages(flags, 2 * n);
+    if (!flags || ff_search_first_pass(g, dist, flags, &range) < 0)
         goto out;
+    for (i = n; i-- > 0;) {
+        flags[2 * i] = flags[i];
+        flags[2 * i + 1] = 0;
+    }
     ff_want_huge_pages(hdist, 8 * n * sizeof *hdist);
     for (i = 0; i < 8 * n; i++)
         hdist[i] = INFINITY;
     ctx.g = g;
-    ctx.entry = entry;
-    ctx.done = done;
+    ctx.flags = flags;
     ctx.hdist = hdist;
     ctx.turn_cost = turn_cost;
     for (d = 0; d < 8; d++) {
         ctx.from[d] = -((ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]);
         ctx.half_len[d] = ff_step_length(d) * g->cell_size * 0.5;
+        ctx.step[d] = ctx.half_len[d] * ((double)range.cmin + (double)range.cmin);
         ctx.side[d][0] = ff_heading_clockwise[(ring_place[d] + 1) & 7];
         ctx.side[d][1] = ff_heading_clockwise[(ring_place[d] + 7) & 7];
     }
@@ -233,7 +294,8 @@ static ff_status search_states(const ff_grid *g, double turn_cost, double *hdist
                 if (bucket_push(&r.slot[0], 8 * (size_t)g->goals[k] + (size_t)d) < 0)
                     st = FF_ENOMEM;
         if (st == FF_OK)
-            st = search_ring(&ctx, &r);
+            st = range.cmin == range.cmax ? search_ring_uniform(&ctx, &r)
+                                          : search_ring_weighted(&ctx, &r);
         ring_free(&r);
     } else {
         st = search_heap(&ctx);
@@ -246,8 +308,7 @@ static ff_status search_states(const ff_grid *g, double turn_cost, double *hdist
         dist[i] = least;
     }
 out:
-    free(entry);
-    free(done);
+    free(flags);
     return st;
 }
 

@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     n = (size_t)g.w * (size_t)g.h;
     dist = malloc(n * sizeof *dist);
     if (!cell)
-        hdist = malloc(8 * n * sizeof *hdist);
+        hdist = ff_turn_distances_alloc(n);
     if (!dist || (!cell && !hdist)) {
         fprintf(stderr, "turnsearch: out of memory\n");
         return 3;

@@ -15,6 +15,7 @@
 #include "outfile.h"
 #include "pngout.h"
 #include "stream.h"
+#include "turn.h"
 
 static const char *prog = "ffpng";
 
@@ -23,7 +24,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: ffpng [-s SCALE] [-l LAYER] [--no-legend] [--grid N] [--path FILE]...\n"
             "             [--trace FILE]... [--points FILE]... [--every N] [--animate]\n"
-            "             [--fps F] [--max-cells N] [-o FILE] [STREAM]\n"
+            "             [--fps F] [--heading H] [--max-cells N] [-o FILE] [STREAM]\n"
             "Draw the map or a field of an ff stream as a PNG, with overlays.\n"
             "  -s, --scale N        pixels per cell (default: about 1024 on the long side)\n"
             "  -l, --layer LAYER    map, cost, distance, direction or density (agents per cell\n"
@@ -37,6 +38,8 @@ static void usage(FILE *f)
             "      --every N        of the traces, keep the first tick of every N (default 1)\n"
             "      --animate        an animated PNG of the --trace, a frame per kept tick\n"
             "      --fps F          the animation's frames per second (default 10)\n"
+            "      --heading H      on a turn-cost field, the directions and distances of the\n"
+            "                       states of heading H (0..7 or N E S W NE SE SW NW)\n"
             "      --name NAME      draw the field of that name in a multi-field stream\n"
             "      --list           list the names of the stream's fields and stop\n"
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
@@ -124,6 +127,7 @@ typedef struct {
     int animate;           /* --animate */
     ff_animate_options anim;  /* --fps, the trail */
     int ntraces;           /* --trace options */
+    int heading;           /* --heading, or -1 */
 } request;
 
 /* Parse the command line into r; returns -1 to go on, else the exit
@@ -144,6 +148,7 @@ static int parse_args(int argc, char **argv, request *r)
         { "fps", required_argument, NULL, 'F' },
         { "max-cells", required_argument, NULL, 'M' },
         { "name", required_argument, NULL, 'N' },
+        { "heading", required_argument, NULL, 'H' },
         { "list", no_argument, NULL, 'T' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
@@ -197,6 +202,11 @@ static int parse_args(int argc, char **argv, request *r)
                 return 2;
             break;
         case 'N': r->name = optarg; break;
+        case 'H':
+            if ((r->heading = ff_heading_parse(optarg)) < 0)
+                return usage_error("--heading '%s': not a heading (0 to 7, or N E S W NE SE SW "
+                                   "NW)", optarg);
+            break;
         case 'T': r->list = 1; break;
         case 'o':
             if (ff_option_output(prog, "-o", optarg))
@@ -219,6 +229,10 @@ static int parse_args(int argc, char **argv, request *r)
         return usage_error("%s", "-: standard input ('-', or no STREAM) can feed one input only");
     if (r->animate && r->ntraces != 1)
         return usage_error("%s", "--animate replays one --trace: give exactly one");
+    if (r->heading >= 0 && r->layer >= 0 && r->layer != FF_LAYER_DIRECTION &&
+        r->layer != FF_LAYER_DISTANCE)
+        return usage_error("--heading: the %s layer is the same for every heading (it goes with "
+                           "the direction and distance layers)", ff_layer_name((ff_layer)r->layer));
     if (r->layer == FF_LAYER_DENSITY && r->ntraces == 0)
         return usage_error("%s", "--layer density: it counts the agents of a --trace, give one");
     return -1;
@@ -263,6 +277,18 @@ static int draw_stream(request *r)
     if (st != FF_OK) {
         ff_error_print(stderr, prog, &err);
         return ff_exit_status(err.status);
+    }
+    /* --heading: the heading's channels in place of the best heading's. */
+    if (r->heading >= 0) {
+        if (ff_field_as_heading(&field, r->heading, &err) != FF_OK) {
+            ff_error_set(&err, FF_EUSAGE, r->in_path, 0, 0,
+                         "--heading: the field has no headings (build it with ffbuild "
+                         "--turn-cost)");
+            ff_field_free(&field);
+            ff_error_print(stderr, prog, &err);
+            return ff_exit_status(err.status);
+        }
+        r->opt.heading_name = ff_dir_name[r->heading];
     }
     r->opt.layer = r->layer >= 0 ? (ff_layer)r->layer : ff_layer_richest(&field);
     if (!r->opt.scale)
@@ -309,7 +335,7 @@ failed:
 
 int main(int argc, char **argv)
 {
-    request r = { .opt = { .legend = 1 }, .layer = -1, .in_path = "-", .every = 1,
+    request r = { .opt = { .legend = 1 }, .layer = -1, .in_path = "-", .every = 1, .heading = -1,
                   .anim = { .fps = 10, .trail = 8 } };
     int status;
 

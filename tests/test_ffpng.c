@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stream.h"
+
 static char dir[64];
 
 static void make_dir(void)
@@ -236,4 +238,118 @@ Test(ffpng, legend_strip)
         black += pixel(&p, x, 48 + 6) == 0;
     cr_expect_gt(black, 20, "the title, in its middle row");
     free(p.rgb);
+}
+
+/* The colours of the direction codes below scale 8 (man 1 ffpng). */
+static const unsigned DIR_COLOUR[8] = { 0x2864dc, 0x28aa3c, 0xfabe00, 0xdc2828,
+                                        0x00aabe, 0xa0c814, 0xfa7800, 0x963cbe };
+
+/* Read the one field of the stream dir/name. */
+static void read_field(const char *name, ff_field *f)
+{
+    char path[256];
+    ff_reader r;
+    FILE *in;
+
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    cr_assert_not_null(in = fopen(path, "rb"));
+    ff_reader_init(&r, in, path);
+    ff_field_init(f);
+    cr_assert_eq(ff_field_read(&r, f, NULL), FF_OK, "%s", path);
+    fclose(in);
+}
+
+/* The colour of a cell of the direction layer at scale 1 whose code is
+ * code (a goal covers its whole cell below scale 3). */
+static unsigned code_colour(const ff_field *f, size_t i, int code)
+{
+    if (!(f->grid.cost[i] <= 3.4e38f))
+        return WALL;
+    if (code == FF_DIR_GOAL)
+        return GOAL;
+    return code < 8 ? DIR_COLOUR[code] : UNREACHABLE;
+}
+
+/* --heading H on a turn-cost field draws the states of heading H: at
+ * scale 1 each cell in the colour of heading H's code (so the picture
+ * differs from the default exactly where that code is not the best
+ * heading's), and at scale 8, arrows on the distance, and on the
+ * distance layer, the very picture of a field whose ordinary channels
+ * are heading H's, made here by hand as a stream without turn costs. */
+Test(ffpng, heading_draws_that_headings_states)
+{
+    ff_field f;
+    picture best;
+    size_t n, i;
+    int h, differ_total = 0;
+
+    cr_assert_eq(sh("./bin/ffbuild --turn-cost 2 -g 20,20 testdata/movingai/arena.map | "
+                    "./bin/ffdir > %s/turn.ff", dir), 0);
+    read_field("turn.ff", &f);
+    cr_assert(f.turn && f.heading_direction && f.heading_distance);
+    n = (size_t)f.grid.w * f.grid.h;
+    cr_assert_eq(sh("./bin/ffpng -s 1 --no-legend -l direction %s/turn.ff -o %s/best.png", dir,
+                    dir), 0);
+    best = decode("best.png");
+    cr_assert_eq(best.w, f.grid.w);
+    for (h = 0; h < 8; h++) {
+        static const char *const name[8] = { "0", "E", "2", "W", "NE", "5", "SW", "7" };
+        ff_field plain;
+        picture p;
+        FILE *out;
+        char path[256];
+        int differ = 0;
+        cr_assert_eq(sh("./bin/ffpng -s 1 --no-legend -l direction --heading %s %s/turn.ff "
+                        "-o %s/h.png", name[h], dir, dir), 0);
+        p = decode("h.png");
+        cr_assert_eq(p.w, best.w);
+        cr_assert_eq(p.h, best.h);
+        for (i = 0; i < n; i++) {
+            long x = (long)(i % f.grid.w), y = (long)(i / f.grid.w);
+            int code = f.heading_direction[8 * i + (size_t)h];
+            cr_expect_eq(pixel(&p, x, y), code_colour(&f, i, code),
+                         "heading %d, cell %ld,%ld (code %d): %06x", h, x, y, code,
+                         pixel(&p, x, y));
+            cr_expect_eq(pixel(&best, x, y), code_colour(&f, i, f.direction[i]));
+            if (code != f.direction[i]) {
+                differ++;
+                cr_expect_neq(pixel(&p, x, y), pixel(&best, x, y));
+            }
+        }
+        cr_expect_gt(differ, 0, "heading %d: the same codes as the best heading", h);
+        differ_total += differ;
+        free(p.rgb);
+
+        /* The same field with heading h's channels as its ordinary ones. */
+        read_field("turn.ff", &plain);
+        for (i = 0; i < n; i++) {
+            plain.distance[i] = plain.heading_distance[8 * i + (size_t)h];
+            plain.direction[i] = plain.heading_direction[8 * i + (size_t)h];
+        }
+        free(plain.heading_distance);
+        free(plain.heading_direction);
+        plain.heading_distance = NULL;
+        plain.heading_direction = NULL;
+        plain.turn = 0;
+        plain.turn_cost = 0;
+        ff_field_update_ids(&plain);
+        snprintf(path, sizeof path, "%s/plain.ff", dir);
+        cr_assert_not_null(out = fopen(path, "wb"));
+        cr_assert_eq(ff_field_write(out, &plain, 0, NULL), FF_OK);
+        cr_assert_eq(fclose(out), 0);
+        ff_field_free(&plain);
+        for (int layer = 0; layer < 2; layer++) {
+            const char *l = layer ? "distance" : "direction";
+            cr_assert_eq(sh("./bin/ffpng -s 8 --no-legend -l %s --heading %s %s/turn.ff "
+                            "-o %s/a.png", l, name[h], dir, dir), 0);
+            cr_assert_eq(sh("./bin/ffpng -s 8 --no-legend -l %s %s/plain.ff -o %s/b.png", l,
+                            dir, dir), 0);
+            cr_expect_eq(sh("cmp -s %s/a.png %s/b.png", dir, dir), 0,
+                         "heading %d, %s layer: not the picture of heading %d's channels", h,
+                         l, h);
+        }
+    }
+    cr_expect_gt(differ_total, (int)n / 2, "the headings' codes should differ often");
+    free(best.rgb);
+    ff_field_free(&f);
 }

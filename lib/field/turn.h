@@ -66,6 +66,19 @@ ff_status ff_turn_direction(const ff_grid *g, double turn_cost, const double *hd
  * out[0..n): the direction channel an agent of that heading follows. */
 void ff_heading_plane(const uint8_t *hdir, size_t n, int h, uint8_t *out);
 
+struct ff_field;
+
+/* Make the ordinary channels of f, a turn-cost field (stream.h), those of
+ * heading h (0..7): distance[i] the distance of state (i, h) and
+ * direction[i] its direction, for the channels f has, so that whatever
+ * reads the ordinary channels (a picture, a sample) sees the field an
+ * agent of heading h follows.  The heading channels are then released and
+ * f is a field without turn costs; its ids are left as read, stale for
+ * the new channels (ff_field_update_distance_id() before writing it).
+ * FF_EUSAGE, f unchanged, when f has no heading channels (a field not
+ * built with a turn cost) or h is out of range. */
+ff_status ff_field_as_heading(struct ff_field *f, int h, ff_error *err);
+
 /* The heading code nearest to the direction (dx, dy) (world axes, +y
  * south); a direction halfway between two goes to the clockwise one.  (0, 0) gives
  * FF_DIR_N. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "direction.h"
+#include "stream.h"
 
 #define NO_HOPS UINT32_MAX
 
@@ -181,6 +182,29 @@ void ff_heading_plane(const uint8_t *hdir, size_t n, int h, uint8_t *out)
 
     for (i = 0; i < n; i++)
         out[i] = hdir[8 * i + (size_t)h];
+}
+
+ff_status ff_field_as_heading(ff_field *f, int h, ff_error *err)
+{
+    size_t n = (size_t)f->grid.w * (size_t)f->grid.h, i;
+
+    if (!f->turn || (!f->heading_distance && !f->heading_direction))
+        return ff_error_set(err, FF_EUSAGE, NULL, 0, 0,
+                            "the field has no headings (build it with ffbuild --turn-cost)");
+    if (h < 0 || h > 7)
+        return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "heading %d: not 0 to 7", h);
+    if (f->distance && f->heading_distance)
+        for (i = 0; i < n; i++)
+            f->distance[i] = f->heading_distance[8 * i + (size_t)h];
+    if (f->direction && f->heading_direction)
+        ff_heading_plane(f->heading_direction, n, h, f->direction);
+    free(f->heading_distance);
+    free(f->heading_direction);
+    f->heading_distance = NULL;
+    f->heading_direction = NULL;
+    f->turn = 0;
+    f->turn_cost = 0;
+    return FF_OK;
 }
 
 int ff_heading_nearest(double dx, double dy)

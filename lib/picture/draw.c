@@ -131,8 +131,11 @@ static const char *const CLASS_NAME[4] = { "water", "trees", "class 3", "class 4
 static void build_key(ff_legend *lg, const ff_field *f, const ff_draw_options *opt,
                       const ff_overlay *ov, const census *c, uint64_t map_width)
 {
-    char title[128], label[40];
+    char title[128], label[40], heading[24] = "";
     int arrows = opt->layer == FF_LAYER_DIRECTION && opt->scale >= FF_DRAW_ARROW_SCALE, k;
+
+    if (opt->heading_name)
+        snprintf(heading, sizeof heading, " for heading %.8s", opt->heading_name);
 
     switch (opt->layer) {
     case FF_LAYER_MAP:
@@ -143,11 +146,12 @@ static void build_key(ff_legend *lg, const ff_field *f, const ff_draw_options *o
         snprintf(title, sizeof title, "Terrain cost of a cell");
         break;
     case FF_LAYER_DISTANCE:
-        snprintf(title, sizeof title, "Distance to the nearest goal (world units)");
+        snprintf(title, sizeof title, "Distance to the nearest goal%s (world units)", heading);
         break;
     case FF_LAYER_DIRECTION:
-        snprintf(title, sizeof title, arrows ? "Direction to the goal, on the distance (world units)"
-                                             : "Direction to the goal");
+        snprintf(title, sizeof title,
+                 arrows ? "Direction to the goal%s, on the distance (world units)"
+                        : "Direction to the goal%s", heading);
         break;
     case FF_LAYER_DENSITY:
         snprintf(title, sizeof title, "Agents per cell, mean of %llu tick%s",

@@ -68,6 +68,9 @@ typedef struct {
     int background;  /* 1: leave out the goals and the points (an animation's
                         background, ff_draw_top_row draws them) */
     const ff_overlay *density;  /* FF_LAYER_DENSITY's counts; not owned */
+    const char *heading_name;   /* NULL, or the heading whose channels the
+                                   field holds (ff_field_as_heading), which
+                                   the key's title names; not owned */
 } ff_draw_options;
 
 /* The picture's size for f, opt and the overlays ov (may be NULL),

@@ -42,6 +42,10 @@ $BIN/ffbuild "$TD/gate.ffmap" >"$IN/gate0.ff" &&
 }
 MAP=$TD/gate.ffmap
 FIELD=$IN/gate.ff
+$BIN/ffbuild --turn-cost 1 "$TD/turn/zigzag.ffmap" | $BIN/ffdir >"$IN/turn.ff" || {
+    echo "FAIL setup: cannot build the turn-cost field"
+    exit 1
+}
 sed -e 's/^ticks .*/ticks 5/' -e '/^spawn/d' "$TD/gate.scenario" >"$IN/s.scen"
 echo 'spawn 3 walker spawns seed 1 tick 0' >>"$IN/s.scen"
 printf '0.5 0.5\n1 0 1 2\n2 0 2 2\n3.5 1.5\n' >"$IN/portals.txt"
@@ -264,6 +268,11 @@ bad ffquery "a hand-edited direction" "^ffquery: $IN/edited.ff: the direction ch
     "$P --trace 2,2 $IN/edited.ff"
 bad ffquery "two fields" "^ffquery: $IN/two.ff: the stream holds 2 fields" "$P --trace 2,2 $IN/two.ff"
 bad ffquery "no direction" "^ffquery: $IN/gate0.ff: the field has no direction channel" "$P --trace 2,2 $IN/gate0.ff"
+bad ffquery "--heading: a field without turn costs" \
+    "^ffquery: $FIELD: --heading: the field has no headings \\(build it with ffbuild --turn-cost\\)$" \
+    "$P --trace 2,2 --heading 2 $FIELD"
+bad ffquery "--heading: not a heading" "^ffquery: --heading '9': not a heading " \
+    "$P --trace 2,2 --heading 9 $IN/turn.ff"
 bad ffquery "another map" "^ffquery: $FIELD: map id" "$P --trace 2,2 --map $TD/demo/tiny.ffmap $FIELD"
 bad ffquery "positions: not numbers" "^ffquery: -:1:3: " "$P $FIELD <$IN/bad.txt"
 bad ffquery "positions: a NUL byte" "^ffquery: -:1:" "$P $FIELD <$IN/nul.txt"
@@ -333,6 +342,17 @@ bad ffpng "--path: a NUL byte" "^ffpng: $IN/nul.txt:1:" "$P --path $IN/nul.txt $
 bad ffpng "--points: an escape sequence" "^ffpng: $IN/esc.txt:1:3: .*\\\\x1b" "$P --points $IN/esc.txt $FIELD"
 bad ffpng "--trace: not a trace" "^ffpng: $IN/bad.txt:1" "$P --trace $IN/bad.txt $FIELD"
 output_cases ffpng "$P $FIELD"
+bad ffpng "--heading: a field without turn costs" \
+    "^ffpng: $FIELD: --heading: the field has no headings \\(build it with ffbuild --turn-cost\\)$" \
+    "$P --heading 2 $FIELD"
+bad ffpng "--heading: not a heading" \
+    "^ffpng: --heading '8': not a heading \\(0 to 7, or N E S W NE SE SW NW\\) \\(see ffpng --help\\)$" \
+    "$P --heading 8 $IN/turn.ff"
+bad ffpng "--heading: not a heading's name" "^ffpng: --heading 'NNE': not a heading " \
+    "$P --heading NNE $IN/turn.ff"
+bad ffpng "--heading: a layer without headings" \
+    "^ffpng: --heading: the cost layer is the same for every heading " \
+    "$P -l cost --heading N $IN/turn.ff"
 expect "ffpng: --list: stdout on /dev/full" 3 "^ffpng: -: write error: No space left on device$" \
     "$P --list $FIELD >/dev/full"
 usage_cases ffpng "$P $FIELD" extra

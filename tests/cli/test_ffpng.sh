@@ -223,4 +223,15 @@ run "--name picks a field" 0 "$BIN/ffpng --name far -o $TMP/far.png $TMP/two.ff"
 "$BIN/ffbuild" --name far -g 6,4 "$TD/png/room.ffmap" >"$TMP/far.ff"
 "$BIN/ffpng" -o "$TMP/far1.png" "$TMP/far.ff"
 same "--name draws the same picture as the field alone" "$TMP/far.png" "$TMP/far1.png"
+# --heading on a turn-cost field (the pixels are checked in test_ffpng.c):
+# a valid PNG with its key, a code and its name the same picture, and a
+# picture of its own.
+"$BIN/ffbuild" --turn-cost 1 "$TD/turn/zigzag.ffmap" | "$BIN/ffdir" >"$TMP/zigzag.ff"
+run "--heading with the key" 0 "$P -s 16 --heading NE $TMP/zigzag.ff -o $TMP/ne.png"
+png_ok "--heading with the key" "$TMP/ne.png" 409x130
+run "--heading 4" 0 "$P -s 16 --heading 4 $TMP/zigzag.ff -o $TMP/4.png"
+same "--heading 4 is --heading NE" "$TMP/ne.png" "$TMP/4.png"
+run "--heading 1, distance layer" 0 "$P -s 16 -l distance --heading 1 $TMP/zigzag.ff -o $TMP/1.png"
+run "the best heading's distances" 0 "$P -s 16 -l distance $TMP/zigzag.ff -o $TMP/best.png"
+check "--heading 1 draws other distances" "$(cmp -s "$TMP/1.png" "$TMP/best.png"; echo $?)" = 1
 finish

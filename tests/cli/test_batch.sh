@@ -150,29 +150,37 @@ for r in bake.mk bake-parallel.sh bake-spread.sh check-spawns.sh; do
     check "README quotes testdata/batch/$r" $? -eq 0
 done
 
+# The recipes run as the README says, from testdata/batch/ (a copy of it,
+# as it is): every map with goal sets there has its .map beside them, so
+# that each recipe bakes all four (arena, arena2, den312d, yard).
+MAPS="arena arena2 den312d yard"
+check "testdata/batch/maps: four goal sets" \
+    "$(cd "$BT/maps" && ls *.sets | sed 's/\.sets$//' | tr '\n' ' ')" = "$MAPS "
+for b in $MAPS; do
+    check "testdata/batch/maps: $b.map beside $b.sets" -f "$BT/maps/$b.map"
+done
+for b in arena arena2 den312d; do
+    same "testdata/batch/maps/$b.map is the Moving AI map" "$BT/maps/$b.map" "$TD/movingai/$b.map"
+done
 W=$TMP/work
-mkdir -p "$W/maps"
-cp "$TD"/movingai/*.map "$BT"/maps/* "$W/maps/"
+cp -R "$BT" "$W"
 PATH=$BIN:$PATH
 export PATH
-for m in "$W"/maps/*.map; do
-    b=$(basename "$m" .map)
-    "$BIN/ffbuild" --goal-sets "$W/maps/$b.sets" "$m" | "$BIN/ffdir" >"$TMP/want-$b.ff"
+for b in $MAPS; do
+    "$BIN/ffbuild" --goal-sets "$W/maps/$b.sets" "$W/maps/$b.map" | "$BIN/ffdir" >"$TMP/want-$b.ff"
 done
 # Same fields wherever they were made: compare a recipe's fields/ with the
-# direct runs.
+# direct runs, map by map.
 compare_fields() {
-    n=0
-    for m in "$W"/maps/*.map; do
-        b=$(basename "$m" .map)
-        cmp -s "$W/fields/$b.ff" "$TMP/want-$b.ff" && n=$((n + 1))
+    for b in $MAPS; do
+        check "$1: fields/$b.ff made" -s "$W/fields/$b.ff"
+        same "$1: fields/$b.ff as made directly" "$W/fields/$b.ff" "$TMP/want-$b.ff"
     done
-    check "$1: every map's fields as made directly" "$n" -eq 4
     check "$1: nothing else in fields/" "$(ls -A "$W/fields" | wc -l)" -eq 4
 }
-run "make -j2 -f bake.mk" 0 "cd $W && make -s -j2 -f $BT/bake.mk"
+run "make -j2 -f bake.mk" 0 "cd $W && make -s -j2 -f bake.mk"
 compare_fields "make -j2"
-run "make again: nothing to do" 0 "cd $W && make -j2 -f $BT/bake.mk"
+run "make again: nothing to do" 0 "cd $W && make -j2 -f bake.mk"
 check "make again ran no ffbuild" "$(printf '%s\n' "$OUT" | grep -c ffbuild)" -eq 0
 check "the den312d fields keep the set names" \
     "$("$BIN/ffdir" --list "$W/fields/den312d.ff")" = "$(cat "$TMP/names")"
@@ -182,15 +190,15 @@ if ! command -v parallel >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel >/dev/null 2>&1
 fi
 if parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
-    run "GNU parallel recipe" 0 "cd $W && sh $BT/bake-parallel.sh"
+    run "GNU parallel recipe" 0 "cd $W && sh bake-parallel.sh"
     compare_fields "GNU parallel"
     rm -rf "$W/fields"
-    run "parallel --sshlogin recipe, on this machine" 0 "cd $W && sh $BT/bake-spread.sh"
+    run "parallel --sshlogin recipe, on this machine" 0 "cd $W && sh bake-spread.sh"
     compare_fields "parallel --sshlogin :"
     check "--sshlogin : left the maps in place" "$(ls "$W/maps" | wc -l)" -eq 16
     rm -rf "$W/fields"
     mv "$W/maps/arena.sets" "$W/arena.sets"
-    run "GNU parallel recipe fails when a job fails" 1 "cd $W && sh $BT/bake-parallel.sh 2>/dev/null"
+    run "GNU parallel recipe fails when a job fails" 1 "cd $W && sh bake-parallel.sh 2>/dev/null"
     mv "$W/arena.sets" "$W/maps/arena.sets"
     rm -rf "$W/fields"
 else
@@ -198,18 +206,18 @@ else
 fi
 
 if "$BIN/ffquery" --help 2>/dev/null | grep -q -- '--check'; then
-    run "spawn check passes" 0 "cd $W && sh $BT/check-spawns.sh"
+    run "spawn check passes" 0 "cd $W && sh check-spawns.sh"
     check "spawn check is silent when all reach" -z "$OUT"
     printf '3 3\n' >>"$W/maps/yard.spawns"
-    run "spawn check fails on a spawn in a closed pocket" 1 "cd $W && sh $BT/check-spawns.sh"
+    run "spawn check fails on a spawn in a closed pocket" 1 "cd $W && sh check-spawns.sh"
     check "spawn check names the map and the cell" \
         "$OUT" = "maps/yard.map: spawn cannot reach the goal: 3 3 unreachable"
     printf '7 6\n' >"$W/maps/yard.spawns"
-    run "spawn check: a spawn on a wall" 1 "cd $W && sh $BT/check-spawns.sh"
+    run "spawn check: a spawn on a wall" 1 "cd $W && sh check-spawns.sh"
     check "spawn check names it blocked" \
         "$OUT" = "maps/yard.map: spawn cannot reach the goal: 7 6 blocked"
     printf '1 2 3\n' >"$W/maps/yard.spawns"
-    run "spawn check: a bad spawns file is an error" 2 "cd $W && sh $BT/check-spawns.sh"
+    run "spawn check: a bad spawns file is an error" 2 "cd $W && sh check-spawns.sh"
     cp "$BT/maps/yard.spawns" "$W/maps/yard.spawns"
 else
     echo "# ffquery --check not available yet: the spawn check recipe is skipped"

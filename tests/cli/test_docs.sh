@@ -1,24 +1,41 @@
 #!/bin/sh
 # The documentation says what the code does: every EXAMPLES command of
-# man/man1/ffbuild.1, man/man1/ffdir.1 and man/man5/ff.5 and the README's
-# pipeline runs as written and prints what the page shows; the pages list
+# every page and the README runs as written and prints what the page
+# shows, and leaves nothing behind in the tree; the pages list
 # the options that --help lists; an ff reader written from ff(5) alone
 # reproduces the ids; make demo's script runs; mandoc -Tlint is clean.
 . "$(dirname "$0")/lib.sh"
 ROOT=$PWD
 PAGES="man/man1/ffbuild.1 man/man1/ffdir.1 man/man5/ff.5 man/man1/ffpng.1 man/man1/ffpull.1 man/man1/fffunnel.1 man/man1/ffquery.1 man/man1/ffsim.1 man/man5/ffsim.5 man/man5/fftiled.5 man/man1/ffinfo.1 man/man1/ffexport.1"
 
-# The examples run "from the top of the source tree": a copy of it in which
-# their output files land, with the programs on PATH.
+# The examples run "from the top of the source tree", each page's (and the
+# README's) in a pristine copy of it of their own: testdata/ and man/
+# copied, bin/ a link to the programs, which are on PATH.  Afterwards the
+# copy must hold exactly the files it held before, each unchanged: the
+# examples leave nothing in the source tree (the pages remove what they
+# write) and need no file of another page's.  make demo's script runs in
+# a copy too.
+PAGE_ROOT=$TMP/page
+fresh_copy() {  # fresh_copy DIR: the tree's documented inputs in DIR
+    rm -rf "$1" && mkdir -p "$1" && cp -R "$TD" "$1/testdata" && cp -R "$ROOT/man" "$1/man" &&
+        rm -rf "$1/testdata/demo/out" && ln -s "$BIN" "$1/bin"
+}
+listing() {  # every folder and file of the copy but bin/, with a checksum of each file
+    (cd "$PAGE_ROOT" && find . -path ./bin -prune -o -type d -print -o -type f -exec cksum {} + | sort)
+}
+NPAGES=0
+end_page() {
+    NPAGES=$((NPAGES + 1))
+    listing >"$TMP/after"
+    if cmp -s "$TMP/before" "$TMP/after"; then
+        pass "$1: its examples leave the tree as they found it"
+    else
+        fail "$1: its examples leave the tree as they found it" \
+            "$(diff "$TMP/before" "$TMP/after" | grep '^[<>]' | head -n 6 | tr '\n' ' ')"
+    fi
+}
 SAND=$TMP/root
-mkdir -p "$SAND/testdata"
-ln -s "$BIN" "$SAND/bin"
-for t in "$TD"/*; do
-    case $t in
-    */demo) cp -R "$t" "$SAND/testdata/demo" && rm -rf "$SAND/testdata/demo/out" ;;
-    *) ln -s "$t" "$SAND/testdata/" ;;
-    esac
-done
+fresh_copy "$SAND"
 
 # Split the examples into $TMP/ex/N.cmd and N.want: a line "$ CMD" starts a
 # command, "> MORE" continues it, other lines are what it prints (stdout
@@ -64,11 +81,18 @@ extract README.md md
 count=$(cat "$TMP/ex/count" 2>/dev/null || echo 0)
 check "examples found" "$count" -ge 12
 k=1
+page=
 while [ "$k" -le "$count" ]; do
     src=$(cat "$TMP/ex/$k.src")
     cmd=$(cat "$TMP/ex/$k.cmd")
     first=$(head -n 1 "$TMP/ex/$k.cmd")
-    (cd "$SAND" && PATH="$SAND/bin:$PATH" sh -c "$cmd") >"$TMP/got" 2>&1
+    if [ "$src" != "$page" ]; then
+        [ -n "$page" ] && end_page "$page"
+        page=$src
+        fresh_copy "$PAGE_ROOT"
+        listing >"$TMP/before"
+    fi
+    (cd "$PAGE_ROOT" && PATH="$PAGE_ROOT/bin:$PATH" sh -c "$cmd") >"$TMP/got" 2>&1
     code=$?
     if [ "$code" -ne 0 ]; then
         fail "$src: $first" "exit $code: $(head -n 3 "$TMP/got")"
@@ -79,9 +103,8 @@ while [ "$k" -le "$count" ]; do
     fi
     k=$((k + 1))
 done
-check "ffbuild example wrote arena.ff" -s "$SAND/arena.ff"
-check "ffdir example wrote a two-field stream" \
-    "$("$BIN/ffdir" --text "$SAND/arena-two.ff" | grep -c '^ff 1$')" = 2
+[ -n "$page" ] && end_page "$page"
+check "the pages and the README checked for leftovers: $NPAGES" "$NPAGES" -ge 11
 
 # Every long option of --help is in the page, and every option the page
 # describes is in --help.

@@ -286,26 +286,14 @@ static inline unsigned take(uint8_t *entry, size_t v)
     return m;
 }
 
-/* ALWAYS_INLINE: a function to be written out at each call, so that its
- * constant arguments fold. */
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
-
-/* How far ahead in a bucket to prefetch: a settled cell reads its
- * neighbours in three rows, and the bucket says which cells come next. */
-#define PREFETCH_AHEAD 8
-
 /* PREFETCH_ROWS: prefetch array[v] and the cells above and below it (w is
- * the width), which settling cell v reads.  Macros, because GCC 12 drops
- * the prefetches of an inline function. */
+ * the width), which settling cell v reads, PREFETCH_AHEAD places on in a
+ * bucket: a settled cell reads its neighbours in three rows, and the
+ * bucket says which cells come next.  A macro, because GCC 12 drops the
+ * prefetches of an inline function.  The rows above and below are reached
+ * through integer arithmetic: at the map's edge they lie outside the
+ * array, which a prefetch may touch but C pointer arithmetic may not. */
 #if defined(__GNUC__)
-#define PREFETCH(p) __builtin_prefetch(p)
-/* The rows above and below are reached through integer arithmetic: at the
- * map's edge they lie outside the array, which a prefetch may touch but C
- * pointer arithmetic may not. */
 #define PREFETCH_ROWS(array, v, w)                                               \
     do {                                                                        \
         uintptr_t p_ = (uintptr_t)((array) + (v)), row_ = (w) * sizeof *(array); \
@@ -314,7 +302,6 @@ static inline unsigned take(uint8_t *entry, size_t v)
         __builtin_prefetch((const void *)(p_ + row_));                          \
     } while (0)
 #else
-#define PREFETCH(p) ((void)0)
 #define PREFETCH_ROWS(array, v, w) ((void)0)
 #endif
 

@@ -15,6 +15,24 @@
 extern "C" {
 #endif
 
+/* ALWAYS_INLINE: a function to be written out at each call, so that its
+ * constant arguments fold (the search loops' variants). */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* PREFETCH(p): ask the memory for the line at p, which may lie outside
+ * any array (a hint never faults).  The search loops prefetch what the
+ * entry PREFETCH_AHEAD places on in the bucket being emptied will read. */
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+#define PREFETCH_AHEAD 8
+
 /* What the first pass learns about the open cells' costs. */
 typedef struct {
     float cmin, cmax;  /* least and largest cost of an open cell */

@@ -70,14 +70,6 @@ typedef struct {
     int side[8][2];        /* the two headings 45 degrees either side of h */
 } turn_ctx;
 
-/* ALWAYS_INLINE: a function to be written out at each call, so that its
- * constant arguments fold. */
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
-
 /* The cost of the step u -> v in direction d, as ff_grid_step_cost()
  * computes it: the same operations in the same order, so both round
  * alike.  With uniform (a constant), every open cell costs the same and
@@ -128,21 +120,12 @@ static inline int settle(uint8_t *flags, size_t s)
     return 1;
 }
 
-/* How far ahead in a bucket to ask the memory for what settling a state
- * reads: its cell's line of distances, its flags, the line
- * of the cell its step comes from and, with costs that differ, both
- * cells' costs.  On a large map these are cache misses, and the bucket
- * says which come next. */
-#define PREFETCH_AHEAD 8
-
-#if defined(__GNUC__)
-#define PREFETCH(p) __builtin_prefetch(p)
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
-
-/* A macro's worth of prefetches, always inlined: GCC drops the prefetches
- * of a function it does not inline.  The step's cell is reached through
+/* Ask the memory for what settling state s reads (PREFETCH_AHEAD places
+ * on in a bucket): its cell's line of distances, its flags, the line of
+ * the cell its step comes from and, with costs that differ, both cells'
+ * costs.  On a large map these are cache misses, and the bucket says
+ * which come next.  Always inlined: GCC drops the prefetches of a
+ * function it does not inline.  The step's cell is reached through
  * integers: at the map's edge it lies outside the arrays. */
 static ALWAYS_INLINE void prefetch_state(const turn_ctx *ctx, size_t s, int uniform)
 {

@@ -79,19 +79,7 @@ WALLS=$(tail -n +5 "$MAP" | tr -cd '@' | wc -c)
 
 # ---- running ----
 
-# field LINE KEY: the word after KEY in LINE.
-field() { echo "$1" | awk -v k="$2" '{ for (i = 1; i < NF; i++) if ($i == k) { print $(i + 1); exit } }'; }
-
-# keep NAME LINE: remember LINE as NAME's result if its seconds are the
-# fewest so far (results are "seconds S ..." lines).
-keep() {
-    s=$(field "$2" seconds)
-    [ -n "$s" ] || fail "$1 printed no time: $2"
-    eval "old=\${best_$1:-}"
-    if [ -z "$old" ] || awk -v a="$s" -v b="$old" 'BEGIN { exit !(a < b) }'; then
-        eval "best_$1=\$s; line_$1=\$2"
-    fi
-}
+. tests/bench/keep.sh
 
 # mcp NAME MAP: run mcp.py, keep its find_costs time as NAME and its setup
 # plus find_costs as NAME_all.

@@ -14,9 +14,8 @@ typedef struct {
     ptrdiff_t offset[8];
 } dir_ctx;
 
-/* The code of one cell.  With hops == NULL a step must lower D; with hops,
- * a step that keeps D equal may be taken if it lowers the hop count.  Sets
- * *flat when the cell has a tight step that keeps D equal. */
+/* The code of one cell by ff_step_taken() (hops NULL: without hop
+ * counts). */
 static uint8_t pick(const dir_ctx *c, size_t i, unsigned mask, const uint32_t *hops, int *flat)
 {
     double di = c->dist[i];
@@ -24,16 +23,10 @@ static uint8_t pick(const dir_ctx *c, size_t i, unsigned mask, const uint32_t *h
 
     for (d = 0; d < c->g->moves; d++) {
         size_t j;
-        double dj;
         if (!(mask & (1u << d)))
             continue;
         j = (size_t)((ptrdiff_t)i + c->offset[d]);
-        dj = c->dist[j];
-        if (!ff_step_tight(di, dj, ff_grid_step_cost(c->g, i, d)))
-            continue;
-        if (dj == di)
-            *flat = 1;
-        if (dj < di || (hops && dj == di && hops[j] < hops[i]))
+        if (ff_step_taken(di, c->dist[j], ff_grid_step_cost(c->g, i, d), hops, i, j, flat))
             return (uint8_t)d;
     }
     return FF_DIR_NONE;
@@ -66,8 +59,7 @@ static ff_status count_hops(const dir_ctx *c, uint32_t *hops, ff_error *err)
             u = (size_t)((ptrdiff_t)v - c->offset[d]);
             if (hops[u] != NO_HOPS || !(c->mask[u] & (1u << d)))
                 continue;
-            if (c->dist[v] > c->dist[u] ||
-                !ff_step_tight(c->dist[u], c->dist[v], ff_grid_step_cost(g, u, d)))
+            if (!ff_step_hop(c->dist[u], c->dist[v], ff_grid_step_cost(g, u, d)))
                 continue;
             hops[u] = hops[v] + 1;
             queue[tail++] = (uint32_t)u;

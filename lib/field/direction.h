@@ -34,6 +34,33 @@ static inline int ff_step_tight(double d_cell, double d_next, double step_cost)
     return diff <= FF_TIGHT_REL * d_cell;
 }
 
+/* The rule that picks a direction, the same over cells (direction.c) and
+ * over (cell, heading) states (turndir.c): a node's code is the first
+ * legal step, in code order, that ff_step_taken() takes.  For one step
+ * from a node at distance d_from to one at d_to of cost step_cost: a
+ * tight step is taken when it lowers D, or, with hop counts (hops not
+ * NULL, indexed by node), when it keeps D and leads to a node of fewer
+ * hops, hops[to] < hops[from], so that following the codes never loops;
+ * *flat is set when a tight step keeps D (the field then needs hop
+ * counts). */
+static inline int ff_step_taken(double d_from, double d_to, double step_cost,
+                                const uint32_t *hops, size_t from, size_t to, int *flat)
+{
+    if (!ff_step_tight(d_from, d_to, step_cost))
+        return 0;
+    if (d_to == d_from)
+        *flat = 1;
+    return d_to < d_from || (hops && d_to == d_from && hops[to] < hops[from]);
+}
+
+/* 1 when a step from a node at d_from to one at d_to of cost step_cost
+ * passes hop counts back (hop count of from = that of to + 1, breadth
+ * first from the goals): a tight step that does not raise D. */
+static inline int ff_step_hop(double d_from, double d_to, double step_cost)
+{
+    return d_to <= d_from && ff_step_tight(d_from, d_to, step_cost);
+}
+
 /* Fill dir[0..w*h) from the distance field dist of grid g. */
 ff_status ff_direction_field(const ff_grid *g, const double *dist,
                              uint8_t *dir, ff_error *err);

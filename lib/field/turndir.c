@@ -1,12 +1,12 @@
 /* turndir.c - the directions of a turn-cost field; see turn.h.
  *
- * The rule is direction.c's over states instead of cells: a state's code
- * is the first legal d, in the order N E S W NE SE SW NW, whose step is
- * tight, D(next state) + step_cost + C * turns = D(state) within
- * FF_TIGHT_REL; a tight step that does not lower D (zero-cost cells) is
- * taken only when it lowers the state's hop count, the fewest steps to a
- * goal over tight steps that never raise D, so that following the codes
- * never loops.
+ * The rule is direction.c's over states instead of cells, one piece
+ * (ff_step_taken() and ff_step_hop(), direction.h): a state's code is the
+ * first legal d, in the order N E S W NE SE SW NW, whose step is tight,
+ * D(next state) + step_cost + C * turns = D(state) within FF_TIGHT_REL; a
+ * tight step that does not lower D (zero-cost cells) is taken only when it
+ * lowers the state's hop count, the fewest steps to a goal over tight
+ * steps that never raise D, so that following the codes never loops.
  */
 #include "turn.h"
 
@@ -33,9 +33,8 @@ static double edge_cost(const tdir_ctx *c, size_t u, int h, int d)
     return ff_grid_step_cost(c->g, u, d) + c->turn_cost * ff_turns(h, d);
 }
 
-/* The code of state (u, h).  With hops == NULL a step must lower D; with
- * hops, a step that keeps D may be taken if it lowers the hop count.  Sets
- * *flat when the state has a tight step that does not lower D. */
+/* The code of state (u, h) by ff_step_taken() (hops NULL: without hop
+ * counts). */
 static uint8_t pick(const tdir_ctx *c, size_t u, int h, const uint32_t *hops, int *flat)
 {
     size_t s = 8 * u + (size_t)h;
@@ -44,16 +43,10 @@ static uint8_t pick(const tdir_ctx *c, size_t u, int h, const uint32_t *hops, in
 
     for (d = 0; d < 8; d++) {
         size_t t;
-        double dv;
         if (!(c->mask[u] >> d & 1))
             continue;
         t = 8 * (size_t)((ptrdiff_t)u + c->offset[d]) + (size_t)d;
-        dv = c->hdist[t];
-        if (!ff_step_tight(du, dv, edge_cost(c, u, h, d)))
-            continue;
-        if (dv >= du)
-            *flat = 1;
-        if (dv < du || (hops && dv == du && hops[t] < hops[s]))
+        if (ff_step_taken(du, c->hdist[t], edge_cost(c, u, h, d), hops, s, t, flat))
             return (uint8_t)d;
     }
     return FF_DIR_NONE;
@@ -92,8 +85,8 @@ static ff_status count_hops(const tdir_ctx *c, uint32_t *hops, ff_error *err)
                 continue;
             for (h = 0; h < 8; h++) {
                 size_t s = 8 * u + (size_t)h;
-                if (hops[s] != NO_HOPS || c->hdist[t] > c->hdist[s] ||
-                    !ff_step_tight(c->hdist[s], c->hdist[t], edge_cost(c, u, h, d)))
+                if (hops[s] != NO_HOPS ||
+                    !ff_step_hop(c->hdist[s], c->hdist[t], edge_cost(c, u, h, d)))
                     continue;
                 hops[s] = hops[t] + 1;
                 queue[tail++] = (uint32_t)s;

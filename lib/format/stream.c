@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytesink.h"
 #include "realfmt.h"
 
 #define MAX_LINE 4096
@@ -930,45 +931,6 @@ fail:
 
 /* ---- writing ---- */
 
-typedef struct {
-    FILE *out;
-    uint8_t buf[CHUNK];
-    size_t n;
-    int failed;
-} writer;
-
-static void w_flush(writer *w)
-{
-    if (w->n > 0 && fwrite(w->buf, 1, w->n, w->out) != w->n)
-        w->failed = 1;
-    w->n = 0;
-}
-
-static void w_bytes(writer *w, const void *p, size_t n)
-{
-    const uint8_t *b = p;
-
-    while (n > 0) {
-        size_t room = CHUNK - w->n, take = n < room ? n : room;
-        memcpy(w->buf + w->n, b, take);
-        w->n += take;
-        b += take;
-        n -= take;
-        if (w->n == CHUNK)
-            w_flush(w);
-    }
-}
-
-static void w_le(writer *w, uint64_t v, size_t size)
-{
-    uint8_t b[8];
-    size_t k;
-
-    for (k = 0; k < size; k++)
-        b[k] = (uint8_t)(v >> (8 * k));
-    w_bytes(w, b, size);
-}
-
 uint64_t ff_value_bits(ff_type t, const void *data, size_t k)
 {
     uint64_t v = 0;
@@ -985,7 +947,7 @@ uint64_t ff_value_bits(ff_type t, const void *data, size_t k)
     return v;
 }
 
-static void write_channel(writer *w, ff_type t, const void *data, size_t width,
+static void write_channel(ff_sink *w, ff_type t, const void *data, size_t width,
                           size_t n, int text)
 {
     size_t k;
@@ -994,7 +956,7 @@ static void write_channel(writer *w, ff_type t, const void *data, size_t width,
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* Native order is the stream's order: the values are the bytes. */
     if (!text) {
-        w_bytes(w, data, n * type_sizes[t]);
+        ff_sink_put(w, data, n * type_sizes[t]);
         return;
     }
 #endif
@@ -1003,7 +965,7 @@ static void write_channel(writer *w, ff_type t, const void *data, size_t width,
         uint64_t v = ff_value_bits(t, data, k);
         int len = 0;
         if (!text) {
-            w_le(w, v, type_sizes[t]);
+            ff_sink_le(w, v, type_sizes[t]);
             continue;
         }
         switch (t) {
@@ -1012,8 +974,8 @@ static void write_channel(writer *w, ff_type t, const void *data, size_t width,
         case FF_T_I32: len = snprintf(tok, sizeof tok, "%d", (int)((const int32_t *)data)[k]); break;
         default: len = snprintf(tok, sizeof tok, "%llu", (unsigned long long)v); break;
         }
-        w_bytes(w, tok, (size_t)len);
-        w_bytes(w, (k + 1) % width == 0 ? "\n" : " ", 1);
+        ff_sink_put(w, tok, (size_t)len);
+        ff_sink_put(w, (k + 1) % width == 0 ? "\n" : " ", 1);
     }
 }
 
@@ -1022,13 +984,11 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
     const ff_grid *g = &f->grid;
     size_t n = (size_t)g->w * (size_t)g->h, k;
     char a[17];
-    writer *w = malloc(sizeof *w);
+    ff_sink *w = malloc(sizeof *w);
 
     if (!w)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
-    w->out = out;
-    w->n = 0;
-    w->failed = 0;
+    ff_sink_init(w, out);
     fprintf(out, "ff 1\n");
     if (f->name[0])
         fprintf(out, "name %s\n", f->name);
@@ -1095,8 +1055,7 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
         write_channel(w, f->extra[k].type, f->extra[k].data, (size_t)lanes * (size_t)g->w,
                       (size_t)lanes * n, text);
     }
-    w_flush(w);
-    k = (size_t)w->failed;
+    k = ff_sink_flush(w) != 0;
     free(w);
     if (k || ferror(out))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));

@@ -117,20 +117,9 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         c->cycle = malloc(na * sizeof *c->cycle);
         c->cycle_scratch = malloc(na);
         c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
-        if (s->reserve) {
-            size_t corners = ((size_t)g->w + 1) * ((size_t)g->h + 1);
-            c->pibt_now = malloc((n ? n : 1) * sizeof *c->pibt_now);
-            c->pibt_now_stamp = calloc(n ? n : 1, sizeof *c->pibt_now_stamp);
-            c->pibt_next = malloc((n ? n : 1) * sizeof *c->pibt_next);
-            c->pibt_next_stamp = calloc(n ? n : 1, sizeof *c->pibt_next_stamp);
-            c->pibt_corner = calloc(corners, sizeof *c->pibt_corner);
-            c->pibt_order = malloc(na * sizeof *c->pibt_order);
-            c->pibt_next_of = malloc(na * sizeof *c->pibt_next_of);
-            if (!c->pibt_now || !c->pibt_now_stamp || !c->pibt_next || !c->pibt_next_stamp ||
-                !c->pibt_corner || !c->pibt_order || !c->pibt_next_of) {
-                ff_crowd_free(c);
-                return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
-            }
+        if (s->reserve && (st = ff_pibt_init(c, na, err)) != FF_OK) {
+            ff_crowd_free(c);
+            return st;
         }
     }
     /* The agents and their points are walked every tick, the agents in
@@ -342,15 +331,7 @@ void ff_crowd_free(ff_crowd *c)
     free(c->cand_reach);
     free(c->contact);
     ff_goalfields_free(&c->goals);
-    free(c->pibt_now);
-    free(c->pibt_now_stamp);
-    free(c->pibt_next);
-    free(c->pibt_next_stamp);
-    free(c->pibt_corner);
-    free(c->pibt_order);
-    free(c->pibt_next_of);
-    c->pibt_now = c->pibt_now_stamp = c->pibt_next = c->pibt_next_stamp = NULL;
-    c->pibt_corner = c->pibt_order = c->pibt_next_of = NULL;
+    ff_pibt_free(c);
     free(c->agent_goal);
     c->agent_goal = NULL;
     free(c->goal_box);

@@ -186,10 +186,8 @@ typedef struct {
                                   has an own goal */
     /* cell-to-cell moves ('move grid') */
     ff_reserve_request *req;   /* this tick's requests ... */
-    /* priority inheritance (pibt.c): per cell, request + 1 covering it
-       now and for the next tick, valid when its stamp is pibt_stamp */
-    uint32_t *pibt_now, *pibt_now_stamp, *pibt_next, *pibt_next_stamp;
-    uint32_t *pibt_corner;     /* (w+1)*(h+1): diagonal crossings' stamps */
+    /* priority inheritance (pibt.c) */
+    struct ff_pibt_cell *pibt_cell; /* w*h: each cell's marks of the tick */
     uint32_t *pibt_order;      /* per request: the grant order */
     uint32_t *pibt_next_of;    /* per request: its next center cell */
     uint32_t pibt_stamp;

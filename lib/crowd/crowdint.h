@@ -33,6 +33,21 @@ extern "C" {
 #define PREFETCH(p) ((void)(p))
 #endif
 
+/* Ask for the cells of array base (elem bytes a cell, g's layout) within
+ * one cell of cell: the ends of its three rows, clipped to the map.  For
+ * walks that wander over the whole map (cell-to-cell moves).  Changes
+ * nothing but speed. */
+static inline void prefetch_around_cell(const void *base, size_t elem, const ff_grid *g, uint32_t cell)
+{
+    uint32_t w = (uint32_t)g->w, x = cell % w, y = cell / w, r;
+    uint32_t x0 = x > 0 ? x - 1 : 0, x1 = x + 1 < w ? x + 1 : x;
+    uint32_t y0 = y > 0 ? y - 1 : 0, y1 = y + 1 < (uint32_t)g->h ? y + 1 : y;
+    for (r = y0; r <= y1; r++) {
+        PREFETCH((const char *)base + ((size_t)r * w + x0) * elem);
+        PREFETCH((const char *)base + ((size_t)r * w + x1) * elem);
+    }
+}
+
 /* floor(v), the same value, without a library call in the common case. */
 static inline double floor_fast(double v)
 {
@@ -228,6 +243,12 @@ ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err);
 int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, double r);
 
 /* ---- pibt.c ---- */
+
+/* Allocate the grant's marks and scratch for a map of c->grid's size and
+ * up to nagents requests; FF_ENOMEM on failure (ff_pibt_free frees what
+ * was taken). */
+ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err);
+void ff_pibt_free(ff_crowd *c);
 
 /* Decide this tick's requests c->req[0 .. n) by priority inheritance with
  * backtracking: each granted request's next center in cand[0] (granted

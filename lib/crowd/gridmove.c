@@ -26,9 +26,24 @@ static int32_t footprint_half(const ff_grid *g, double r)
 int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, double r)
 {
     const ff_grid *g = c->grid;
-    double x = cell_center_x(g, from), y = cell_center_y(g, from);
-    double dx = cell_center_x(g, to) - x, dy = cell_center_y(g, to) - y, d0, d1;
+    double x, y, dx, dy, d0, d1;
 
+    if (r > 0 && r <= 0.45 * g->cell_size && ff_grid_open(g, from) && ff_grid_open(g, to) &&
+        (fabs(g->origin_x) + fabs(g->origin_y)) / g->cell_size + (double)g->w + (double)g->h < 1e9) {
+        /* A disk within its cell (with a margin far above rounding at
+         * this map's coordinates) moving between the centers of two open
+         * neighbours stays at least half a cell from any wall: the slide
+         * below would find it clear.  A diagonal step also passes the
+         * two side cells' shared corner: clear too when both are open. */
+        uint32_t w = (uint32_t)g->w, fx = from % w, fy = from / w, tx = to % w, ty = to / w;
+        if (fx + 1 >= tx && tx + 1 >= fx && fy + 1 >= ty && ty + 1 >= fy &&
+            (fx == tx || fy == ty || (ff_grid_open(g, (size_t)fy * w + tx) && ff_grid_open(g, (size_t)ty * w + fx))))
+            return 1;
+    }
+    x = cell_center_x(g, from);
+    y = cell_center_y(g, from);
+    dx = cell_center_x(g, to) - x;
+    dy = cell_center_y(g, to) - y;
     if (ff_walls_far(&c->walls, x, y, r + sqrt(dx * dx + dy * dy)))
         return 1;
     d0 = ff_walls_nearest(&c->walls, x, y, r, NULL, NULL);
@@ -123,6 +138,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     if (d == FF_DIR_GOAL)
         return;
     add_candidate(c, q, (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]), cls->radius);
+    if (c->scenario->reserve)
+        return;  /* PIBT orders the cells itself and reads only the first */
     if (c->congested && !own_goal(c, index) && dir != f->direction) {
         /* Following its congestion field: the ties are that field's. */
         const ff_congestion_field *cf = &c->congestion.field[c->profiles->class_profile[a->cls]];
@@ -141,6 +158,37 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     }
 }
 
+/* Ask for what agent index's request will read round its cell (its
+ * field's directions and cost to goal, its profile's costs and steps, the
+ * map's cost): the agents stand anywhere on the map.  Changes nothing but
+ * speed. */
+static void prefetch_request(const ff_crowd *c, size_t index)
+{
+    const ff_grid *g = c->grid;
+    const ff_agent *a = &c->agent[index];
+    const ff_profile *f;
+    const uint8_t *dir;
+    long long cx, cy;
+    uint32_t cell;
+
+    if (!present(a) || a->state == FF_AGENT_ARRIVED || !ff_world_to_cell(g, a->x, a->y, &cx, &cy))
+        return;
+    cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+    f = &c->profiles->profile[c->profiles->class_profile[a->cls]];
+    dir = agent_dir_of(c, index, a->cls);
+    PREFETCH(&g->cost[cell]);
+    if (!dir)
+        return;
+    PREFETCH(&dir[cell]);
+    if (c->scenario->reserve)
+        return;  /* (no ties: see grid_request) */
+    PREFETCH(&f->step_mask[cell]);
+    prefetch_around_cell(dir, 1, g, cell);
+    prefetch_around_cell(own_goal(c, index) ? c->goals.field[c->agent_goal[index]].distance : f->distance,
+                         sizeof(double), g, cell);
+    prefetch_around_cell(f->grid.cost, sizeof *f->grid.cost, g, cell);
+}
+
 /* One tick of cell-to-cell moves: requests, grants, moves, waits, own
  * paths after wait-limit waits, and wait-for cycles. */
 ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
@@ -152,6 +200,8 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
 
     for (k = 0; k < c->nagents; k++) {
         ff_agent *a = &c->agent[k];
+        if (k + PREFETCH_AHEAD < c->nagents)
+            prefetch_request(c, k + PREFETCH_AHEAD);
         if (!present(a))
             continue;
         a->x0 = a->x;

@@ -25,28 +25,54 @@
 
 #include "crowdint.h"
 #include "direction.h"
+#include "hugepage.h"
 #include "sample.h"
 
 #define CAND_MAX 9
 #define PIBT_DEPTH_MAX 4096  /* pushes in one chain (stack bound) */
 #define UNDECIDED UINT32_MAX
 
-/* A cell's mark for this tick: who (request + 1) when its stamp is the
- * tick's, else nobody. */
+/* A cell's marks for one tick, valid when stamp is the tick's (else all
+ * 0): who covers it now and who for the next tick (request + 1, 0 for
+ * nobody), and whether a diagonal step of the tick crosses its north-west
+ * grid corner.  One record a cell: an agent's neighbourhood is a cache
+ * line or two a row. */
+struct ff_pibt_cell {
+    uint32_t stamp, now, next, corner;
+};
+
 static inline uint32_t who_now(const ff_crowd *c, uint32_t cell)
 {
-    return c->pibt_now_stamp[cell] == c->pibt_stamp ? c->pibt_now[cell] : 0;
+    const struct ff_pibt_cell *p = &c->pibt_cell[cell];
+    return p->stamp == c->pibt_stamp ? p->now : 0;
 }
 
 static inline uint32_t who_next(const ff_crowd *c, uint32_t cell)
 {
-    return c->pibt_next_stamp[cell] == c->pibt_stamp ? c->pibt_next[cell] : 0;
+    const struct ff_pibt_cell *p = &c->pibt_cell[cell];
+    return p->stamp == c->pibt_stamp ? p->next : 0;
+}
+
+static inline int corner_crossed(const ff_crowd *c, uint32_t cell)
+{
+    const struct ff_pibt_cell *p = &c->pibt_cell[cell];
+    return p->stamp == c->pibt_stamp && p->corner;
+}
+
+/* Cell's record for writing: made this tick's (cleared) when stale. */
+static inline struct ff_pibt_cell *marks_of(ff_crowd *c, uint32_t cell)
+{
+    struct ff_pibt_cell *p = &c->pibt_cell[cell];
+    if (p->stamp != c->pibt_stamp) {
+        p->stamp = c->pibt_stamp;
+        p->now = p->next = p->corner = 0;
+    }
+    return p;
 }
 
 static inline void set_next(ff_crowd *c, uint32_t cell, uint32_t who)
 {
-    c->pibt_next[cell] = who;
-    c->pibt_next_stamp[cell] = c->pibt_stamp;
+    marks_of(c, cell)->next = who;
 }
 
 /* The footprint of center cell with half-width half, clipped to the map:
@@ -172,15 +198,15 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
     return n;
 }
 
-/* The grid corner a diagonal step from cell from to cell to passes, or
- * SIZE_MAX for a straight step or none. */
+/* The cell whose north-west grid corner a diagonal step from cell from
+ * to cell to passes, or SIZE_MAX for a straight step or none. */
 static inline size_t diagonal_corner(const ff_grid *g, uint32_t from, uint32_t to)
 {
     uint32_t fx = from % (uint32_t)g->w, fy = from / (uint32_t)g->w;
     uint32_t tx = to % (uint32_t)g->w, ty = to / (uint32_t)g->w;
     if (fx == tx || fy == ty)
         return SIZE_MAX;
-    return (size_t)(fy > ty ? fy : ty) * ((size_t)g->w + 1) + (fx > tx ? fx : tx);
+    return (size_t)(fy > ty ? fy : ty) * (size_t)g->w + (fx > tx ? fx : tx);
 }
 
 /* 1 when request k may take center cell to for the next tick: no cell of
@@ -208,7 +234,7 @@ static int may_take(const ff_crowd *c, size_t k, uint32_t to)
          * and a wide agent's side cells free of others now and next. */
         uint32_t fx = q->cell % (uint32_t)g->w, fy = q->cell / (uint32_t)g->w;
         uint32_t tx = to % (uint32_t)g->w, ty = to / (uint32_t)g->w;
-        if (c->pibt_corner[diagonal_corner(g, q->cell, to)] == c->pibt_stamp)
+        if (corner_crossed(c, (uint32_t)diagonal_corner(g, q->cell, to)))
             return 0;
         if (q->half > 0) {
             uint32_t side[2];
@@ -272,7 +298,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         c->pibt_next_of[k] = to;
         corner = diagonal_corner(g, q->cell, to);
         if (corner != SIZE_MAX)
-            c->pibt_corner[corner] = c->pibt_stamp;  /* tentatively: the children must not cross it */
+            marks_of(c, (uint32_t)corner)->corner = 1;  /* tentatively: the children must not cross it */
         /* Everyone undecided standing there must make room. */
         box_of(g, to, q->half, &x0, &y0, &x1, &y1);
         for (y = y0; y <= y1 && ok; y++)
@@ -296,7 +322,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         if (ok)
             return 1;
         if (corner != SIZE_MAX)
-            c->pibt_corner[corner] = 0;
+            marks_of(c, (uint32_t)corner)->corner = 0;
         mark(c, k, to, 0);
         c->pibt_next_of[k] = UNDECIDED;
     }
@@ -304,6 +330,27 @@ static int pibt(ff_crowd *c, size_t k, int depth)
     mark(c, k, q->cell, (uint32_t)k + 1);
     c->pibt_next_of[k] = q->cell;
     return 0;
+}
+
+/* Ask for what request k's turn will read of the cells round its center
+ * (its marks, the map's and its profile's costs, its field's cost to goal,
+ * the walls' near map): the agents' turns wander over the whole map, and
+ * these loads would each wait on memory.  Changes nothing but speed. */
+static void prefetch_around(const ff_crowd *c, uint32_t k)
+{
+    const ff_grid *g = c->grid;
+    uint32_t cell = c->req[k].cell;
+    size_t i = c->req_agent[k];
+    const ff_profile *f = ff_profiles_of(c->profiles, c->agent[i].cls);
+    const double *cost = cost_of(c, i);
+
+    PREFETCH(&f->grid.cost[cell]);
+    PREFETCH(&f->step_mask[cell]);
+    PREFETCH(&c->walls.near[cell]);
+    prefetch_around_cell(c->pibt_cell, sizeof *c->pibt_cell, g, cell);
+    prefetch_around_cell(g->cost, sizeof *g->cost, g, cell);
+    if (cost)
+        prefetch_around_cell(cost, sizeof *cost, g, cell);
 }
 
 static const ff_crowd *sort_crowd;
@@ -350,21 +397,18 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
 
     (void)err;
     if (++c->pibt_stamp == 0) {  /* wrapped: every mark is stale */
-        size_t cells = (size_t)c->grid->w * (size_t)c->grid->h;
-        memset(c->pibt_now_stamp, 0, cells * sizeof *c->pibt_now_stamp);
-        memset(c->pibt_next_stamp, 0, cells * sizeof *c->pibt_next_stamp);
-        memset(c->pibt_corner, 0, ((size_t)c->grid->w + 1) * ((size_t)c->grid->h + 1) * sizeof *c->pibt_corner);
+        memset(c->pibt_cell, 0, (size_t)c->grid->w * (size_t)c->grid->h * sizeof *c->pibt_cell);
         c->pibt_stamp = 1;
     }
     for (k = 0; k < n; k++) {
         const ff_grid *g = c->grid;
         int32_t x0, y0, x1, y1, x, y;
+        if (k + PREFETCH_AHEAD < n)
+            PREFETCH(&c->pibt_cell[c->req[k + PREFETCH_AHEAD].cell]);
         box_of(g, c->req[k].cell, c->req[k].half, &x0, &y0, &x1, &y1);
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
-                uint32_t cell = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
-                c->pibt_now[cell] = (uint32_t)k + 1;
-                c->pibt_now_stamp[cell] = c->pibt_stamp;
+                marks_of(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x)->now = (uint32_t)k + 1;
             }
         c->pibt_next_of[k] = UNDECIDED;
         c->pibt_order[k] = (uint32_t)k;
@@ -372,15 +416,47 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
     sort_crowd = c;
     qsort(c->pibt_order, n, sizeof *c->pibt_order, cmp_order);
     sort_crowd = NULL;
-    for (k = 0; k < n; k++)
+    for (k = 0; k < n; k++) {
+        if (k + 2 * PREFETCH_AHEAD < n) {
+            uint32_t j = c->pibt_order[k + 2 * PREFETCH_AHEAD];
+            PREFETCH(&c->req[j]);
+            PREFETCH(&c->agent[c->req_agent[j]]);
+        }
+        if (k + PREFETCH_AHEAD < n)
+            prefetch_around(c, c->pibt_order[k + PREFETCH_AHEAD]);
         if (c->pibt_next_of[c->pibt_order[k]] == UNDECIDED)
             pibt(c, c->pibt_order[k], 0);
+    }
     for (k = 0; k < n; k++) {
         ff_reserve_request *q = &c->req[k];
         q->granted = c->pibt_next_of[k] != q->cell ? 0 : -1;
         q->cand[0] = c->pibt_next_of[k];
     }
     return FF_OK;
+}
+
+ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
+{
+    size_t cells = (size_t)c->grid->w * (size_t)c->grid->h;
+
+    c->pibt_cell = calloc(cells ? cells : 1, sizeof *c->pibt_cell);
+    c->pibt_order = malloc((nagents ? nagents : 1) * sizeof *c->pibt_order);
+    c->pibt_next_of = malloc((nagents ? nagents : 1) * sizeof *c->pibt_next_of);
+    c->pibt_stamp = 0;
+    if (!c->pibt_cell || !c->pibt_order || !c->pibt_next_of)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", nagents);
+    /* Looked up at random, a neighbourhood an agent: huge pages spare TLB misses. */
+    ff_want_huge_pages(c->pibt_cell, cells * sizeof *c->pibt_cell);
+    return FF_OK;
+}
+
+void ff_pibt_free(ff_crowd *c)
+{
+    free(c->pibt_cell);
+    free(c->pibt_order);
+    free(c->pibt_next_of);
+    c->pibt_cell = NULL;
+    c->pibt_order = c->pibt_next_of = NULL;
 }
 
 int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half)

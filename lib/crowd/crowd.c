@@ -117,6 +117,9 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         c->cycle = malloc(na * sizeof *c->cycle);
         c->cycle_scratch = malloc(na);
         c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
+        for (c->cell_seen_mask = 1; c->cell_seen_mask < 2 * na; c->cell_seen_mask *= 2)
+            ;
+        c->cell_seen = malloc(c->cell_seen_mask-- * sizeof *c->cell_seen);
         if (s->reserve && (st = ff_pibt_init(c, na, err)) != FF_OK) {
             ff_crowd_free(c);
             return st;
@@ -131,7 +134,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->entry_of || !c->unclear || !c->class_unreachable || !c->class_first_unreachable ||
         !c->deadlock_id || !c->deadlock_start ||
         (s->move == FF_MOVE_GRID && (!c->req || !c->req_agent || !c->waits_on || !c->cycle ||
-                                     !c->cycle_scratch || !c->spawn_scratch))) {
+                                     !c->cycle_scratch || !c->spawn_scratch || !c->cell_seen))) {
         ff_crowd_free(c);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     }
@@ -362,13 +365,14 @@ void ff_crowd_free(ff_crowd *c)
     free(c->cycle);
     free(c->cycle_scratch);
     free(c->spawn_scratch);
+    free(c->cell_seen);
     c->plan = NULL;
     c->class_unreachable = NULL;
     c->class_first_unreachable = NULL;
     c->deadlock_id = NULL;
     c->deadlock_start = NULL;
     c->req = NULL;
-    c->req_agent = c->waits_on = c->spawn_scratch = NULL;
+    c->req_agent = c->waits_on = c->spawn_scratch = c->cell_seen = NULL;
     c->cycle = NULL;
     c->cycle_scratch = NULL;
     c->live = c->spawn_order = NULL;
@@ -675,6 +679,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
     size_t k;
     int pass, changed = 0, stepped = 0, entered = 0, by_hash = 0;
     size_t nunclear = 0;
+    double grid_overlap = -1;
     ff_status st;
 
     c->ndeadlocks = 0;
@@ -848,12 +853,17 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (a->state != FF_AGENT_ARRIVED && agent_at_goal(c, c->live[k], a->cls, a->x, a->y))
             arrive(c, c->live[k], t, &changed);
     }
-    c->hash_current = 1;
-    if ((st = ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err)) != FF_OK)
-        return st;
+    /* Cell-to-cell moves need the hash for the overlap measure alone,
+     * and most crowds not even for that. */
+    if (s->move != FF_MOVE_GRID || (grid_overlap = ff_gridmove_overlap(c)) < 0) {
+        c->hash_current = 1;
+        if ((st = ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err)) != FF_OK)
+            return st;
+    }
 measured:
     {
-        double o = c->contacts_valid ? ff_contacts_largest_overlap_involved(c) : ff_contacts_largest_overlap(c);
+        double o = grid_overlap >= 0 ? grid_overlap
+                   : c->contacts_valid ? ff_contacts_largest_overlap_involved(c) : ff_contacts_largest_overlap(c);
         if (o > c->stats.max_overlap)
             c->stats.max_overlap = o;
     }

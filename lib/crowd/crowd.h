@@ -197,6 +197,8 @@ typedef struct {
     int32_t *cycle;
     uint8_t *cycle_scratch;
     uint32_t *spawn_scratch;
+    uint32_t *cell_seen;       /* the overlap measure's table of cells */
+    size_t cell_seen_mask;     /* its size - 1 (a power of 2 - 1) */
     /* deadlocks found at the last tick: cycle k holds the ids
        deadlock_id[deadlock_start[k] .. deadlock_start[k + 1]) */
     uint32_t *deadlock_id;

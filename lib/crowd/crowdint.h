@@ -43,8 +43,11 @@ static inline void prefetch_around_cell(const void *base, size_t elem, const ff_
     uint32_t x0 = x > 0 ? x - 1 : 0, x1 = x + 1 < w ? x + 1 : x;
     uint32_t y0 = y > 0 ? y - 1 : 0, y1 = y + 1 < (uint32_t)g->h ? y + 1 : y;
     for (r = y0; r <= y1; r++) {
-        PREFETCH((const char *)base + ((size_t)r * w + x0) * elem);
-        PREFETCH((const char *)base + ((size_t)r * w + x1) * elem);
+        const char *p0 = (const char *)base + ((size_t)r * w + x0) * elem;
+        const char *p1 = (const char *)base + ((size_t)r * w + x1 + 1) * elem - 1;
+        PREFETCH(p0);
+        if (((uintptr_t)p0 ^ (uintptr_t)p1) >= 64)  /* another cache line */
+            PREFETCH(p1);
     }
 }
 
@@ -238,9 +241,27 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err);
 /* The spawns of tick t in cell-to-cell moves. */
 ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err);
 
+/* 1 when a disk of radius r at a cell's center lies within the cell with
+ * a margin far above rounding at g's coordinates: 0 < r <= 0.45 cells,
+ * and g's world coordinates under 1e9 cells.  Such a disk is at least
+ * half a cell from any wall while its center is in an open cell, and two
+ * at different cells' centers do not overlap. */
+static inline int ff_gridmove_disk_in_cell(const ff_grid *g, double r)
+{
+    return r > 0 && r <= 0.45 * g->cell_size &&
+           fabs(g->origin_x) + fabs(g->origin_y) + ((double)g->w + (double)g->h) * g->cell_size < 1e9 * g->cell_size;
+}
+
 /* 1 when a disk of radius r moving from the center of cell from to that
  * of cell to keeps clear of the walls (see gridmove.c). */
 int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, double r);
+
+/* The largest overlap among the present agents (c->live) when every
+ * class's disk lies within a cell (ff_gridmove_disk_in_cell) and every
+ * agent stands at a cell's center: 1 when two share a cell (the pair
+ * measure's value: their centers coincide), else 0; no pairs measured.
+ * -1 when that does not hold. */
+double ff_gridmove_overlap(ff_crowd *c);
 
 /* ---- pibt.c ---- */
 

@@ -28,10 +28,8 @@ int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, doubl
     const ff_grid *g = c->grid;
     double x, y, dx, dy, d0, d1;
 
-    if (r > 0 && r <= 0.45 * g->cell_size && ff_grid_open(g, from) && ff_grid_open(g, to) &&
-        (fabs(g->origin_x) + fabs(g->origin_y)) / g->cell_size + (double)g->w + (double)g->h < 1e9) {
-        /* A disk within its cell (with a margin far above rounding at
-         * this map's coordinates) moving between the centers of two open
+    if (ff_gridmove_disk_in_cell(g, r) && ff_grid_open(g, from) && ff_grid_open(g, to)) {
+        /* A disk within its cell moving between the centers of two open
          * neighbours stays at least half a cell from any wall: the slide
          * below would find it clear.  A diagonal step also passes the
          * two side cells' shared corner: clear too when both are open. */
@@ -51,6 +49,36 @@ int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, doubl
         return 0;
     d1 = ff_walls_nearest(&c->walls, x, y, r, NULL, NULL);
     return d1 >= r || d1 > d0;
+}
+
+double ff_gridmove_overlap(ff_crowd *c)
+{
+    const ff_grid *g = c->grid;
+    uint32_t *seen = c->cell_seen, mask = (uint32_t)c->cell_seen_mask;
+    size_t k, cls;
+
+    for (cls = 0; cls < c->scenario->nclasses; cls++)
+        if (!ff_gridmove_disk_in_cell(g, c->scenario->cls[cls].radius))
+            return -1;
+    /* The cells taken so far, as cell + 1 in an open-addressed table
+     * twice the agents' number (0: empty). */
+    memset(seen, 0, ((size_t)mask + 1) * sizeof *seen);
+    for (k = 0; k < c->nlive; k++) {
+        const ff_agent *a = &c->agent[c->live[k]];
+        long long cx, cy;
+        uint32_t cell, h;
+        if (!ff_world_to_cell(g, a->x, a->y, &cx, &cy))
+            return -1;
+        cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+        if (cell == UINT32_MAX || a->x != cell_center_x(g, cell) || a->y != cell_center_y(g, cell))
+            return -1;
+        for (h = (cell * 2654435761u) & mask; seen[h] && seen[h] != cell + 1; h = (h + 1) & mask)
+            ;
+        if (seen[h])
+            return 1;
+        seen[h] = cell + 1;
+    }
+    return 0;
 }
 
 /* Add cell to request q's candidates when the sweep there is clear for

@@ -333,9 +333,9 @@ static int pibt(ff_crowd *c, size_t k, int depth)
 }
 
 /* Ask for what request k's turn will read of the cells round its center
- * (its marks, the map's and its profile's costs, its field's cost to goal,
- * the walls' near map): the agents' turns wander over the whole map, and
- * these loads would each wait on memory.  Changes nothing but speed. */
+ * (its marks, the map's and its profile's costs, its field's cost to
+ * goal): the agents' turns wander over the whole map, and these loads
+ * would each wait on memory.  Changes nothing but speed. */
 static void prefetch_around(const ff_crowd *c, uint32_t k)
 {
     const ff_grid *g = c->grid;
@@ -346,7 +346,6 @@ static void prefetch_around(const ff_crowd *c, uint32_t k)
 
     PREFETCH(&f->grid.cost[cell]);
     PREFETCH(&f->step_mask[cell]);
-    PREFETCH(&c->walls.near[cell]);
     prefetch_around_cell(c->pibt_cell, sizeof *c->pibt_cell, g, cell);
     prefetch_around_cell(g->cost, sizeof *g->cost, g, cell);
     if (cost)

@@ -190,6 +190,10 @@ typedef struct {
     struct ff_pibt_cell *pibt_cell; /* w*h: each cell's marks of the tick */
     uint32_t *pibt_order;      /* per request: the grant order */
     uint32_t *pibt_next_of;    /* per request: its next center cell */
+    uint32_t *pibt_prev;       /* the last grant order, as agents ... */
+    size_t pibt_nprev;         /* ... this many */
+    uint32_t *pibt_req_of;     /* per agent: its request (scratch) */
+    uint8_t *pibt_placed;      /* per request: in the order (scratch) */
     uint32_t pibt_stamp;
     uint32_t *req_agent;       /* ... and their agents */
     size_t nreq_last;          /* requests of the last tick */

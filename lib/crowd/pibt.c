@@ -390,6 +390,47 @@ void ff_pibt_enter(ff_crowd *c, size_t i)
     c->plan[i].start_cost = d;
 }
 
+/* The grant order of this tick's n requests into c->pibt_order.  The
+ * keys change little from tick to tick, so the sort starts from last
+ * tick's order (of agents), the newcomers after it, and inserts: little
+ * to do when few keys moved, and past 8 n moves qsort takes over.
+ * cmp_order is a total order: either gives its one sorted order. */
+static void order_requests(ff_crowd *c, size_t n)
+{
+    uint32_t *order = c->pibt_order;
+    size_t k, m = 0, moves = 0;
+
+    for (k = 0; k < n; k++) {
+        c->pibt_req_of[c->req_agent[k]] = (uint32_t)k;
+        c->pibt_placed[k] = 0;
+    }
+    for (k = 0; k < c->pibt_nprev; k++) {
+        uint32_t i = c->pibt_prev[k], j = c->pibt_req_of[i];
+        if (j < n && c->req_agent[j] == i) {
+            order[m++] = j;
+            c->pibt_placed[j] = 1;
+        }
+    }
+    for (k = 0; k < n; k++)
+        if (!c->pibt_placed[k])
+            order[m++] = (uint32_t)k;
+    sort_crowd = c;
+    for (k = 1; k < n && moves <= 8 * n; k++) {
+        uint32_t t = order[k];
+        size_t j;
+        for (j = k; j > 0 && cmp_order(&t, &order[j - 1]) < 0; j--)
+            order[j] = order[j - 1];
+        moves += k - j;
+        order[j] = t;
+    }
+    if (moves > 8 * n)
+        qsort(order, n, sizeof *order, cmp_order);
+    sort_crowd = NULL;
+    for (k = 0; k < n; k++)
+        c->pibt_prev[k] = c->req_agent[order[k]];
+    c->pibt_nprev = n;
+}
+
 ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
 {
     size_t k;
@@ -410,11 +451,8 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
                 marks_of(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x)->now = (uint32_t)k + 1;
             }
         c->pibt_next_of[k] = UNDECIDED;
-        c->pibt_order[k] = (uint32_t)k;
     }
-    sort_crowd = c;
-    qsort(c->pibt_order, n, sizeof *c->pibt_order, cmp_order);
-    sort_crowd = NULL;
+    order_requests(c, n);
     for (k = 0; k < n; k++) {
         if (k + 2 * PREFETCH_AHEAD < n) {
             uint32_t j = c->pibt_order[k + 2 * PREFETCH_AHEAD];
@@ -441,8 +479,12 @@ ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
     c->pibt_cell = calloc(cells ? cells : 1, sizeof *c->pibt_cell);
     c->pibt_order = malloc((nagents ? nagents : 1) * sizeof *c->pibt_order);
     c->pibt_next_of = malloc((nagents ? nagents : 1) * sizeof *c->pibt_next_of);
+    c->pibt_prev = malloc((nagents ? nagents : 1) * sizeof *c->pibt_prev);
+    c->pibt_req_of = calloc(nagents ? nagents : 1, sizeof *c->pibt_req_of);
+    c->pibt_placed = malloc(nagents ? nagents : 1);
+    c->pibt_nprev = 0;
     c->pibt_stamp = 0;
-    if (!c->pibt_cell || !c->pibt_order || !c->pibt_next_of)
+    if (!c->pibt_cell || !c->pibt_order || !c->pibt_next_of || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", nagents);
     /* Looked up at random, a neighbourhood an agent: huge pages spare TLB misses. */
     ff_want_huge_pages(c->pibt_cell, cells * sizeof *c->pibt_cell);
@@ -454,8 +496,13 @@ void ff_pibt_free(ff_crowd *c)
     free(c->pibt_cell);
     free(c->pibt_order);
     free(c->pibt_next_of);
+    free(c->pibt_prev);
+    free(c->pibt_req_of);
+    free(c->pibt_placed);
     c->pibt_cell = NULL;
-    c->pibt_order = c->pibt_next_of = NULL;
+    c->pibt_order = c->pibt_next_of = c->pibt_prev = c->pibt_req_of = NULL;
+    c->pibt_placed = NULL;
+    c->pibt_nprev = 0;
 }
 
 int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half)

@@ -16,6 +16,7 @@
 #include "search.h"
 #include "spatialhash.h"
 #include "walls.h"
+#include "walls.h"
 
 /* ---- fields from pictures ---- */
 
@@ -733,6 +734,55 @@ Test(crowd, absurd_speed_stays_in_the_map, .timeout = 20)
     }
     cr_expect_eq(c.candidate_ticks, 0);
     cr_expect_gt(c.stats.escapes, 0);
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+/* A tiny radius at a great speed (the fuzzer's slow unit: 'speed
+ * 110000000', radius 0.001, along a wall: 100,000 substeps a move once):
+ * a move is cut to FF_SLIDE_SUBSTEPS_MAX substeps of half the radius, so
+ * no agent goes farther in a tick than 128 radii, and none into a wall. */
+Test(crowd, tiny_radius_great_speed_moves_256_substeps_at_most, .timeout = 20)
+{
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+    ff_crowd_summary sum;
+    size_t i;
+    double *x0, *y0;
+
+    make_field(&f, room, 9);
+    scenario("ffsim 1\ntick 0.2\nticks 20\npasses 31\n"
+             "class dot\n radius 0.001\n speed 110000000\n follow\n"
+             " separate weight 1 range 0.4\nend\n"
+             "spawn 200 dot rect 1,1,10,8 seed 4\n", &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    x0 = malloc(c.nagents * sizeof *x0);
+    y0 = malloc(c.nagents * sizeof *y0);
+    cr_assert(x0 && y0);
+    while (c.tick < s.ticks) {
+        for (i = 0; i < c.nagents; i++) {
+            x0[i] = c.agent[i].x;
+            y0[i] = c.agent[i].y;
+        }
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+        for (i = 0; i < c.nagents; i++) {
+            /* The move (256 half radii), and the overlap passes' pushes
+             * (each under a diameter). */
+            double moved = hypot(c.agent[i].x - x0[i], c.agent[i].y - y0[i]);
+            if (c.agent[i].state == FF_AGENT_GONE)
+                continue;
+            cr_assert_leq(moved, FF_SLIDE_SUBSTEPS_MAX * 0.0005 + 31 * 0.002 + 1e-9,
+                          "tick %lld: agent %u moved %g", c.tick, c.agent[i].id, moved);
+        }
+    }
+    cr_assert_eq(ff_crowd_summarise(&c, &sum, &err), FF_OK);
+    cr_expect_eq(sum.stats.wall_penetrations, 0);
+    free(x0);
+    free(y0);
     ff_crowd_free(&c);
     ff_scenario_free(&s);
     free_field(&f);

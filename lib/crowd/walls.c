@@ -235,6 +235,11 @@ int ff_walls_slide_from(const ff_walls *w, long gx, long gy, double r, double *x
          * mistake): it is cut to that length, so that the number of its
          * substeps stays bounded by the map's size. */
         double most = ((double)w->grid->w + (double)w->grid->h) * c + 2 * r;
+        /* And one of more substeps than FF_SLIDE_SUBSTEPS_MAX (a tiny
+         * radius at a great speed) to that many: a move's work is bounded
+         * whatever the speed and the radius. */
+        if (most > FF_SLIDE_SUBSTEPS_MAX * max_sub)
+            most = FF_SLIDE_SUBSTEPS_MAX * max_sub;
         if (len > most) {
             dx *= most / len;
             dy *= most / len;
@@ -253,8 +258,8 @@ int ff_walls_slide_from(const ff_walls *w, long gx, long gy, double r, double *x
     }
     if (n < 1)
         n = 1;
-    if (n > 100000)  /* a runaway correction: cut it short rather than loop */
-        n = 100000;
+    if (n > FF_SLIDE_SUBSTEPS_MAX)  /* len / max_sub rounded up past it */
+        n = FF_SLIDE_SUBSTEPS_MAX;
     sx = dx / (double)n;
     sy = dy / (double)n;
     {

@@ -68,10 +68,15 @@ double ff_walls_nearest(const ff_walls *w, double x, double y, double reach,
 void ff_walls_push(const ff_walls *w, double x, double y, double r, double look,
                    double *px, double *py);
 
+/* The most substeps one move takes: a longer move is cut to this many
+ * half radii (or half cells, when the cell is smaller). */
+#define FF_SLIDE_SUBSTEPS_MAX 256
+
 /* Move a disk of radius r (> 0) from (*x, *y) by (dx, dy) with wall
- * sliding: a move longer than the map's width plus height (plus 2r) is
- * first cut to that length; the move is cut into substeps no longer than
- * half of min(r, cell size); a substep that ends nearer than r to a wall is
+ * sliding: a move longer than the map's width plus height (plus 2r), or
+ * than FF_SLIDE_SUBSTEPS_MAX substeps, is first cut to that length; the
+ * move is cut into substeps no longer than half of min(r, cell size); a
+ * substep that ends nearer than r to a wall is
  * projected out along the wall's normal (what is left is the part along
  * the wall), up to four times for corners, and dropped if that fails.
  * A disk that starts clear stays clear.  A disk that starts too near a wall

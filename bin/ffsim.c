@@ -10,6 +10,7 @@
 
 #include "crowd.h"
 #include "crowdcheck.h"
+#include "fieldbudget.h"
 #include "fieldsel.h"
 #include "infile.h"
 #include "options.h"
@@ -34,7 +35,8 @@ static void usage(FILE *f)
             "      --check          exit 1 when an agent did not arrive, a line each on why\n"
             "      --name NAME      the field named NAME of a multi-field stream\n"
             "      --list           print the names of FIELD's fields and stop\n"
-            "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
+            "      --max-cells N    refuse a run whose fields hold more cells in all\n"
+            "                       (the stream's, the profiles', own goals'; default 134217728)\n"
             "      --realtime       pace the ticks at the tick length; count overruns\n"
             "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
@@ -169,7 +171,8 @@ int main(int argc, char **argv)
     double next_tick = 0;
     ff_profiles prof;
     long long every = 1;
-    uint64_t max_cells = 0;
+    uint64_t max_cells = FF_SIM_MAX_CELLS_DEFAULT;
+    ff_field_budget budget;
     double busy = 0, rate;
     ff_error err;
     ff_field field;
@@ -248,6 +251,10 @@ int main(int argc, char **argv)
         if (st != FF_OK)
             goto failed;
     }
+    /* Every field the run builds, counted before the first is. */
+    if (ff_field_budget_count(&budget, &scen, &field.grid, field.turn, &err) != FF_OK ||
+        ff_field_budget_check(&budget, max_cells, scen_path, &err) != FF_OK)
+        goto failed;
     if (ff_profiles_init_turn(&prof, &scen, &field.grid, field.turn, field.turn_cost, scen_path,
                               &err) != FF_OK)
         goto failed;

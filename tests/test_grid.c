@@ -122,3 +122,82 @@ Test(grid, size_limits_are_checked_before_allocating)
     cr_assert_eq(ff_check_size(32768, 32768, 0, "m", 1, &err), FF_OK);
     cr_assert_eq(ff_check_size(10, 10, 99, "m", 1, &err), FF_EINPUT);
 }
+
+/* The clearance's key (ff_clearance_key): the largest sum of two squares
+ * below (2 r / cell)^2, by brute force; radii of one key close the same
+ * cells of random maps (terrain class borders too), and a radius over a
+ * key's sum closes one cell more than one under it (a wall at that
+ * distance, in half cells, from a cell's center). */
+Test(clearance, radii_of_one_key_close_the_same_cells)
+{
+    unsigned long long rng = 5;
+    int trial, shared = 0;
+
+    for (trial = 0; trial < 400; trial++) {
+        int w = 3 + (int)(tu_next(&rng) % 12), h = 3 + (int)(tu_next(&rng) % 12), x;
+        double cell = tu_next(&rng) % 2 ? 1.0 : 0.7;
+        double r1 = (double)(1 + tu_next(&rng) % 400) / 100.0 * cell;
+        double r2 = r1 + (double)(tu_next(&rng) % 30) / 100.0 * cell;
+        double k1, k2, side = w < h ? w : h;
+        ff_grid a, b;
+        int r;
+
+        for (r = 0; r < 2; r++) {
+            double rad = r ? r2 : r1, l = (2 * rad / cell) * (2 * rad / cell), best = 0;
+            long p, q;
+            for (p = 0; (double)(p * p) < l; p++)
+                for (q = 0; (double)(p * p + q * q) < l; q++)
+                    if ((double)(p * p + q * q) > best)
+                        best = (double)(p * p + q * q);
+            if (l > side * side)
+                best = INFINITY;
+            cr_assert_eq(ff_clearance_key(&(ff_grid){ .w = w, .h = h, .cell_size = cell }, rad),
+                         best, "radius %g cell %g %dx%d", rad, cell, w, h);
+        }
+        ff_grid_init(&a);
+        a.cell_size = cell;
+        cr_assert_eq(ff_grid_alloc(&a, w, h, 0, NULL, NULL), FF_OK);
+        a.terrain = malloc((size_t)(w * h));
+        for (x = 0; x < w * h; x++) {
+            a.cost[x] = tu_next(&rng) % 7 == 0 ? INFINITY : 1;
+            a.terrain[x] = tu_next(&rng) % 9 == 0;
+        }
+        k1 = ff_clearance_key(&a, r1);
+        k2 = ff_clearance_key(&a, r2);
+        ff_grid_init(&b);
+        cr_assert_eq(ff_grid_copy(&b, &a, NULL), FF_OK);
+        cr_assert_eq(ff_grid_apply_clearance(&a, r1, NULL), FF_OK);
+        cr_assert_eq(ff_grid_apply_clearance(&b, r2, NULL), FF_OK);
+        if (k1 == k2) {
+            shared++;
+            cr_expect(memcmp(a.cost, b.cost, (size_t)(w * h) * sizeof *a.cost) == 0,
+                      "radii %g and %g (key %g) close different cells", r1, r2, k1);
+        }
+        ff_grid_free(&a);
+        ff_grid_free(&b);
+    }
+    cr_expect_gt(shared, 100);
+}
+
+Test(clearance, a_radius_past_a_key_closes_more)
+{
+    /* A wall cell at (10, 10) of an open 21 x 21 map: the cell (10 + 2,
+     * 10 + 1) has its center at half-cell offsets 3 and 1 from the wall's
+     * nearest corner: squared 10. */
+    ff_grid g;
+    double under = sqrt(10.0) / 2 - 1e-9, over = sqrt(10.0) / 2 + 1e-9;
+    int r;
+
+    cr_assert_lt(ff_clearance_key(&(ff_grid){ .w = 21, .h = 21, .cell_size = 1 }, under), 10);
+    cr_assert_eq(ff_clearance_key(&(ff_grid){ .w = 21, .h = 21, .cell_size = 1 }, over), 10);
+    for (r = 0; r < 2; r++) {
+        ff_grid_init(&g);
+        cr_assert_eq(ff_grid_alloc(&g, 21, 21, 0, NULL, NULL), FF_OK);
+        for (int i = 0; i < 21 * 21; i++)
+            g.cost[i] = 1;
+        g.cost[10 * 21 + 10] = INFINITY;
+        cr_assert_eq(ff_grid_apply_clearance(&g, r ? over : under, NULL), FF_OK);
+        cr_expect_eq(isinf(g.cost[11 * 21 + 12]) != 0, r, "radius %s the key's 10", r ? "over" : "under");
+        ff_grid_free(&g);
+    }
+}

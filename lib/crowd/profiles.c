@@ -588,17 +588,18 @@ static double class_radius(const ff_scenario *s, size_t k)
     return s->profiles ? s->cls[k].radius : 0;
 }
 
-/* 1 when classes i and j can share a field: same radius, same goals. */
-static int same_profile(const ff_scenario *s, size_t i, size_t j)
+/* 1 when classes i and j can share a field: radii that close the same
+ * cells (key, ff_clearance_key of each class), the same goals. */
+static int same_profile(const ff_scenario *s, const double *key, size_t i, size_t j)
 {
     const ff_agent_class *a = &s->cls[i], *b = &s->cls[j];
-    return class_radius(s, i) == class_radius(s, j) && a->ngoals == b->ngoals &&
+    return key[i] == key[j] && a->ngoals == b->ngoals &&
            memcmp(a->goal, b->goal, (size_t)a->ngoals * sizeof *a->goal) == 0;
 }
 
 static const ff_scenario *sort_scenario;
 
-/* Profiles by radius, then by their first class. */
+/* Profiles by radius, then by their class. */
 static int cmp_first_class(const void *pa, const void *pb)
 {
     size_t i = *(const size_t *)pa, j = *(const size_t *)pb;
@@ -606,6 +607,56 @@ static int cmp_first_class(const void *pa, const void *pb)
     if (ri != rj)
         return ri < rj ? -1 : 1;
     return i < j ? -1 : i > j;
+}
+
+/* The classes of s in profiles: rep[j] (s->nclasses + 1 entries) is the
+ * class of profile j, its smallest radius (the first such class), profiles
+ * by that radius, then that class; class_profile[k] (s->nclasses) the
+ * profile of class k.  Without classes, one profile (rep[0] = 0). */
+static ff_status group_classes(const ff_scenario *s, const ff_grid *stream, size_t *rep,
+                               int32_t *class_profile, size_t *nprofiles, ff_error *err)
+{
+    double *key = malloc((s->nclasses ? s->nclasses : 1) * sizeof *key);
+    size_t k, j, m = 0;
+
+    if (!key)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the fields");
+    for (k = 0; k < s->nclasses; k++)
+        key[k] = ff_clearance_key(stream, class_radius(s, k));
+    for (k = 0; k < s->nclasses; k++) {
+        for (j = 0; j < m && !same_profile(s, key, rep[j], k); j++)
+            ;
+        if (j == m)
+            rep[m++] = k;
+        else if (class_radius(s, k) < class_radius(s, rep[j]))
+            rep[j] = k;
+    }
+    if (m == 0)
+        rep[m++] = 0;  /* no classes: one field of the stream's goals */
+    sort_scenario = s;
+    qsort(rep, m, sizeof *rep, cmp_first_class);
+    sort_scenario = NULL;
+    for (k = 0; k < s->nclasses; k++) {
+        for (j = 0; j < m && !same_profile(s, key, rep[j], k); j++)
+            ;
+        class_profile[k] = (int32_t)j;
+    }
+    free(key);
+    *nprofiles = m;
+    return FF_OK;
+}
+
+ff_status ff_profiles_plan(const ff_scenario *s, const ff_grid *stream, int32_t *class_profile,
+                           size_t *nprofiles, ff_error *err)
+{
+    size_t *rep = malloc((s->nclasses + 1) * sizeof *rep);
+    ff_status st;
+
+    if (!rep)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the fields");
+    st = group_classes(s, stream, rep, class_profile, nprofiles, err);
+    free(rep);
+    return st;
 }
 
 ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *stream,
@@ -619,7 +670,7 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
                                 ff_error *err)
 {
     size_t n = (size_t)stream->w * (size_t)stream->h, k, j, m = 0;
-    size_t *first = NULL;   /* per profile: its first class */
+    size_t *first = NULL;   /* per profile: its class (group_classes) */
     double t0;
     ff_status st;
 
@@ -645,17 +696,8 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
     p->class_profile = calloc(s->nclasses + 1, sizeof *p->class_profile);
     if (!first || !p->class_profile || !p->mark)
         goto nomem;
-    for (k = 0; k < s->nclasses; k++) {
-        for (j = 0; j < m && !same_profile(s, first[j], k); j++)
-            ;
-        if (j == m)
-            first[m++] = k;
-    }
-    if (m == 0)
-        first[m++] = 0;  /* no classes: one field of the stream's goals */
-    sort_scenario = s;
-    qsort(first, m, sizeof *first, cmp_first_class);
-    sort_scenario = NULL;
+    if ((st = group_classes(s, stream, first, p->class_profile, &m, err)) != FF_OK)
+        goto failed;
     if (!(p->profile = calloc(m, sizeof *p->profile)))
         goto nomem;
     p->nprofiles = m;
@@ -697,9 +739,7 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
         publish(f, 0);
     }
     for (k = 0; k < s->nclasses; k++) {
-        for (j = 0; j < m && !same_profile(s, first[j], k); j++)
-            ;
-        p->class_profile[k] = (int32_t)j;
+        j = (size_t)p->class_profile[k];
         if (p->profile[j].grid.ngoals == 0) {
             st = ff_error_set(err, FF_EINPUT, scen_name, s->cls[k].line, 1,
                               "class %s: no field possible: every goal cell is closed by its "

@@ -108,6 +108,14 @@ typedef struct {
     uint8_t *turn_direction;  /* with turn, 8*w*h: a build's state codes */
 } ff_profiles;
 
+/* The profiles ff_profiles_init makes for scenario s on the stream's grid,
+ * without building them: classes whose radii close the same cells
+ * (ff_clearance_key) and with the same goals share one, its radius the
+ * smallest of theirs.  Sets *nprofiles and, class_profile having
+ * s->nclasses entries, each class's profile.  FF_ENOMEM. */
+ff_status ff_profiles_plan(const ff_scenario *s, const ff_grid *stream, int32_t *class_profile,
+                           size_t *nprofiles, ff_error *err);
+
 /* Build the first field of every profile of scenario s from the stream's
  * grid (goals from it).  A class whose goals are all closed by its
  * clearance has no field: FF_EINPUT at the class's line of scen_name. */

@@ -445,6 +445,29 @@ int ff_grid_near_cells(const ff_grid *g, double radius, int x, int y, int x0, in
     return (double)(dx * dx + dy * dy) < clearance_limit(g, radius);
 }
 
+double ff_clearance_key(const ff_grid *g, double radius)
+{
+    double limit = clearance_limit(g, radius), side = g->w < g->h ? g->w : g->h, best = 0, a;
+
+    if (!(radius > 0))
+        return -1;
+    /* Every cell's center is at most side half cells (on one axis) from
+     * the map's edge, a blocked lattice point. */
+    if (!(limit <= side * side))
+        return INFINITY;
+    /* limit <= 2^32 here (w h <= 2^32): the squares are exact. */
+    for (a = 0; a * a < limit; a++) {
+        double rem = limit - a * a, b = floor(sqrt(rem));
+        while (b > 0 && b * b >= rem)
+            b--;
+        while ((b + 1) * (b + 1) < rem)
+            b++;
+        if (a * a + b * b > best)
+            best = a * a + b * b;
+    }
+    return best;
+}
+
 int ff_clearance_reach(const ff_grid *g, double radius)
 {
     double r = ceil(radius / g->cell_size);

@@ -162,6 +162,14 @@ int ff_grid_cleared_at(const ff_grid *map, double radius, int x, int y);
 int ff_grid_near_cells(const ff_grid *g, double radius, int x, int y, int x0, int y0, int x1,
                        int y1);
 
+/* A key of the cells a clearance of radius closes: two radii with the
+ * same key close the same cells of every map of g's size and cell size
+ * (whatever its walls).  The clearance compares squared distances in half
+ * cells, sums of two squares, with (2 radius / cell size)^2: the key is
+ * the largest such sum below it (-1 for radius 0, which closes nothing;
+ * +inf for a radius that closes every cell of a map of that size). */
+double ff_clearance_key(const ff_grid *g, double radius);
+
 /* How many cells from a changed cell a clearance of radius can change:
  * ceil(radius / cell_size). */
 int ff_clearance_reach(const ff_grid *g, double radius);

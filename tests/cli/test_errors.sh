@@ -414,6 +414,11 @@ bad ffsim "no direction" "^ffsim: $IN/gate0.ff: the stream has no direction chan
 bad ffsim "scenario: a bad value" "^ffsim: $IN/bad.scen:2:6: " "$P $S $FIELD $IN/bad.scen"
 bad ffsim "scenario: an escape sequence" "^ffsim: $IN/esc.scen:2:6: .*\\\\x1b" "$P $S $FIELD $IN/esc.scen"
 bad ffsim "scenario: a NUL byte" "^ffsim: $IN/nul.txt:1:" "$P $S $FIELD $IN/nul.txt"
+bad ffsim "fields over --max-cells" \
+    "^ffsim: $IN/s.scen: the run would build [0-9]+ fields of [0-9]+x[0-9]+ cells \\(stream 1, profiles [0-9]+\\): [0-9]+ cells, over --max-cells 1000$" \
+    "$P $S --max-cells 1000 $FIELD $IN/s.scen"
+expect "ffsim: --max-cells 0" 2 "^ffsim: --max-cells '0': not a whole number 1 to 4294967295 \\(see ffsim --help\\)$" \
+    "$P --max-cells 0 $FIELD $IN/s.scen"
 output_cases ffsim "$P $S $FIELD $IN/s.scen"
 output_cases ffsim "$P -o trace.txt $FIELD $IN/s.scen" --summary
 expect "ffsim: an unknown option" 2 "^ffsim: --bogus: unknown option \\(see ffsim --help\\)$" "$P --bogus"

@@ -362,4 +362,54 @@ check "turn: the stairs" "$(echo "$OUT" | paste -sd ' ' -)" = "0.5000 0.5000 1.5
 run "turn: turn-cost field" 0 "$BIN/ffsim $TMP/zz1.ff $TD/turn/zigzag.scenario 2>/dev/null | awk '\$1 ~ /^[0-9]+$/ { print \$3, \$4 }' | uniq"
 check "turn: the one turn" "$(echo "$OUT" | paste -sd ' ' -)" = "0.5000 0.5000 0.5000 1.5000 0.5000 2.5000 0.5000 3.5000 0.5000 4.5000 1.5000 4.5000 2.5000 4.5000 3.5000 4.5000 4.5000 4.5000"
 
+# ---- memory (ffsim(1), "MEMORY" and "PROFILES"): 256 classes of
+# distinct radii share the fields of the radii that close the same cells
+# (counted here from the rule of ffsim(1): the largest sum of two squares
+# below (2 r / cell)^2), the run's fields are counted before any is built
+# and a budget one cell short of them is refused, own goals' fields too.
+awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
+    for (y = 0; y < 40; y++) { row = ""
+        for (x = 0; x < 40; x++) row = row (x == 20 && y == 20 ? "G" : ".")
+        print row } }' | "$BIN/ffbuild" | "$BIN/ffdir" >"$TMP/open40.ff"
+awk 'BEGIN { print "ffsim 1"; print "ticks 3"
+    for (k = 0; k < 256; k++) {
+        printf "class c%d\n radius %.2f\n speed 1\n follow\nend\nagent %d c%d 12.5,20.5\n", k, 0.05 + 0.03 * k, k, k } }' \
+    >"$TMP/radii.scen"
+nshared=$(awk 'BEGIN { for (k = 0; k < 256; k++) {
+        r = sprintf("%.2f", 0.05 + 0.03 * k) + 0; l = 4 * r * r; best = 0
+        for (a = 0; a * a < l; a++) for (b = 0; a * a + b * b < l; b++) if (a * a + b * b > best) best = a * a + b * b
+        key[best] = 1 }
+    for (b in key) n++; print n }')
+run "256 radii: served" 0 "$BIN/ffsim $TMP/open40.ff $TMP/radii.scen 2>$TMP/radii.err >$TMP/radii.trace"
+check "256 radii: $nshared shared fields, one per set of radii closing the same cells" \
+    "$(grep -c '^# field' "$TMP/radii.trace")" -eq "$nshared"
+check "256 radii: fewer fields than radii" "$nshared" -lt 256
+need=$(( (nshared + 1) * 1600 ))
+run "256 radii: a budget of exactly the fields' cells" 0 "$BIN/ffsim --max-cells $need $TMP/open40.ff $TMP/radii.scen 2>/dev/null >$TMP/radii2.trace"
+same "256 radii: the same trace under the budget" "$TMP/radii.trace" "$TMP/radii2.trace"
+refuse "256 radii: one cell short of them" \
+    "^ffsim: $TMP/radii.scen: the run would build $((nshared + 1)) fields of 40x40 cells \\(stream 1, profiles $nshared\\): $need cells, over --max-cells $((need - 1))\$" \
+    "$BIN/ffsim --max-cells $((need - 1)) $TMP/open40.ff $TMP/radii.scen"
+# 30 agents with goals of their own (29 distinct cells; one agent enters
+# after the last tick and counts for nothing): 1 + 1 + 29 fields.
+awk 'BEGIN { print "ffsim 1"; print "ticks 3"
+    print "class a\n radius 0.3\n speed 1\n follow\nend"
+    for (k = 0; k < 29; k++) printf "agent %d a 5.5,%d.5 goal %d,30\n", k, k + 5, k + 5
+    print "agent 29 a 6.5,6.5 goal 5,30"
+    print "agent 30 a 7.5,7.5 tick 4 goal 1,1" }' >"$TMP/own.scen"
+run "own goals: a budget of exactly their fields" 0 "$BIN/ffsim --max-cells $((31 * 1600)) $TMP/open40.ff $TMP/own.scen >/dev/null 2>&1"
+refuse "own goals: one cell short" \
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, over --max-cells 49599\$" \
+    "$BIN/ffsim --max-cells 49599 $TMP/open40.ff $TMP/own.scen"
+# The default budget (2^27 cells) against 300 own goals on a 1024 x 1024
+# map (some 300 fields of a million cells): refused before any is built.
+awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
+    for (y = 0; y < 1024; y++) { row = sprintf("%1024s", ""); gsub(/ /, ".", row)
+        if (y == 0) row = "G" substr(row, 2); print row } }' | "$BIN/ffbuild" | "$BIN/ffdir" >"$TMP/big.ff"
+awk 'BEGIN { print "ffsim 1"; print "ticks 1"; print "class a\n radius 0.3\n speed 1\n follow\nend"
+    for (k = 0; k < 300; k++) printf "agent %d a %d.5,10.5 goal %d,900\n", k, k + 2, k + 2 }' >"$TMP/own300.scen"
+refuse "own goals: 300 fields of 1024x1024 over the default budget" \
+    "^ffsim: $TMP/own300.scen: the run would build 302 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 300\\): 316669952 cells, over --max-cells 134217728\$" \
+    "$BIN/ffsim $TMP/big.ff $TMP/own300.scen"
+
 finish

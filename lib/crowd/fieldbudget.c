@@ -1,0 +1,104 @@
+/* fieldbudget.c - the fields of an ffsim run, counted before any is
+ * built; see fieldbudget.h. */
+#include "fieldbudget.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profiles.h"
+
+static int cmp_u64(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return a < b ? -1 : a > b;
+}
+
+/* The own goal fields: distinct (profile, goal cell) of the agents with
+ * their own goal that enter by the last tick. */
+static ff_status count_own_goals(const ff_scenario *s, const int32_t *class_profile,
+                                 uint64_t *count, ff_error *err)
+{
+    uint64_t *key;
+    size_t k, n = 0, distinct = 0;
+
+    for (k = 0; k < s->nagents; k++)
+        n += s->agent[k].goal >= 0 && s->agent[k].spawn_tick <= s->ticks;
+    *count = 0;
+    if (n == 0)
+        return FF_OK;
+    if (!(key = malloc(n * sizeof *key)))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory counting the goal fields");
+    for (k = n = 0; k < s->nagents; k++)
+        if (s->agent[k].goal >= 0 && s->agent[k].spawn_tick <= s->ticks)
+            key[n++] = (uint64_t)(uint32_t)class_profile[s->agent[k].cls] << 32 |
+                       (uint64_t)s->agent[k].goal;
+    qsort(key, n, sizeof *key, cmp_u64);
+    for (k = 0; k < n; k++)
+        distinct += k == 0 || key[k] != key[k - 1];
+    free(key);
+    *count = distinct;
+    return FF_OK;
+}
+
+ff_status ff_field_budget_count(ff_field_budget *b, const ff_scenario *s, const ff_grid *stream,
+                                int turn, ff_error *err)
+{
+    int32_t *class_profile = malloc((s->nclasses ? s->nclasses : 1) * sizeof *class_profile);
+    size_t nprofiles = 0;
+    ff_status st;
+
+    memset(b, 0, sizeof *b);
+    if (!class_profile)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory counting the fields");
+    if ((st = ff_profiles_plan(s, stream, class_profile, &nprofiles, err)) != FF_OK ||
+        (st = count_own_goals(s, class_profile, &b->own_goals, err)) != FF_OK) {
+        free(class_profile);
+        return st;
+    }
+    free(class_profile);
+    b->w = stream->w;
+    b->h = stream->h;
+    b->field_cells = (uint64_t)stream->w * (uint64_t)stream->h;
+    b->stream = turn ? 9 : 1;
+    b->profiles = nprofiles;
+    b->caches = s->nevents && !s->rebuild_full && !turn ? nprofiles : 0;
+    b->headings = turn ? 8 * (uint64_t)nprofiles + 8 : 0;
+    b->congestion = s->congestion ? nprofiles + 1 : 0;
+    b->fields = b->stream + b->profiles + b->caches + b->headings + b->own_goals + b->congestion;
+    b->cells = b->field_cells && b->fields > UINT64_MAX / b->field_cells
+                   ? UINT64_MAX
+                   : b->fields * b->field_cells;
+    return FF_OK;
+}
+
+/* Append ", NAME N" to the list at text when n is not 0. */
+static void part(char *text, size_t size, const char *name, uint64_t n)
+{
+    size_t used = strlen(text);
+    if (n && used < size)
+        snprintf(text + used, size - used, "%s%s %llu", used ? ", " : "", name,
+                 (unsigned long long)n);
+}
+
+ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_cells,
+                                const char *scen_name, ff_error *err)
+{
+    char parts[256] = "";
+
+    if (max_cells == 0)
+        max_cells = FF_SIM_MAX_CELLS_DEFAULT;
+    if (b->cells <= max_cells)
+        return FF_OK;
+    part(parts, sizeof parts, "stream", b->stream);
+    part(parts, sizeof parts, "profiles", b->profiles);
+    part(parts, sizeof parts, "caches", b->caches);
+    part(parts, sizeof parts, "headings", b->headings);
+    part(parts, sizeof parts, "own goals", b->own_goals);
+    part(parts, sizeof parts, "congestion", b->congestion);
+    return ff_error_set(err, FF_EINPUT, scen_name, 0, 0,
+                        "the run would build %llu fields of %dx%d cells (%s): %llu cells, over "
+                        "--max-cells %llu",
+                        (unsigned long long)b->fields, (int)b->w, (int)b->h, parts,
+                        (unsigned long long)b->cells, (unsigned long long)max_cells);
+}

@@ -335,6 +335,7 @@ void ff_crowd_free(ff_crowd *c)
     free(c->contact);
     ff_goalfields_free(&c->goals);
     ff_pibt_free(c);
+    ff_lacam_free(c);
     free(c->agent_goal);
     c->agent_goal = NULL;
     free(c->goal_box);

@@ -96,6 +96,10 @@ typedef struct {
                                           would touch a wall on the way */
     unsigned long long direction_lookups; /* field reads to choose moves */
     unsigned long long queue_wait;  /* agent-ticks asked to move, stayed */
+    unsigned long long complement_searches; /* livelocks searched (lacam.c) */
+    unsigned long long complement_failures; /* searches that gave up */
+    unsigned long long complement_nodes;    /* configurations they reached */
+    unsigned long long complement_ticks;    /* ticks its plans decided */
 } ff_crowd_stats;
 
 /* One agent's own path and waiting (cell-to-cell moves, fallbacks). */
@@ -210,6 +214,8 @@ typedef struct {
     size_t ndeadlocks;
     size_t on_goal;            /* agents standing arrived on their goals
                                   (or gone from them) */
+    struct ff_lacam *lacam;    /* the complement of PIBT (lacam.c); NULL
+                                  until it is needed */
     long long makespan;        /* first tick with every agent on its goal;
                                   -1 before */
     int over;                  /* FF_OVER_*: why nothing can change any

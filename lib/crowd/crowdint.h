@@ -277,12 +277,33 @@ void ff_pibt_free(ff_crowd *c);
  * blocker whom its best cell was refused for.  With n = 0, only a new
  * tick's marks (for the spawns). */
 ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err);
+/* The cost to goal agent i's moves are chosen by (its own goal's field,
+ * its congestion field's or its profile's); NULL while stale. */
+const double *ff_pibt_cost(const ff_crowd *c, size_t i);
 /* Agent i enters (reservations): its start's cost to goal, for the grant
  * order. */
 void ff_pibt_enter(ff_crowd *c, size_t i);
 /* Take footprint (center, half) for the next tick for a newcomer: 1 when
  * every cell of it was free, 0 (nothing taken) otherwise. */
 int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half);
+
+/* ---- lacam.c ---- */
+
+/* Before this tick's grant of requests 0..n (their cells marked, none
+ * decided): when the complement's plan is walked, or PIBT has made no
+ * progress for a while and the complement's search finds a plan, each
+ * request's next cell in c->pibt_next_of and 1; 0 when PIBT decides;
+ * -1 (err set to FF_ENOMEM) on allocation failure. */
+int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err);
+/* A wait-for cycle among requests 0..n: 1 when the complement will
+ * search for a way out at the next tick (the cycle is not reported yet),
+ * 0 when it cannot run or has already searched in vain since the last
+ * progress (then the cycle is a deadlock). */
+int ff_lacam_defer(ff_crowd *c, size_t n);
+/* 1 when the complement's search proved that no sequence of moves brings
+ * every agent to its goal from where they stand (the run is over). */
+int ff_lacam_proved(const ff_crowd *c);
+void ff_lacam_free(ff_crowd *c);
 
 /* ---- ownpath.c ---- */
 

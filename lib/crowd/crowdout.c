@@ -207,6 +207,10 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     fprintf(f, "deadlocked %zu\n", sum->deadlocked);
     fprintf(f, "sweep_failures %llu\n", st->sweep_failures);
     fprintf(f, "queue_wait %llu\n", st->queue_wait);
+    fprintf(f, "complement_searches %llu\n", st->complement_searches);
+    fprintf(f, "complement_failures %llu\n", st->complement_failures);
+    fprintf(f, "complement_nodes %llu\n", st->complement_nodes);
+    fprintf(f, "complement_ticks %llu\n", st->complement_ticks);
     fprintf(f, "direction_lookups %.4f\n",
             sum->agents ? (double)st->direction_lookups / (double)sum->agents : 0.0);
     fprintf(f, "makespan %lld\n", sum->makespan);

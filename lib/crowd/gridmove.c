@@ -298,6 +298,10 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
     ncycles = ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch);
     c->ndeadlocks = 0;
     c->deadlock_start[0] = 0;
+    /* A cycle is a deadlock only when the complement cannot find a way
+     * out: first it searches, the next tick. */
+    if (ncycles > 0 && s->reserve && ff_lacam_defer(c, n))
+        ncycles = 0;
     if (ncycles > 0) {
         size_t cyc, m = 0;
         for (cyc = 0; cyc < ncycles; cyc++) {

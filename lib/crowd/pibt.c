@@ -96,9 +96,9 @@ static inline int overlap(const ff_grid *g, uint32_t a, int32_t ha, uint32_t b, 
     return ax - bx <= h && bx - ax <= h && ay - by <= h && by - ay <= h;
 }
 
-/* The cost to goal request k's agent orders its cells by: its own goal's
- * field, its congestion field's, or its profile's; NULL while stale. */
-static const double *cost_of(const ff_crowd *c, size_t i)
+/* The cost to goal agent i orders its cells by: its own goal's field,
+ * its congestion field's, or its profile's; NULL while stale. */
+const double *ff_pibt_cost(const ff_crowd *c, size_t i)
 {
     const ff_agent *a = &c->agent[i];
     const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
@@ -149,7 +149,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
     size_t i = c->req_agent[k];
     const ff_agent *a = &c->agent[i];
     const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
-    const double *cost = cost_of(c, i);
+    const double *cost = ff_pibt_cost(c, i);
     double r = c->scenario->cls[a->cls].radius;
     int x = (int)(q->cell % (uint32_t)g->w), y = (int)(q->cell / (uint32_t)g->w), d, n = 0, m, j;
     uint32_t preferred = q->ncand > 0 ? q->cand[0] : UNDECIDED;
@@ -342,7 +342,7 @@ static void prefetch_around(const ff_crowd *c, uint32_t k)
     uint32_t cell = c->req[k].cell;
     size_t i = c->req_agent[k];
     const ff_profile *f = ff_profiles_of(c->profiles, c->agent[i].cls);
-    const double *cost = cost_of(c, i);
+    const double *cost = ff_pibt_cost(c, i);
 
     PREFETCH(&f->grid.cost[cell]);
     PREFETCH(&f->step_mask[cell]);
@@ -377,7 +377,7 @@ static int cmp_order(const void *pa, const void *pb)
 void ff_pibt_enter(ff_crowd *c, size_t i)
 {
     const ff_agent *a = &c->agent[i];
-    const double *cost = cost_of(c, i);
+    const double *cost = ff_pibt_cost(c, i);
     long long cx, cy;
     double d = 0;
 
@@ -434,8 +434,8 @@ static void order_requests(ff_crowd *c, size_t n)
 ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
 {
     size_t k;
+    int st;
 
-    (void)err;
     if (++c->pibt_stamp == 0) {  /* wrapped: every mark is stale */
         memset(c->pibt_cell, 0, (size_t)c->grid->w * (size_t)c->grid->h * sizeof *c->pibt_cell);
         c->pibt_stamp = 1;
@@ -452,17 +452,30 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
             }
         c->pibt_next_of[k] = UNDECIDED;
     }
+    /* (the order is kept from tick to tick: made every tick) */
     order_requests(c, n);
-    for (k = 0; k < n; k++) {
-        if (k + 2 * PREFETCH_AHEAD < n) {
-            uint32_t j = c->pibt_order[k + 2 * PREFETCH_AHEAD];
-            PREFETCH(&c->req[j]);
-            PREFETCH(&c->agent[c->req_agent[j]]);
+    if ((st = ff_lacam_tick(c, n, err)) < 0)
+        return FF_ENOMEM;
+    if (st) {
+        /* The complement's plan decides this tick: nobody asks, nobody
+         * waits. */
+        for (k = 0; k < n; k++) {
+            c->req[k].ncand = 0;
+            c->req[k].blocker = FF_RESERVE_NONE;
+            mark(c, k, c->pibt_next_of[k], (uint32_t)k + 1);
         }
-        if (k + PREFETCH_AHEAD < n)
-            prefetch_around(c, c->pibt_order[k + PREFETCH_AHEAD]);
-        if (c->pibt_next_of[c->pibt_order[k]] == UNDECIDED)
-            pibt(c, c->pibt_order[k], 0);
+    } else {
+        for (k = 0; k < n; k++) {
+            if (k + 2 * PREFETCH_AHEAD < n) {
+                uint32_t j = c->pibt_order[k + 2 * PREFETCH_AHEAD];
+                PREFETCH(&c->req[j]);
+                PREFETCH(&c->agent[c->req_agent[j]]);
+            }
+            if (k + PREFETCH_AHEAD < n)
+                prefetch_around(c, c->pibt_order[k + PREFETCH_AHEAD]);
+            if (c->pibt_next_of[c->pibt_order[k]] == UNDECIDED)
+                pibt(c, c->pibt_order[k], 0);
+        }
     }
     for (k = 0; k < n; k++) {
         ff_reserve_request *q = &c->req[k];

@@ -20,6 +20,8 @@ int ff_crowd_check_over(ff_crowd *c)
         return c->over;
     if (c->tick < 1 || pending(c, c->tick))
         return 0;
+    if (ff_lacam_proved(c))
+        return c->over = FF_OVER_UNSOLVABLE;
     for (k = 0; k < c->nagents; k++) {
         const ff_agent *a = &c->agent[k];
         if (a->state == FF_AGENT_GONE || a->state == FF_AGENT_ARRIVED)

@@ -1,0 +1,771 @@
+/* lacam.c - the complement of priority inheritance with backtracking for
+ * cell-to-cell moves with reservations: when PIBT is livelocked (no
+ * progress for a while), a complete search from the current configuration
+ * plans every agent to its goal; its plan is then walked tick by tick, and
+ * dropped when a spawn, a map event or a field change makes it stale (see
+ * man 1 ffsim, "THE COMPLEMENT").
+ *
+ * The search is LaCAM (Okumura, "LaCAM: search-based algorithm for quick
+ * multi-agent pathfinding", AAAI 2023): a depth-first search over
+ * configurations (one cell per agent) whose successors PIBT generates
+ * under constraints.  Each configuration carries a breadth-first tree of
+ * constraints (agent k, the k-th in its order, goes to that cell), grown
+ * one level each time it is visited; a visit takes the next constraint,
+ * applies it and lets PIBT move the others.  As every joint move is some
+ * leaf of that tree, every configuration reachable from the start is
+ * generated in the end: the search finds a plan when there is one, and
+ * when it runs out of configurations it has proved there is none.  The
+ * moves are the crowd's: the steps the agent's profile allows, clear of
+ * the walls on the way (the sweep), to cells with a way to its goal; no
+ * two agents on one cell, no swap, no two diagonal steps through one grid
+ * corner.  Footprints wider than a cell are not handled: with such agents
+ * the complement does not run (PIBT goes on alone).
+ *
+ * Bounded: at most LACAM_BYTES of memory and LACAM_WORK agent-visits of
+ * PIBT; past either it gives up (counted), and PIBT goes on.
+ * Deterministic: the ties are broken by a hash, never by time.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crowdint.h"
+#include "direction.h"
+
+#define LACAM_BYTES ((size_t)64 << 20)   /* the search's memory */
+#define LACAM_WORK 20000000ULL           /* agent-visits of its PIBT */
+#define LIVELOCK_TICKS 32                /* ticks without progress */
+#define PIBT_DEPTH 4096                  /* pushes in one chain */
+#define NONE UINT32_MAX
+
+/* A constraint: agent who (an index into the configuration) goes to
+ * cell where; its parent the constraints before it. */
+typedef struct {
+    uint32_t parent, who, where, depth, next;  /* next: in its node's queue */
+} constraint;
+
+/* A configuration reached, with its own tree of constraints (a queue). */
+typedef struct {
+    uint32_t parent;      /* node it was reached from; NONE for the start */
+    uint32_t head, tail;  /* its queue of constraints; head NONE: empty */
+} node;
+
+struct ff_lacam {
+    /* the plan walked: nsteps configurations of n agents */
+    uint32_t *plan;
+    size_t n, nsteps, step;
+    uint32_t *plan_agent;  /* per agent of the plan: its agent index */
+    long long map_tick;
+    /* the livelock watch */
+    size_t best_on;
+    double best_cost;
+    long long stall, patience;
+    int proved;            /* the last search proved no plan exists */
+    int force;             /* search at the next tick (a wait-for cycle) */
+    int forced_in_vain;    /* such a search found nothing since the last
+                              progress */
+    size_t last_n;         /* the agents and map the watch is of */
+    long long watch_map_tick;
+    /* per class: cached steps (bit 8: known; bits 0-7: the legal steps) */
+    uint16_t **steps;
+    size_t nclasses;
+    long long steps_map_tick;
+};
+
+/* ---- the moves ---- */
+
+/* The steps class cls may take from cell v (see steps_of). */
+static unsigned class_steps(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32_t v)
+{
+    const ff_grid *g = c->grid;
+    uint16_t *s = L->steps[cls];
+    const ff_profile *f;
+    double r;
+    int x, y, d;
+    unsigned m = 0;
+
+    if (s[v] & 0x100)
+        return s[v] & 0xff;
+    f = ff_profiles_of(c->profiles, cls);
+    r = c->scenario->cls[cls].radius;
+    x = (int)(v % (uint32_t)g->w);
+    y = (int)(v / (uint32_t)g->w);
+    for (d = 0; d < 8; d++) {
+        uint32_t to;
+        if (ff_grid_open(&f->grid, v) ? !(f->step_mask[v] >> d & 1) : !ff_grid_step_ok(g, x, y, d))
+            continue;
+        to = (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]);
+        if (ff_grid_open(g, to) && ff_gridmove_sweep_clear(c, v, to, r))
+            m |= 1u << d;
+    }
+    s[v] = (uint16_t)(0x100 | m);
+    return m;
+}
+
+/* The legal steps of agent i from cell v: bit d set when it may step in
+ * direction d, as the crowd's PIBT allows (see pibt.c), to a cell with a
+ * way to its goal (cost finite).  The steps are its class's, cached. */
+static unsigned steps_of(ff_crowd *c, struct ff_lacam *L, size_t i, uint32_t v, const double *cost)
+{
+    unsigned m = class_steps(c, L, c->agent[i].cls, v), d, out = 0;
+    for (d = 0; d < 8; d++)
+        if (m >> d & 1 &&
+            cost[(int32_t)v + ff_dir_dy[d] * c->grid->w + ff_dir_dx[d]] < INFINITY)
+            out |= 1u << d;
+    return out;
+}
+
+/* The grid corner a diagonal step from a to b passes, or SIZE_MAX. */
+static size_t corner_of(const ff_grid *g, uint32_t a, uint32_t b)
+{
+    uint32_t ax = a % (uint32_t)g->w, ay = a / (uint32_t)g->w;
+    uint32_t bx = b % (uint32_t)g->w, by = b / (uint32_t)g->w;
+    if (ax == bx || ay == by)
+        return SIZE_MAX;
+    return (size_t)(ay > by ? ay : by) * ((size_t)g->w + 1) + (ax > bx ? ax : bx);
+}
+
+static inline uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* ---- the search ---- */
+
+typedef struct {
+    ff_crowd *c;
+    struct ff_lacam *L;
+    const ff_grid *g;
+    size_t n;               /* agents */
+    const uint32_t *agent;  /* per agent: its crowd index */
+    const double **cost;    /* per agent: its cost to goal */
+    /* the nodes: configurations, priorities, in arenas of n each */
+    node *nodes;
+    uint32_t *cfg;
+    float *prio;
+    size_t nnodes, cap_nodes;
+    constraint *cons;
+    size_t ncons, cap_cons;
+    /* the closed set: configuration hash -> node */
+    uint32_t *slot;
+    size_t nslots;
+    /* the successor generator's scratch */
+    uint32_t *now, *next, *order;
+    uint32_t *occ_now, *occ_next, *stamp_now, *stamp_next, *corner;
+    uint32_t stamp;
+    unsigned long long work, iter;
+    size_t bytes;
+} search;
+
+static uint64_t cfg_hash(const uint32_t *q, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    size_t k;
+    for (k = 0; k < n; k++)
+        h = mix(h ^ (q[k] + 0x9e3779b97f4a7c15u * (k + 1)));
+    return h;
+}
+
+/* Memory for one more of an array: 0, or -1 past the budget. */
+static int reserve(search *s, void **p, size_t *cap, size_t len, size_t size)
+{
+    size_t ncap;
+    void *q;
+    if (len < *cap)
+        return 0;
+    ncap = *cap ? 2 * *cap : 64;
+    if (s->bytes + (ncap - *cap) * size > LACAM_BYTES)
+        return -1;
+    q = realloc(*p, ncap * size);
+    if (!q)
+        return -1;
+    s->bytes += (ncap - *cap) * size;
+    *p = q;
+    *cap = ncap;
+    return 0;
+}
+
+static int new_constraint(search *s, uint32_t parent, uint32_t who, uint32_t where)
+{
+    constraint *m;
+    if (reserve(s, (void **)&s->cons, &s->cap_cons, s->ncons, sizeof *s->cons) < 0)
+        return -1;
+    m = &s->cons[s->ncons];
+    m->parent = parent;
+    m->who = who;
+    m->where = where;
+    m->depth = parent == NONE ? 0 : s->cons[parent].depth + 1;
+    m->next = NONE;
+    s->ncons++;
+    return 0;
+}
+
+static void enqueue(search *s, node *v, uint32_t m)
+{
+    if (v->head == NONE)
+        v->head = m;
+    else
+        s->cons[v->tail].next = m;
+    v->tail = m;
+}
+
+/* Find configuration q in the closed set: its node, or NONE; *at the
+ * slot where it goes. */
+static uint32_t closed_find(const search *s, const uint32_t *q, size_t *at)
+{
+    size_t h = (size_t)cfg_hash(q, s->n) & (s->nslots - 1);
+    while (s->slot[h] != NONE) {
+        if (memcmp(&s->cfg[(size_t)s->slot[h] * s->n], q, s->n * sizeof *q) == 0)
+            return s->slot[h];
+        h = (h + 1) & (s->nslots - 1);
+    }
+    *at = h;
+    return NONE;
+}
+
+static int closed_grow(search *s)
+{
+    size_t n = s->nslots ? 2 * s->nslots : 1024, k;
+    uint32_t *slot;
+    if (s->bytes + n * sizeof *slot > LACAM_BYTES || !(slot = malloc(n * sizeof *slot)))
+        return -1;
+    s->bytes += n * sizeof *slot;
+    for (k = 0; k < n; k++)
+        slot[k] = NONE;
+    free(s->slot);
+    s->slot = slot;
+    s->nslots = n;
+    for (k = 0; k < s->nnodes; k++) {
+        size_t at = 0;
+        closed_find(s, &s->cfg[k * s->n], &at);
+        s->slot[at] = (uint32_t)k;
+    }
+    return 0;
+}
+
+static int by_prio_ctx_cmp(const search *s, const float *p, uint32_t a, uint32_t b)
+{
+    (void)s;
+    if (p[a] != p[b])
+        return p[a] > p[b] ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+/* The order of node v's agents: higher priority first, then the lower
+ * index (an insertion sort into s->order: n is a crowd's). */
+static void order_of(search *s, uint32_t v)
+{
+    const float *p = &s->prio[(size_t)v * s->n];
+    size_t k, j;
+    uint32_t *o = s->order;
+    for (k = 0; k < s->n; k++)
+        o[k] = (uint32_t)k;
+    /* a shell sort: n log n-ish, no allocation, deterministic */
+    {
+        size_t gap;
+        for (gap = s->n / 2; gap > 0; gap /= 2)
+            for (k = gap; k < s->n; k++) {
+                uint32_t t = o[k];
+                for (j = k; j >= gap && by_prio_ctx_cmp(s, p, t, o[j - gap]) < 0; j -= gap)
+                    o[j] = o[j - gap];
+                o[j] = t;
+            }
+    }
+}
+
+/* Add configuration q reached from node parent: its node, its priorities
+ * (as LaCAM's: grown by one a step away from the goal, the fraction kept
+ * on it), its root constraint; NONE when out of budget. */
+static uint32_t add_node(search *s, const uint32_t *q, uint32_t parent)
+{
+    size_t v = s->nnodes, k, at = 0;
+    size_t capn = s->cap_nodes;
+    if (2 * (s->nnodes + 1) > s->nslots && closed_grow(s) < 0)
+        return NONE;
+    if (reserve(s, (void **)&s->nodes, &s->cap_nodes, v, sizeof *s->nodes) < 0)
+        return NONE;
+    if (s->cap_nodes != capn) {
+        /* the arenas follow the node array */
+        uint32_t *cfg;
+        float *prio;
+        size_t add = (s->cap_nodes - capn) * s->n;
+        if (s->bytes + add * (sizeof *cfg + sizeof *prio) > LACAM_BYTES)
+            return NONE;
+        cfg = realloc(s->cfg, s->cap_nodes * s->n * sizeof *cfg);
+        if (!cfg)
+            return NONE;
+        s->cfg = cfg;
+        prio = realloc(s->prio, s->cap_nodes * s->n * sizeof *prio);
+        if (!prio)
+            return NONE;
+        s->prio = prio;
+        s->bytes += add * (sizeof *cfg + sizeof *prio);
+    }
+    memcpy(&s->cfg[v * s->n], q, s->n * sizeof *q);
+    for (k = 0; k < s->n; k++) {
+        float *p = &s->prio[v * s->n + k];
+        double d = s->cost[k][q[k]];
+        if (parent == NONE)
+            *p = (float)(d / (double)s->n);
+        else if (d != 0)
+            *p = s->prio[(size_t)parent * s->n + k] + 1;
+        else
+            *p = s->prio[(size_t)parent * s->n + k] - floorf(s->prio[(size_t)parent * s->n + k]);
+    }
+    s->nodes[v].parent = parent;
+    s->nodes[v].head = s->nodes[v].tail = NONE;
+    if (new_constraint(s, NONE, 0, 0) < 0)
+        return NONE;
+    enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
+    closed_find(s, q, &at);
+    s->slot[at] = (uint32_t)v;
+    s->nnodes++;
+    return (uint32_t)v;
+}
+
+static inline uint32_t who_now(const search *s, uint32_t cell)
+{
+    return s->stamp_now[cell] == s->stamp ? s->occ_now[cell] : NONE;
+}
+
+static inline uint32_t who_next(const search *s, uint32_t cell)
+{
+    return s->stamp_next[cell] == s->stamp ? s->occ_next[cell] : NONE;
+}
+
+static inline void take_next(search *s, uint32_t cell, uint32_t who)
+{
+    s->occ_next[cell] = who;
+    s->stamp_next[cell] = s->stamp;
+}
+
+typedef struct {
+    uint32_t cell;
+    double cost;
+    uint64_t tie;
+} lcand;
+
+/* PIBT for agent i, pushed by parent (NONE at the top): 1 when it took a
+ * cell. */
+static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
+{
+    const ff_grid *g = s->g;
+    uint32_t v = s->now[i];
+    const double *cost = s->cost[i];
+    unsigned m = steps_of(s->c, s->L, s->agent[i], v, cost);
+    lcand cs[9];
+    int n = 0, k, j, d;
+
+    s->work++;
+    cs[n].cell = v;
+    cs[n].cost = cost[v];
+    cs[n++].tie = mix((uint64_t)i << 40 ^ s->iter << 4 ^ 8);
+    for (d = 0; d < 8; d++)
+        if (m >> d & 1) {
+            uint32_t to = (uint32_t)((int32_t)v + ff_dir_dy[d] * g->w + ff_dir_dx[d]);
+            cs[n].cell = to;
+            cs[n].cost = cost[to];
+            cs[n++].tie = mix((uint64_t)i << 40 ^ s->iter << 4 ^ (uint64_t)d);
+        }
+    for (k = 1; k < n; k++) {
+        lcand t = cs[k];
+        for (j = k; j > 0 && (t.cost < cs[j - 1].cost || (t.cost == cs[j - 1].cost && t.tie < cs[j - 1].tie)); j--)
+            cs[j] = cs[j - 1];
+        cs[j] = t;
+    }
+    for (k = 0; k < n; k++) {
+        uint32_t u = cs[k].cell, ak;
+        size_t corner;
+        if (who_next(s, u) != NONE)
+            continue;
+        if (parent != NONE && u == s->now[parent])
+            continue;
+        ak = who_now(s, u);
+        if (ak != NONE && ak != i && s->next[ak] == v)
+            continue;  /* a swap with one decided */
+        corner = corner_of(g, v, u);
+        if (corner != SIZE_MAX && s->corner[corner] == s->stamp)
+            continue;  /* a crossing */
+        take_next(s, u, i);
+        s->next[i] = u;
+        if (corner != SIZE_MAX)
+            s->corner[corner] = s->stamp;
+        if (ak == NONE || ak == i)
+            return 1;
+        if (s->next[ak] == NONE && (depth >= PIBT_DEPTH || !lpibt(s, ak, i, depth + 1))) {
+            if (corner != SIZE_MAX)
+                s->corner[corner] = 0;
+            continue;
+        }
+        return 1;
+    }
+    take_next(s, v, i);
+    s->next[i] = v;
+    return 0;
+}
+
+/* The successor of node v under constraint m, in s->next: 1, or 0 when
+ * the constraint or PIBT fails. */
+static int successor(search *s, uint32_t v, uint32_t m)
+{
+    const uint32_t *q = &s->cfg[(size_t)v * s->n];
+    size_t k;
+
+    if (++s->stamp == 0) {
+        size_t cells = (size_t)s->g->w * (size_t)s->g->h;
+        memset(s->stamp_now, 0, cells * sizeof *s->stamp_now);
+        memset(s->stamp_next, 0, cells * sizeof *s->stamp_next);
+        memset(s->corner, 0, ((size_t)s->g->w + 1) * ((size_t)s->g->h + 1) * sizeof *s->corner);
+        s->stamp = 1;
+    }
+    for (k = 0; k < s->n; k++) {
+        s->now[k] = q[k];
+        s->next[k] = NONE;
+        s->occ_now[q[k]] = (uint32_t)k;
+        s->stamp_now[q[k]] = s->stamp;
+    }
+    for (; m != NONE && s->cons[m].depth > 0; m = s->cons[m].parent) {
+        const constraint *x = &s->cons[m];
+        uint32_t ak = who_now(s, x->where);
+        size_t corner = corner_of(s->g, q[x->who], x->where);
+        if (who_next(s, x->where) != NONE)
+            return 0;
+        if (ak != NONE && ak != x->who && s->next[ak] == q[x->who])
+            return 0;
+        if (corner != SIZE_MAX) {
+            if (s->corner[corner] == s->stamp)
+                return 0;
+            s->corner[corner] = s->stamp;
+        }
+        s->next[x->who] = x->where;
+        take_next(s, x->where, x->who);
+    }
+    for (k = 0; k < s->n; k++) {
+        uint32_t i = s->order[k];
+        if (s->next[i] == NONE && !lpibt(s, i, NONE, 0))
+            return 0;
+    }
+    return 1;
+}
+
+/* Grow node v's tree of constraints below m one level: the next agent in
+ * its order to each cell it may take.  -1 out of budget. */
+static int grow_tree(search *s, uint32_t v, uint32_t m)
+{
+    uint32_t depth = s->cons[m].depth, i, cell;
+    unsigned steps;
+    int d;
+    if (depth >= s->n)
+        return 0;
+    i = s->order[depth];
+    cell = s->cfg[(size_t)v * s->n + i];
+    steps = steps_of(s->c, s->L, s->agent[i], cell, s->cost[i]);
+    if (new_constraint(s, m, i, cell) < 0)
+        return -1;
+    enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
+    for (d = 0; d < 8; d++)
+        if (steps >> d & 1) {
+            uint32_t to = (uint32_t)((int32_t)cell + ff_dir_dy[d] * s->g->w + ff_dir_dx[d]);
+            if (new_constraint(s, m, i, to) < 0)
+                return -1;
+            enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
+        }
+    return 0;
+}
+
+static int at_goal(const search *s, const uint32_t *q)
+{
+    size_t k;
+    for (k = 0; k < s->n; k++)
+        if (s->cost[k][q[k]] != 0)
+            return 0;
+    return 1;
+}
+
+static void search_free(search *s)
+{
+    free(s->nodes);
+    free(s->cfg);
+    free(s->prio);
+    free(s->cons);
+    free(s->slot);
+    free(s->now);
+    free(s->next);
+    free(s->order);
+    free(s->occ_now);
+    free(s->occ_next);
+    free(s->stamp_now);
+    free(s->stamp_next);
+    free(s->corner);
+    free(s->cost);
+}
+
+/* The search from the requests' cells: 1 a plan (in L), 0 proved none,
+ * -1 gave up (budget, memory). */
+static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
+{
+    const ff_grid *g = c->grid;
+    size_t cells = (size_t)g->w * (size_t)g->h, k;
+    search s;
+    uint32_t *stack = NULL, start;
+    size_t nstack = 0, cap_stack = 0;
+    int result = -1;
+
+    memset(&s, 0, sizeof s);
+    s.c = c;
+    s.L = L;
+    s.g = g;
+    s.n = n;
+    s.agent = c->req_agent;
+    s.cost = malloc(n * sizeof *s.cost);
+    s.now = malloc(n * sizeof *s.now);
+    s.next = malloc(n * sizeof *s.next);
+    s.order = malloc(n * sizeof *s.order);
+    s.occ_now = malloc(cells * sizeof *s.occ_now);
+    s.occ_next = malloc(cells * sizeof *s.occ_next);
+    s.stamp_now = calloc(cells, sizeof *s.stamp_now);
+    s.stamp_next = calloc(cells, sizeof *s.stamp_next);
+    s.corner = calloc(((size_t)g->w + 1) * ((size_t)g->h + 1), sizeof *s.corner);
+    if (!s.cost || !s.now || !s.next || !s.order || !s.occ_now || !s.occ_next || !s.stamp_now ||
+        !s.stamp_next || !s.corner)
+        goto done;
+    for (k = 0; k < n; k++) {
+        s.cost[k] = ff_pibt_cost(c, c->req_agent[k]);
+        s.now[k] = c->req[k].cell;
+    }
+    if ((start = add_node(&s, s.now, NONE)) == NONE)
+        goto done;
+    if (reserve(&s, (void **)&stack, &cap_stack, nstack, sizeof *stack) < 0)
+        goto done;
+    stack[nstack++] = start;
+    while (nstack > 0) {
+        uint32_t v = stack[nstack - 1], m, w;
+        size_t at;
+        if (s.work > LACAM_WORK)
+            goto done;
+        s.iter++;
+        if (at_goal(&s, &s.cfg[(size_t)v * n])) {
+            size_t len = 0;
+            for (w = v; w != NONE; w = s.nodes[w].parent)
+                len++;
+            free(L->plan);
+            free(L->plan_agent);
+            L->plan = malloc(len * n * sizeof *L->plan);
+            L->plan_agent = malloc(n * sizeof *L->plan_agent);
+            if (!L->plan || !L->plan_agent)
+                goto done;
+            L->n = n;
+            L->nsteps = len;
+            L->step = 0;
+            for (w = v; w != NONE; w = s.nodes[w].parent)
+                memcpy(&L->plan[--len * n], &s.cfg[(size_t)w * n], n * sizeof *L->plan);
+            memcpy(L->plan_agent, c->req_agent, n * sizeof *L->plan_agent);
+            result = 1;
+            goto done;
+        }
+        m = s.nodes[v].head;
+        if (m == NONE) {
+            nstack--;  /* its every successor tried */
+            continue;
+        }
+        s.nodes[v].head = s.cons[m].next;
+        order_of(&s, v);
+        if (grow_tree(&s, v, m) < 0)
+            goto done;
+        if (!successor(&s, v, m))
+            continue;
+        w = closed_find(&s, s.next, &at);
+        if (w == NONE && (w = add_node(&s, s.next, v)) == NONE)
+            goto done;
+        if (reserve(&s, (void **)&stack, &cap_stack, nstack, sizeof *stack) < 0)
+            goto done;
+        stack[nstack++] = w;
+    }
+    result = 0;  /* every configuration reachable tried: no plan */
+done:
+    c->stats.complement_nodes += s.nnodes;
+    free(stack);
+    search_free(&s);
+    return result;
+}
+
+/* ---- the crowd's side ---- */
+
+void ff_lacam_free(ff_crowd *c)
+{
+    struct ff_lacam *L = c->lacam;
+    size_t k;
+    if (!L)
+        return;
+    free(L->plan);
+    free(L->plan_agent);
+    for (k = 0; k < L->nclasses; k++)
+        free(L->steps[k]);
+    free(L->steps);
+    free(L);
+    c->lacam = NULL;
+}
+
+static void drop_plan(struct ff_lacam *L)
+{
+    free(L->plan);
+    free(L->plan_agent);
+    L->plan = L->plan_agent = NULL;
+    L->nsteps = L->step = 0;
+}
+
+/* 1 when the complement may run on requests 0..n: everyone born and
+ * present with a field, one cell each, nobody in a closed cell. */
+static int applicable(const ff_crowd *c, size_t n)
+{
+    size_t k;
+    if (!c->profiles || !c->scenario->stay || !c->scenario->reserve || c->next_spawn < c->nagents || n == 0)
+        return 0;
+    for (k = 0; k < n; k++) {
+        const ff_reserve_request *q = &c->req[k];
+        if (q->half != 0 || !ff_pibt_cost(c, c->req_agent[k]) || !ff_grid_open(c->grid, q->cell))
+            return 0;
+    }
+    return 1;
+}
+
+/* The plan's next step for requests 0..n in c->pibt_next_of: 1, or 0 (and
+ * the plan dropped) when it does not fit where they stand. */
+static int walk_plan(ff_crowd *c, struct ff_lacam *L, size_t n)
+{
+    const uint32_t *q, *next;
+    size_t k;
+    if (L->n != n || L->map_tick != c->profiles->map_tick || L->step + 1 >= L->nsteps)
+        goto stale;
+    q = &L->plan[L->step * n];
+    next = q + n;
+    for (k = 0; k < n; k++)
+        if (c->req_agent[k] != L->plan_agent[k] || c->req[k].cell != q[k] ||
+            !ff_pibt_cost(c, c->req_agent[k]))
+            goto stale;
+    for (k = 0; k < n; k++)
+        c->pibt_next_of[k] = next[k];
+    L->step++;
+    c->stats.complement_ticks++;
+    return 1;
+stale:
+    drop_plan(L);
+    return 0;
+}
+
+static struct ff_lacam *lacam_of(ff_crowd *c);
+
+static int oom(ff_error *err)
+{
+    ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the complement");
+    return -1;
+}
+
+int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
+{
+    struct ff_lacam *L = c->lacam;
+    size_t k, on = 0;
+    double sum = 0;
+    int r;
+
+    if (!applicable(c, n))
+        return 0;
+    if (!L && !(L = lacam_of(c)))
+        return oom(err);
+    if (L->plan && walk_plan(c, L, n))
+        return 1;
+    /* The watch: progress is more agents on their goals, or a lower sum
+     * of the costs to them, than ever since the last change. */
+    if (L->last_n != n || L->watch_map_tick != c->profiles->map_tick) {
+        L->watch_map_tick = c->profiles->map_tick;
+        L->best_on = 0;
+        L->best_cost = INFINITY;
+        L->stall = 0;
+        L->patience = LIVELOCK_TICKS;
+        L->proved = 0;
+        L->last_n = n;
+    }
+    for (k = 0; k < n; k++) {
+        double d = ff_pibt_cost(c, c->req_agent[k])[c->req[k].cell];
+        on += d == 0;
+        if (d < INFINITY)
+            sum += d;
+    }
+    if (on > L->best_on || sum < L->best_cost) {
+        L->best_on = on > L->best_on ? on : L->best_on;
+        L->best_cost = sum < L->best_cost ? sum : L->best_cost;
+        L->stall = 0;
+        L->forced_in_vain = 0;
+        if (!L->force)
+            return 0;
+    }
+    if (L->force) {
+        L->force = 0;
+        L->forced_in_vain = 1;  /* unless it finds a plan */
+    } else if (on == n || L->proved || ++L->stall < L->patience) {
+        return 0;
+    }
+    /* Livelocked: search. */
+    L->stall = 0;
+    if (L->steps_map_tick != c->profiles->map_tick || L->nclasses != c->scenario->nclasses) {
+        size_t cells = (size_t)c->grid->w * (size_t)c->grid->h;
+        for (k = 0; k < L->nclasses; k++)
+            free(L->steps[k]);
+        free(L->steps);
+        L->nclasses = 0;
+        if (!(L->steps = calloc(c->scenario->nclasses, sizeof *L->steps)))
+            return oom(err);
+        L->nclasses = c->scenario->nclasses;
+        for (k = 0; k < L->nclasses; k++)
+            if (!(L->steps[k] = calloc(cells, sizeof *L->steps[k])))
+                return oom(err);
+        L->steps_map_tick = c->profiles->map_tick;
+    }
+    c->stats.complement_searches++;
+    r = run_search(c, L, n);
+    if (r == 0) {
+        L->proved = 1;
+        return 0;
+    }
+    if (r < 0) {
+        c->stats.complement_failures++;
+        L->patience *= 2;  /* try again later, less often */
+        return 0;
+    }
+    L->map_tick = c->profiles->map_tick;
+    L->forced_in_vain = 0;
+    return walk_plan(c, L, n);
+}
+
+/* The crowd's state for the complement, made when first needed. */
+static struct ff_lacam *lacam_of(ff_crowd *c)
+{
+    struct ff_lacam *L = c->lacam;
+    if (L)
+        return L;
+    if (!(L = calloc(1, sizeof *L)))
+        return NULL;
+    c->lacam = L;
+    L->best_cost = INFINITY;
+    L->patience = LIVELOCK_TICKS;
+    L->steps_map_tick = LLONG_MIN;
+    L->watch_map_tick = LLONG_MIN;
+    return L;
+}
+
+int ff_lacam_defer(ff_crowd *c, size_t n)
+{
+    struct ff_lacam *L;
+    if (!applicable(c, n) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan)
+        return 0;
+    L->force = 1;
+    return 1;
+}
+
+int ff_lacam_proved(const ff_crowd *c)
+{
+    return c->lacam && c->lacam->proved;
+}

@@ -1,0 +1,157 @@
+#!/bin/sh
+# The reservation crowd as a multi-agent path finder (move grid, reserve
+# on, arrived stay, own goals): the seed's cases (a head-on pair with a
+# niche, agents round a ring, a head-on pair in a one-cell corridor, a
+# wide agent before a one-cell corridor), each trace checked by an
+# independent checker for conflicts, and the run's end.
+. "$(dirname "$0")/lib.sh"
+
+key() { sed -n "s/^$1 //p" "$2"; }
+
+# The conflicts a trace must never show, from its lines alone: two
+# footprints sharing a cell (a radius r over half a cell covers the cells
+# within ceil(r - 0.5) of its own), a swap (two agents each moving onto
+# the other's cells), two diagonal steps through one grid corner, a wide
+# agent's diagonal step whose side cells' footprints another covers
+# (before or after), and a step longer than one cell.  Prints the count.
+conflicts() {
+    awk 'function half(r,  k) { k = r - 0.5; return k > 0 ? int(k + 0.999999) : 0 }
+        function covers(ax, ay, ha, bx, by, hb) { return ax - bx <= ha + hb && bx - ax <= ha + hb && ay - by <= ha + hb && by - ay <= ha + hb }
+        function check_tick(   i, j) {
+            for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
+                a = id[i]; b = id[j]
+                if (covers(X[a], Y[a], H[a], X[b], Y[b], H[b])) { print "tick " t ": " a " and " b " share a cell" >"/dev/stderr"; bad++ }
+                if (!(a in PX) || !(b in PX) || PT[a] != t - 1 || PT[b] != t - 1) continue
+                ma = X[a] != PX[a] || Y[a] != PY[a]; mb = X[b] != PX[b] || Y[b] != PY[b]
+                if (ma && mb && covers(X[a], Y[a], H[a], PX[b], PY[b], H[b]) && covers(X[b], Y[b], H[b], PX[a], PY[a], H[a])) {
+                    print "tick " t ": " a " and " b " swap" >"/dev/stderr"; bad++ }
+                if (X[a] != PX[a] && Y[a] != PY[a] && X[b] != PX[b] && Y[b] != PY[b] &&
+                    (X[a] > PX[a] ? X[a] : PX[a]) == (X[b] > PX[b] ? X[b] : PX[b]) &&
+                    (Y[a] > PY[a] ? Y[a] : PY[a]) == (Y[b] > PY[b] ? Y[b] : PY[b])) {
+                    print "tick " t ": " a " and " b " cross a corner" >"/dev/stderr"; bad++ }
+                side(a, b); side(b, a)
+            }
+        }
+        function side(a, b) {
+            if (H[a] == 0 || !(a in PX) || PT[a] != t - 1 || X[a] == PX[a] || Y[a] == PY[a]) return
+            if (covers(X[a], PY[a], H[a], X[b], Y[b], H[b]) || covers(PX[a], Y[a], H[a], X[b], Y[b], H[b]) ||
+                ((b in PX) && PT[b] == t - 1 && (covers(X[a], PY[a], H[a], PX[b], PY[b], H[b]) || covers(PX[a], Y[a], H[a], PX[b], PY[b], H[b])))) {
+                print "tick " t ": " a "s diagonal side cells hold " b >"/dev/stderr"; bad++ }
+        }
+        function next_tick(   i, a) {
+            check_tick()
+            for (i = 1; i <= n; i++) { a = id[i]; PX[a] = X[a]; PY[a] = Y[a]; PT[a] = t }
+            n = 0
+        }
+        /^#/ { next }
+        { if ($1 != t && n > 0) next_tick()
+          t = $1; a = $2; n++; id[n] = a
+          X[a] = int($3); Y[a] = int($4); H[a] = half($8)
+          if ((a in PX) && PT[a] == t - 1 && (X[a] - PX[a] > 1 || PX[a] - X[a] > 1 || Y[a] - PY[a] > 1 || PY[a] - Y[a] > 1)) {
+              print "tick " t ": " a " jumps" >"/dev/stderr"; bad++ }
+          lines++ }
+        END { if (n > 0) next_tick(); print (lines > 0 ? bad + 0 : "no lines") }' "$1"
+}
+
+# The checker finds each kind when there is one.
+printf '1 1 1.5 1.5 0 0 0 0.3 moving\n1 2 1.5 1.5 0 0 0 0.3 moving\n' >"$TMP/b1.trace"
+check checker_finds_shared "$(conflicts "$TMP/b1.trace" 2>/dev/null)" = 1
+printf '1 1 1.5 1.5 0 0 0 0.3 moving\n1 2 2.5 1.5 0 0 0 0.3 moving\n2 1 2.5 1.5 0 0 0 0.3 moving\n2 2 1.5 1.5 0 0 0 0.3 moving\n' >"$TMP/b2.trace"
+check checker_finds_swap "$(conflicts "$TMP/b2.trace" 2>/dev/null)" = 1
+printf '1 1 1.5 1.5 0 0 0 0.3 moving\n1 2 2.5 1.5 0 0 0 0.3 moving\n2 1 2.5 2.5 0 0 0 0.3 moving\n2 2 1.5 2.5 0 0 0 0.3 moving\n' >"$TMP/b3.trace"
+check checker_finds_crossing "$(conflicts "$TMP/b3.trace" 2>/dev/null)" = 1
+printf '1 1 2.5 2.5 0 0 0 0.9 moving\n1 2 4.5 1.5 0 0 0 0.3 moving\n2 1 3.5 3.5 0 0 0 0.9 moving\n2 2 4.5 1.5 0 0 0 0.3 moving\n' >"$TMP/b4.trace"
+check checker_finds_wide_side "$(conflicts "$TMP/b4.trace" 2>/dev/null)" = 1
+printf '1 1 2.5 2.5 0 0 0 0.3 moving\n2 1 4.5 2.5 0 0 0 0.3 moving\n' >"$TMP/b5.trace"
+check checker_finds_jump "$(conflicts "$TMP/b5.trace" 2>/dev/null)" = 1
+
+field() { printf 'ffmap 1\nlegend # wall\nlegend . 1\nlegend G goal 1\nmap\n%s\n' "$2" >"$TMP/$1.ffmap"
+          "$BIN/ffbuild" "$TMP/$1.ffmap" | "$BIN/ffdir" >"$TMP/$1.ff"; }
+scen() { printf 'ffsim 1\nticks %s\nmove grid\nreserve on\narrived stay\nclass a\n    radius %s\n    speed 1\n    follow\nend\n%s\n' "$2" "$3" "$4" >"$TMP/$1.scenario"; }
+
+# A head-on pair in a corridor with a free niche: one steps aside, both
+# arrive, and the run is over once they have.
+field niche "$(printf '#######\n#G....#\n###.###\n#######')"
+scen niche 100 0.4 "$(printf 'agent 1 a 1.5,1.5 goal 5,1\nagent 2 a 5.5,1.5 goal 1,1')"
+run niche 0 "$BIN/ffsim -o $TMP/niche.trace --summary $TMP/niche.sum $TMP/niche.ff $TMP/niche.scenario 2>$TMP/niche.err"
+check niche_both_arrive "$(key arrived "$TMP/niche.sum") $(key deadlocks "$TMP/niche.sum")" = "2 0"
+check niche_makespan "$(key makespan "$TMP/niche.sum")" -ge 4
+check niche_over "$(key over "$TMP/niche.sum")" = "$(key makespan "$TMP/niche.sum")"
+check niche_niche_used "$(awk '$4 == "2.5000"' "$TMP/niche.trace" | wc -l)" -gt 0
+check niche_clean "$(conflicts "$TMP/niche.trace")" = 0
+
+# Four agents swapping round a ring (each to the opposite side, round a
+# block of wall): all arrive.
+field ring "$(printf '#####\n#G..#\n#.#.#\n#...#\n#####')"
+scen ring 100 0.4 "$(printf 'agent 1 a 1.5,1.5 goal 3,3\nagent 2 a 3.5,1.5 goal 1,3\nagent 3 a 3.5,3.5 goal 1,1\nagent 4 a 1.5,3.5 goal 3,1')"
+run ring 0 "$BIN/ffsim -o $TMP/ring.trace --summary $TMP/ring.sum $TMP/ring.ff $TMP/ring.scenario"
+check ring_all_arrive "$(key arrived "$TMP/ring.sum") $(key makespan "$TMP/ring.sum" | tr -d 0-9)" = "4 "
+check ring_clean "$(conflicts "$TMP/ring.trace")" = 0
+# And a full ring of four cells, where only a rotation does.
+field ring4 "$(printf '####\n#G.#\n#..#\n####')"
+scen ring4 100 0.4 "$(printf 'agent 1 a 1.5,1.5 goal 2,1\nagent 2 a 2.5,1.5 goal 2,2\nagent 3 a 2.5,2.5 goal 1,2\nagent 4 a 1.5,2.5 goal 1,1')"
+run ring4 0 "$BIN/ffsim -o $TMP/ring4.trace --summary $TMP/ring4.sum $TMP/ring4.ff $TMP/ring4.scenario"
+check ring4_rotates "$(key makespan "$TMP/ring4.sum") $(key over "$TMP/ring4.sum")" = "1 1"
+check ring4_clean "$(conflicts "$TMP/ring4.trace")" = 0
+
+# A head-on pair in a one-cell corridor, each goal beyond the other: no
+# sequence of moves solves it.  The wait-for cycle is reported, the
+# complement's search proves it unsolvable, and the run ends there.
+field corr "$(printf '##########\n#G......G#\n##########')"
+scen corr 1000 0.4 "$(printf 'agent 1 a 2.5,1.5 goal 8,1\nagent 2 a 7.5,1.5 goal 1,1')"
+run corr 0 "$BIN/ffsim -o $TMP/corr.trace --summary $TMP/corr.sum $TMP/corr.ff $TMP/corr.scenario 2>$TMP/corr.err"
+check corr_reported "$(grep -c 'deadlock: agents 1 2 wait on each other' "$TMP/corr.err")" = 1
+check corr_deadlocked "$(key deadlocks "$TMP/corr.sum") $(key makespan "$TMP/corr.sum")" = "1 -1"
+check corr_searched "$(key complement_searches "$TMP/corr.sum") $(key complement_failures "$TMP/corr.sum")" = "1 0"
+check corr_ends_early "$(key over "$TMP/corr.sum")" -lt 100
+check corr_ticks_is_over "$(key ticks "$TMP/corr.sum")" = "$(key over "$TMP/corr.sum")"
+check corr_last_line "$(tail -n 1 "$TMP/corr.trace")" = \
+    "# tick $(key over "$TMP/corr.sum") over: no sequence of moves brings the agents away to their goals"
+check corr_clean "$(conflicts "$TMP/corr.trace")" = 0
+
+# A radius 0.8 agent (a 3x3 footprint) before a one-cell corridor: its
+# field has no way through, it is reported unable to reach its goal,
+# never enters the corridor nor a wall, and the run is over once the
+# small agent in the corridor has walked through.
+field gap "$(printf '###########\n#...###...#\n#.......G.#\n#...###...#\n###########')"
+scen gap 200 0.8 "$(printf 'agent 1 a 2.5,2.5 goal 8,2')"
+printf 'class s\n    radius 0.3\n    speed 1\n    follow\nend\nagent 2 s 4.5,2.5 goal 9,3\n' >>"$TMP/gap.scenario"
+run gap 1 "$BIN/ffsim --check -o $TMP/gap.trace --summary $TMP/gap.sum $TMP/gap.ff $TMP/gap.scenario 2>$TMP/gap.err"
+check gap_reported "$(cat "$TMP/gap.err")" = "ffsim: agent 1 did not arrive: unreachable (no way to a goal from where it stands)"
+check gap_unreachable "$(key unreachable "$TMP/gap.sum") $(key arrived "$TMP/gap.sum") $(key stuck "$TMP/gap.sum")" = "1 1 1"
+check gap_no_penetration "$(key wall_penetrations "$TMP/gap.sum")" = 0
+check gap_never_in "$(awk '/^#/ { next } $2 == 1 && $3 >= 3.5' "$TMP/gap.trace" | wc -l)" = 0
+check gap_over "$(key over "$TMP/gap.sum")" -lt 200
+check gap_last_line "$(tail -n 1 "$TMP/gap.trace" | cut -d" " -f5-)" = "every agent arrived or has no way to a goal"
+check gap_clean "$(conflicts "$TMP/gap.trace")" = 0
+# With profiles off it follows the radius-0 field: the sweep refuses the
+# steps that would touch a wall, it never enters the corridor, and it
+# keeps trying (the run goes on to its end).
+sed 's/^reserve on/reserve on\nprofiles off/' "$TMP/gap.scenario" >"$TMP/gapoff.scenario"
+run gap_off 0 "$BIN/ffsim -o $TMP/gapoff.trace --summary $TMP/gapoff.sum $TMP/gap.ff $TMP/gapoff.scenario 2>/dev/null"
+check gap_off_refused "$(key sweep_failures "$TMP/gapoff.sum")" -gt 0
+check gap_off_no_penetration "$(key wall_penetrations "$TMP/gapoff.sum")" = 0
+check gap_off_never_in "$(awk '/^#/ { next } $2 == 1 && $3 >= 3.5' "$TMP/gapoff.trace" | wc -l)" = 0
+check gap_off_clean "$(conflicts "$TMP/gapoff.trace")" = 0
+
+# Wide footprints among others in a room, with reservations: no conflict.
+"$BIN/ffbuild" "$TD/sim/room.ffmap" | "$BIN/ffdir" >"$TMP/room.ff"
+run footprint 0 "$BIN/ffsim -o $TMP/fp.trace --summary $TMP/fp.sum $TMP/room.ff $TD/sim/footprint.scenario"
+check footprint_clean "$(conflicts "$TMP/fp.trace")" = 0
+# The seed's crowd with reservations (8 moves, diagonals): no conflict.
+"$BIN/ffbuild" "$TD/crowd.ffmap" | "$BIN/ffdir" >"$TMP/crowd.ff" 2>/dev/null &&
+    run crowd 0 "$BIN/ffsim -o $TMP/crowd.trace --summary $TMP/crowd.sum $TMP/crowd.ff $TD/crowd.scenario 2>/dev/null" &&
+    check crowd_clean "$(conflicts "$TMP/crowd.trace")" = 0
+
+# A MAPF benchmark instance of the shared test data, when it is there:
+# solved, no conflict.
+MAPF=$PWD/../shared/testdata/mapf
+if [ -f "$MAPF/room-32-32-4-50-1.scen" ]; then
+    "$BIN/ffbuild" -m 4 -g 1,1 "$MAPF/room-32-32-4.map" | "$BIN/ffdir" >"$TMP/mroom.ff"
+    scen mroom 2000 0.4 "spawn 50 a scen $MAPF/room-32-32-4-50-1.scen"
+    run mroom 0 "$BIN/ffsim -o $TMP/mroom.trace --summary $TMP/mroom.sum $TMP/mroom.ff $TMP/mroom.scenario"
+    check mroom_solved "$(key makespan "$TMP/mroom.sum" | tr -d 0-9)" = ""
+    check mroom_clean "$(conflicts "$TMP/mroom.trace")" = 0
+fi
+
+finish

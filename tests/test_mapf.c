@@ -1,0 +1,346 @@
+/* test_mapf.c - the reservation crowd as a multi-agent path finder
+ * ('move grid', 'reserve on', 'arrived stay', own goals): on small random
+ * instances an independent breadth-first search over the joint states of
+ * 2 or 3 agents says whether every agent can reach its goal; when it can,
+ * every agent must arrive, when it cannot, the run must end proved
+ * unsolvable by the complement (lacam.c).  Larger open rooms with up to
+ * half their cells taken are solvable by construction (a 2-connected
+ * graph that is not a cycle, with two free cells or more: Kornhauser,
+ * Miller and Spirakis 1984) and every agent must arrive.  On every tick of
+ * every run an independent checker looks for two agents on one cell, a
+ * swap, two diagonal steps through one corner, a step that is not one, and
+ * an agent on a wall. */
+#include "testutil.h"
+
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "crowd.h"
+#include "profiles.h"
+#include "sample.h"
+
+#define MAXA 64
+
+/* A deterministic generator (the tests' own). */
+static uint64_t rng_state;
+static uint32_t rnd(uint32_t n)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint32_t)((rng_state >> 33) % n);
+}
+
+typedef struct {
+    int w, h, moves;
+    char open[16 * 16];
+    int n;
+    int start[MAXA], goal[MAXA];
+} instance;
+
+static int step_ok(const instance *in, int from, int d, int *to)
+{
+    static const int dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+    static const int dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+    int x = from % in->w + dx[d], y = from / in->w + dy[d];
+    if (x < 0 || y < 0 || x >= in->w || y >= in->h || !in->open[y * in->w + x])
+        return 0;
+    if (d >= 4 && (!in->open[(from / in->w) * in->w + x] || !in->open[y * in->w + from % in->w]))
+        return 0;  /* strict corners */
+    *to = y * in->w + x;
+    return 1;
+}
+
+/* The corner a diagonal step passes, or -1. */
+static int corner(const instance *in, int a, int b)
+{
+    int ax = a % in->w, ay = a / in->w, bx = b % in->w, by = b / in->w;
+    if (ax == bx || ay == by)
+        return -1;
+    return (ay > by ? ay : by) * (in->w + 1) + (ax > bx ? ax : bx);
+}
+
+/* 1 when the joint move p -> q of n agents keeps the rules. */
+static int joint_ok(const instance *in, const int *p, const int *q, int n)
+{
+    int i, j;
+    for (i = 0; i < n; i++)
+        for (j = i + 1; j < n; j++) {
+            if (q[i] == q[j])
+                return 0;
+            if (q[i] == p[j] && q[j] == p[i] && p[i] != p[j])
+                return 0;
+            if (corner(in, p[i], q[i]) >= 0 && corner(in, p[i], q[i]) == corner(in, p[j], q[j]))
+                return 0;
+        }
+    return 1;
+}
+
+/* Breadth-first search over the joint states of n <= 4 agents: 1 when the
+ * goal state is reachable. */
+static int bfs_solvable(const instance *in)
+{
+    int cells = in->w * in->h, n = in->n, k;
+    size_t states = 1, head = 0, tail = 0, s;
+    uint8_t *seen;
+    uint32_t *queue;
+    int found = 0;
+
+    cr_assert(n <= 4);
+    for (k = 0; k < n; k++)
+        states *= (size_t)cells;
+    seen = calloc(states, 1);
+    queue = malloc(states * sizeof *queue);
+    cr_assert(seen && queue);
+    s = 0;
+    for (k = n - 1; k >= 0; k--)
+        s = s * (size_t)cells + (size_t)in->start[k];
+    seen[s] = 1;
+    queue[tail++] = (uint32_t)s;
+    while (head < tail && !found) {
+        int p[4], q[4], d[4], i, done = 1;
+        size_t v = queue[head++];
+        for (i = 0; i < n; i++) {
+            p[i] = (int)(v % (size_t)cells);
+            v /= (size_t)cells;
+            done &= p[i] == in->goal[i];
+        }
+        if (done) {
+            found = 1;
+            break;
+        }
+        for (i = 0; i < n; i++)
+            d[i] = -1;
+        /* every joint choice: -1 stays, 0..moves-1 steps */
+        for (;;) {
+            int ok = 1;
+            for (i = 0; i < n && ok; i++)
+                ok = d[i] < 0 ? (q[i] = p[i], 1) : step_ok(in, p[i], d[i], &q[i]);
+            if (ok && joint_ok(in, p, q, n)) {
+                size_t t = 0;
+                for (i = n - 1; i >= 0; i--)
+                    t = t * (size_t)cells + (size_t)q[i];
+                if (!seen[t]) {
+                    seen[t] = 1;
+                    queue[tail++] = (uint32_t)t;
+                }
+            }
+            for (i = 0; i < n && ++d[i] == in->moves; i++)
+                d[i] = -1;
+            if (i == n)
+                break;
+        }
+    }
+    free(seen);
+    free(queue);
+    return found;
+}
+
+/* Run the crowd on the instance until it is over or ticks pass, checking
+ * every tick; returns its summary and why it ended. */
+static int run_crowd(const instance *in, long long ticks, ff_crowd_summary *sum)
+{
+    char text[8192];
+    size_t len;
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_crowd c;
+    ff_error err;
+    int k, prev[MAXA], over;
+
+    ff_grid_init(&g);
+    g.moves = in->moves;
+    cr_assert_eq(ff_grid_alloc(&g, in->w, in->h, 0, "t", &err), FF_OK);
+    for (k = 0; k < in->w * in->h; k++)
+        g.cost[k] = in->open[k] ? 1.0f : INFINITY;
+    cr_assert_eq(ff_grid_add_goal(&g, in->goal[0] % in->w, in->goal[0] / in->w, "t", 0, 0, &err), FF_OK);
+    len = (size_t)snprintf(text, sizeof text,
+                           "ffsim 1\nticks %lld\nmove grid\nreserve on\narrived stay\n"
+                           "class a\n radius 0.4\n speed 1\n follow\nend\n", ticks);
+    for (k = 0; k < in->n; k++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "agent %d a %d.5,%d.5 goal %d,%d\n", k + 1,
+                                in->start[k] % in->w, in->start[k] / in->w, in->goal[k] % in->w,
+                                in->goal[k] / in->w);
+    cr_assert_lt(len, sizeof text);
+    cr_assert_eq(ff_scenario_parse(text, "t.scenario", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_crowd_init_profiles(&c, &s, &p, 1, &err), FF_OK, "%s", err.msg);
+    for (k = 0; k < in->n; k++)
+        prev[k] = in->start[k];
+    while (c.tick < s.ticks) {
+        int now[MAXA];
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK, "%s", err.msg);
+        for (k = 0; k < in->n; k++) {
+            const ff_agent *a = &c.agent[k];
+            long long x, y;
+            int d, ok = a->state != FF_AGENT_UNBORN, to;
+            cr_assert(ok);
+            ff_world_to_cell(&g, a->x, a->y, &x, &y);
+            now[k] = (int)(y * in->w + x);
+            cr_assert(in->open[now[k]], "tick %lld agent %d on a wall", c.tick, k + 1);
+            ok = now[k] == prev[k];
+            for (d = 0; d < in->moves && !ok; d++)
+                ok = step_ok(in, prev[k], d, &to) && to == now[k];
+            cr_assert(ok, "tick %lld agent %d jumped", c.tick, k + 1);
+        }
+        if (c.tick > 0)
+            cr_assert(joint_ok(in, prev, now, in->n), "tick %lld: a conflict", c.tick);
+        memcpy(prev, now, sizeof now);
+        if (ff_crowd_check_over(&c))
+            break;
+    }
+    over = c.over;
+    cr_assert_eq(ff_crowd_summarise(&c, sum, &err), FF_OK);
+    ff_crowd_free(&c);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+    return over;
+}
+
+/* Distinct random open cells for starts and goals. */
+static void place(instance *in)
+{
+    int k, j, cells = in->w * in->h;
+    for (k = 0; k < in->n; k++)
+        for (;;) {
+            int v = (int)rnd((uint32_t)cells), ok = in->open[v];
+            for (j = 0; j < k && ok; j++)
+                ok = in->start[j] != v;
+            if (ok) {
+                in->start[k] = v;
+                break;
+            }
+        }
+    for (k = 0; k < in->n; k++)
+        for (;;) {
+            int v = (int)rnd((uint32_t)cells), ok = in->open[v];
+            for (j = 0; j < k && ok; j++)
+                ok = in->goal[j] != v;
+            if (ok) {
+                in->goal[k] = v;
+                break;
+            }
+        }
+}
+
+/* 1 when every open cell can reach goal g (one 4-connected piece, so
+ * that each agent's own field reaches it). */
+static int connected(const instance *in)
+{
+    int cells = in->w * in->h, stack[256], n = 0, k, count = 0, open = 0, first = -1, to, d;
+    char seen[256] = { 0 };
+    for (k = 0; k < cells; k++)
+        if (in->open[k]) {
+            open++;
+            if (first < 0)
+                first = k;
+        }
+    if (first < 0)
+        return 0;
+    stack[n++] = first;
+    seen[first] = 1;
+    while (n > 0) {
+        int v = stack[--n];
+        count++;
+        for (d = 0; d < 4; d++)
+            if (step_ok(in, v, d, &to) && !seen[to]) {
+                seen[to] = 1;
+                stack[n++] = to;
+            }
+    }
+    return count == open;
+}
+
+static int count_open(const instance *in)
+{
+    int k, n = 0;
+    for (k = 0; k < in->w * in->h; k++)
+        n += in->open[k];
+    return n;
+}
+
+Test(mapf, small_random_instances_match_a_joint_breadth_first_search, .timeout = 240)
+{
+    int trial, solvable = 0, unsolvable = 0;
+
+    rng_state = 14;
+    for (trial = 0; trial < 120; trial++) {
+        instance in;
+        ff_crowd_summary sum;
+        int k, over, want;
+        memset(&in, 0, sizeof in);
+        in.w = 3 + (int)rnd(3);
+        in.h = 2 + (int)rnd(3);
+        in.moves = trial % 3 == 2 ? 8 : 4;
+        in.n = 2 + (int)rnd(2);
+        do {
+            for (k = 0; k < in.w * in.h; k++)
+                in.open[k] = rnd(100) >= 25;
+        } while (!connected(&in) || count_open(&in) < in.n + 1);
+        place(&in);
+        want = bfs_solvable(&in);
+        over = run_crowd(&in, 400, &sum);
+        if (want) {
+            solvable++;
+            cr_expect_geq(sum.makespan, 0, "trial %d: solvable, not solved (over %d)", trial, over);
+            cr_expect_eq(over, FF_OVER_ARRIVED, "trial %d", trial);
+        } else {
+            unsolvable++;
+            cr_expect_lt(sum.makespan, 0, "trial %d", trial);
+            cr_expect_eq(over, FF_OVER_UNSOLVABLE, "trial %d: unsolvable, not proved so", trial);
+        }
+    }
+    /* both kinds were tried */
+    cr_expect_gt(solvable, 20);
+    cr_expect_gt(unsolvable, 5);
+}
+
+Test(mapf, open_rooms_half_full_are_solved, .timeout = 240)
+{
+    int trial;
+
+    rng_state = 1414;
+    for (trial = 0; trial < 40; trial++) {
+        instance in;
+        ff_crowd_summary sum;
+        int k, over;
+        memset(&in, 0, sizeof in);
+        in.w = 3 + (int)rnd(10);
+        in.h = 3 + (int)rnd(10);
+        in.moves = trial % 2 ? 8 : 4;
+        for (k = 0; k < in.w * in.h; k++)
+            in.open[k] = 1;
+        in.n = 1 + (int)rnd((uint32_t)(in.w * in.h / 2));
+        if (in.n > MAXA)
+            in.n = MAXA;
+        place(&in);
+        over = run_crowd(&in, 2000, &sum);
+        cr_expect_geq(sum.makespan, 0, "trial %d (%dx%d, %d agents): not solved", trial, in.w, in.h, in.n);
+        cr_expect_eq(over, FF_OVER_ARRIVED, "trial %d", trial);
+    }
+}
+
+/* A rotation is the only way: four agents fill a 2x2 room, each to the
+ * next cell round. */
+Test(mapf, four_agents_rotate_round_a_full_ring)
+{
+    instance in;
+    ff_crowd_summary sum;
+    int k;
+
+    memset(&in, 0, sizeof in);
+    in.w = 2;
+    in.h = 2;
+    in.moves = 4;
+    for (k = 0; k < 4; k++)
+        in.open[k] = 1;
+    in.n = 4;
+    in.start[0] = 0, in.goal[0] = 1;
+    in.start[1] = 1, in.goal[1] = 3;
+    in.start[2] = 3, in.goal[2] = 2;
+    in.start[3] = 2, in.goal[3] = 0;
+    cr_assert(bfs_solvable(&in));
+    cr_expect_eq(run_crowd(&in, 200, &sum), FF_OVER_ARRIVED);
+    cr_expect_geq(sum.makespan, 0);
+}

@@ -17,7 +17,10 @@
 #include <stdio.h>
 
 #include "crowd.h"
+#include "direction.h"
+#include "goalfield.h"
 #include "profiles.h"
+#include "search.h"
 #include "sample.h"
 
 #define MAXA 64
@@ -343,4 +346,76 @@ Test(mapf, four_agents_rotate_round_a_full_ring)
     cr_assert(bfs_solvable(&in));
     cr_expect_eq(run_crowd(&in, 200, &sum), FF_OVER_ARRIVED);
     cr_expect_geq(sum.makespan, 0);
+}
+
+/* An own goal's field on a uniform 4-move map (built breadth first from
+ * the profile's step masks, goalfield.c) is the general build's, bit for
+ * bit: ff_search and ff_direction_field on the profile's grid with that
+ * one goal, over random maps, radii, one-way cells and goals. */
+Test(mapf, own_goal_fields_match_the_general_build)
+{
+    int trial;
+
+    rng_state = 99;
+    for (trial = 0; trial < 60; trial++) {
+        int w = 4 + (int)rnd(20), h = 4 + (int)rnd(20), k, tries;
+        size_t n = (size_t)w * (size_t)h, i;
+        ff_grid g;
+        ff_scenario s;
+        ff_profiles p;
+        ff_goalfields gf;
+        ff_error err;
+        char text[256];
+        double *dist = malloc(n * sizeof *dist);
+        uint8_t *dir = malloc(n);
+        uint32_t goal = 0, index;
+        cr_assert(dist && dir);
+        ff_grid_init(&g);
+        g.moves = 4;
+        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
+        for (i = 0; i < n; i++)
+            g.cost[i] = rnd(100) < 25 ? INFINITY : 2.0f;
+        if (trial % 3 == 0) {
+            g.oneway = malloc(n);
+            cr_assert(g.oneway);
+            for (i = 0; i < n; i++)
+                g.oneway[i] = rnd(100) < 20 ? (uint8_t)rnd(256) : FF_ONEWAY_ALL;
+        }
+        g.cost[0] = 2.0f;
+        cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
+        snprintf(text, sizeof text, "ffsim 1\nticks 1\nmove grid\nclass a\n radius %s\n speed 1\n follow\nend\n",
+                 trial % 2 ? "0.9" : "0.3");
+        cr_assert_eq(ff_scenario_parse(text, "t.scenario", &g, &s, &err), FF_OK, "%s", err.msg);
+        if (ff_profiles_init(&p, &s, &g, "t", &err) != FF_OK) {
+            ff_scenario_free(&s);
+            ff_grid_free(&g);
+            free(dist);
+            free(dir);
+            continue;  /* the clearance closes the map's goal */
+        }
+        ff_goalfields_init(&gf);
+        for (tries = 0; tries < 5; tries++) {
+            ff_grid pg = p.profile[0].grid;
+            goal = rnd((uint32_t)n);
+            if (!ff_grid_open(&pg, goal))
+                continue;
+            cr_assert_eq(ff_goalfields_find(&gf, 0, goal, &index, &err), FF_OK);
+            cr_assert_eq(ff_goalfields_ensure(&gf, &p, index, &err), FF_OK, "%s", err.msg);
+            pg.goals = &goal;
+            pg.ngoals = 1;
+            cr_assert_eq(ff_search(&pg, dist, &err), FF_OK, "%s", err.msg);
+            cr_assert_eq(ff_direction_field(&pg, dist, dir, &err), FF_OK, "%s", err.msg);
+            for (k = 0; k < (int)n; k++) {
+                cr_assert(memcmp(&dist[k], &gf.field[index].distance[k], sizeof *dist) == 0,
+                          "trial %d cell %d: %g vs %g", trial, k, dist[k], gf.field[index].distance[k]);
+                cr_assert_eq(dir[k], gf.field[index].direction[k], "trial %d cell %d", trial, k);
+            }
+        }
+        ff_goalfields_free(&gf);
+        ff_profiles_free(&p);
+        ff_scenario_free(&s);
+        ff_grid_free(&g);
+        free(dist);
+        free(dir);
+    }
 }

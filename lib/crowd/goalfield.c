@@ -89,6 +89,90 @@ ff_status ff_goalfields_find(ff_goalfields *s, int32_t profile, uint32_t goal, u
     return FF_OK;
 }
 
+/* The cost every open cell of grid g has, or 0 when they differ (or none
+ * is open). */
+static float uniform_cost(const ff_grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h, k;
+    float c0 = 0;
+    for (k = 0; k < n; k++) {
+        float c = g->cost[k];
+        if (!(c < INFINITY))
+            continue;
+        if (c0 == 0)
+            c0 = c;
+        else if (c != c0)
+            return 0;
+    }
+    return c0;
+}
+
+/* The field of one goal on a grid of 4 moves whose open cells all cost c0
+ * > 0, from the profile's step masks: breadth first from the goal, each
+ * step adding the one step cost as ff_search's uniform search does, so
+ * the same distances bit for bit; then the codes by ff_direction_field's
+ * rule (the first legal step in code order that ff_step_taken takes).  1
+ * done, 0 when a step keeps the distance (the general build must run,
+ * with hop counts), -1 out of memory.  The profile's masks are read, not
+ * made again: that and the search's own first pass were most of a goal
+ * field's build. */
+static int build_uniform4(const ff_grid *g, const uint8_t *step_mask, float c0, uint32_t goal,
+                          double *dist, uint8_t *dir)
+{
+    size_t n = (size_t)g->w * (size_t)g->h, head = 0, tail = 0, k;
+    double so = ff_step_length(0) * g->cell_size * 0.5 * ((double)c0 + (double)c0);
+    uint32_t *queue = malloc(n * sizeof *queue);
+    ptrdiff_t off[4];
+    int d, flat = 0;
+
+    if (!queue)
+        return -1;
+    for (d = 0; d < 4; d++)
+        off[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
+    for (k = 0; k < n; k++)
+        dist[k] = INFINITY;
+    dist[goal] = 0;
+    queue[tail++] = goal;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        int x = (int)(v % (uint32_t)g->w), y = (int)(v / (uint32_t)g->w);
+        double to = dist[v] + so;
+        for (d = 0; d < 4; d++) {
+            /* u steps in direction d into v */
+            int ux = x - ff_dir_dx[d], uy = y - ff_dir_dy[d];
+            size_t u;
+            if (ux < 0 || uy < 0 || ux >= g->w || uy >= g->h)
+                continue;
+            u = (size_t)((ptrdiff_t)v - off[d]);
+            if (!(step_mask[u] >> d & 1) || dist[u] < INFINITY)
+                continue;
+            dist[u] = to;
+            queue[tail++] = (uint32_t)u;
+        }
+    }
+    free(queue);
+    for (k = 0; k < n; k++) {
+        double dk = dist[k];
+        if (!(dk < INFINITY)) {
+            dir[k] = FF_DIR_NONE;
+            continue;
+        }
+        if (k == goal) {
+            dir[k] = FF_DIR_GOAL;
+            continue;
+        }
+        dir[k] = FF_DIR_NONE;
+        for (d = 0; d < 4; d++)
+            if (step_mask[k] >> d & 1 &&
+                ff_step_taken(dk, dist[(size_t)((ptrdiff_t)k + off[d])], ff_grid_step_cost(g, k, d), NULL, 0,
+                              0, &flat)) {
+                dir[k] = (uint8_t)d;
+                break;
+            }
+    }
+    return flat ? 0 : 1;
+}
+
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err)
 {
     ff_goalfield *f = &s->field[index];
@@ -116,9 +200,15 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
             f->distance[k] = INFINITY;
             f->direction[k] = FF_DIR_NONE;
         }
-    } else if ((st = ff_search(&g, f->distance, err)) != FF_OK ||
-               (st = ff_direction_field(&g, f->distance, f->direction, err)) != FF_OK) {
-        return st;
+    } else {
+        int fast = 0;
+        float c0;
+        if (g.moves == 4 && (c0 = uniform_cost(&g)) > 0 &&
+            (fast = build_uniform4(&g, pf->step_mask, c0, goal, f->distance, f->direction)) < 0)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
+        if (!fast && ((st = ff_search(&g, f->distance, err)) != FF_OK ||
+                      (st = ff_direction_field(&g, f->distance, f->direction, err)) != FF_OK))
+            return st;
     }
     f->built = 1;
     f->built_id = pf->id;

@@ -366,3 +366,48 @@ Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
     cr_assert_gt(maps, 30, "only %d maps had every class's field", maps);
     cr_assert_gt(hits, 20, "the cache served %llu fields", hits);
 }
+
+/* Classes whose radii close the same cells share one field (radii 0.8
+ * and 0.9: (2r)^2 = 2.56 and 3.24, no sum of two squares between), its
+ * radius the smaller; the shared field is bit for bit the one the larger
+ * radius gets alone; ff_profiles_plan says the same without building. */
+Test(profiles, radii_closing_the_same_cells_share_a_field)
+{
+    static const char *const four =
+        "ffsim 1\nticks 1\n"
+        "class a\n radius 0.9\n speed 1\n follow\nend\n"
+        "class b\n radius 0.8\n speed 1\n follow\nend\n"
+        "class c\n radius 1.2\n speed 1\n follow\nend\n"
+        "class d\n radius 0.4\n speed 1\n follow\nend\n";
+    static const char *const alone =
+        "ffsim 1\nticks 1\nclass a\n radius 0.9\n speed 1\n follow\nend\n";
+    ff_grid g;
+    ff_scenario s, s1;
+    ff_profiles p, p1;
+    ff_error err;
+    int32_t plan[4];
+    size_t n, k, cells = 13 * 9;
+
+    make_grid(&g);
+    cr_assert_eq(ff_scenario_parse(four, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_plan(&s, &g, plan, &n, &err), FF_OK);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(n, 3);
+    cr_assert_eq(p.nprofiles, 3);
+    for (k = 0; k < 4; k++)
+        cr_expect_eq(plan[k], p.class_profile[k], "class %zu", k);
+    cr_expect_eq(p.class_profile[0], p.class_profile[1]);
+    cr_expect_eq(p.profile[p.class_profile[0]].radius, 0.8);
+    cr_expect_eq(p.profile[0].radius, 0.4);
+    cr_expect_eq(p.profile[2].radius, 1.2);
+    cr_assert_eq(ff_scenario_parse(alone, "t", &g, &s1, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p1, &s1, &g, "t", &err), FF_OK, "%s", err.msg);
+    cr_expect(memcmp(p.profile[1].distance, p1.profile[0].distance, cells * sizeof(double)) == 0);
+    cr_expect(memcmp(p.profile[1].direction, p1.profile[0].direction, cells) == 0);
+    cr_expect(memcmp(p.profile[1].grid.cost, p1.profile[0].grid.cost, cells * sizeof(float)) == 0);
+    ff_profiles_free(&p);
+    ff_profiles_free(&p1);
+    ff_scenario_free(&s);
+    ff_scenario_free(&s1);
+    ff_grid_free(&g);
+}

@@ -18,7 +18,8 @@ static const char *prog = "ffexport";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffexport [-c NAME] [--name FIELD] [--npy | --csv | --raw] [-o FILE] [STREAM]\n"
+            "usage: ffexport [-c NAME] [--name FIELD] [--npy | --csv | --raw] [--max-cells N]\n"
+            "                [-o FILE] [STREAM]\n"
             "       ffexport --list [-o FILE] [STREAM]\n"
             "Write one channel of one field: numpy's .npy (dtype of the channel, shape\n"
             "(H, W), or (H, W, 8) for an x8 channel), CSV rows 'x,y,value', or the raw\n"

@@ -22,9 +22,11 @@ static const char *prog = "ffpng";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffpng [-s SCALE] [-l LAYER] [--no-legend] [--grid N] [--path FILE]...\n"
-            "             [--trace FILE]... [--points FILE]... [--every N] [--animate]\n"
-            "             [--fps F] [--heading H] [--max-cells N] [-o FILE] [STREAM]\n"
+            "usage: ffpng [-s SCALE] [-l LAYER] [--legend | --no-legend] [--grid N]\n"
+            "             [--path FILE]... [--trace FILE]... [--points FILE]... [--every N]\n"
+            "             [--animate] [--fps F] [--heading H] [--name NAME] [--max-cells N]\n"
+            "             [-o FILE] [STREAM]\n"
+            "       ffpng --list [STREAM]\n"
             "Draw the map or a field of an ff stream as a PNG, with overlays.\n"
             "  -s, --scale N        pixels per cell (default: about 1024 on the long side)\n"
             "  -l, --layer LAYER    map, cost, distance, direction or density (agents per cell\n"
@@ -177,7 +179,7 @@ static int parse_args(int argc, char **argv, request *r)
         case 'n': r->opt.legend = 0; break;
         case 'g':
             if (ff_parse_int(optarg, 1, 2147483647, &v))
-                return usage_error("bad --grid '%s' (a whole number of cells, 1 or more)", optarg);
+                return usage_error("--grid '%s': not a whole number of cells, 1 or more", optarg);
             r->opt.grid = (int)v;
             break;
         case 'p': case 't': case 'm':
@@ -187,14 +189,14 @@ static int parse_args(int argc, char **argv, request *r)
             break;
         case 'e':
             if (ff_parse_int(optarg, 1, 2147483647, &v))
-                return usage_error("bad --every '%s' (a whole number of ticks, 1 or more)",
+                return usage_error("--every '%s': not a whole number of ticks, 1 or more",
                                    optarg);
             r->every = (uint64_t)v;
             break;
         case 'A': r->animate = 1; break;
         case 'F':
             if (ff_parse_int(optarg, 1, 1000, &v))
-                return usage_error("bad --fps '%s' (frames per second, 1 to 1000)", optarg);
+                return usage_error("--fps '%s': not a whole number of frames per second, 1 to 1000", optarg);
             r->anim.fps = (uint16_t)v;
             break;
         case 'M':

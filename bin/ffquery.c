@@ -22,10 +22,10 @@ static const char *prog = "ffquery";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffquery [--raw] [-d] [--binary] [--map MAPFILE] [--name NAME] [-o FILE]\n"
-            "               FIELD < positions\n"
-            "       ffquery --trace X,Y [--heading H] [--map MAPFILE] [--name NAME] [-o FILE]\n"
-            "               [FIELD]\n"
+            "usage: ffquery [--raw] [-d] [--binary] [--map MAPFILE] [--name NAME]\n"
+            "               [--max-cells N] [-o FILE] FIELD < positions\n"
+            "       ffquery --trace X,Y [--heading H] [--map MAPFILE] [--name NAME]\n"
+            "               [--max-cells N] [-o FILE] [FIELD]\n"
             "       ffquery --check [--map MAPFILE] [--name NAME] [-o FILE] FIELD < cells\n"
             "       ffquery --list [-o FILE] [FIELD]\n"
             "Answer questions about a direction field (an ff stream made by ffdir;\n"

@@ -117,6 +117,36 @@ for prog in ffbuild ffdir ffpng ffpull fffunnel ffquery ffsim ffinfo ffexport; d
         check "$prog.1 has $s" "$(grep -c "^\.Sh $s\$" "$page")" = 1
     done
 done
+# Every option of a program's getopt table (bin/PROG.c) is in the usage
+# lines of its --help and in its page's SYNOPSIS, but --help and --version:
+# by its short name when it has one, else by its long name.
+for prog in ffbuild ffdir ffpng ffpull fffunnel ffquery ffsim ffinfo ffexport; do
+    src=$ROOT/bin/$prog.c
+    usage=$("$BIN/$prog" --help | awk '!/^(usage:| )/ { exit } { print }')
+    syn=$(awk '/^\.Sh SYNOPSIS/ { f = 1; next } /^\.Sh / { f = 0 } f' "man/man1/$prog.1")
+    shorts=$(grep -o 'getopt_long(argc, argv, "[^"]*"' "$src" | sed 's/.*argv, "//; s/"$//; s/://g')
+    table=$(awk '/struct option longopts\[\]/ { f = 1; next } f && /NULL, 0, NULL, 0/ { f = 0 } f' "$src" |
+        sed -n "s/.*{ \"\([a-z0-9-]*\)\", [a-z_]*, NULL, \(.*\) },.*/\1 \2/p")
+    check "$prog: the getopt table read" "$(printf '%s\n' "$table" | grep -c .)" -ge 4
+    missing=""
+    while read -r long val; do
+        case $long in help | version) continue ;; esac
+        short=$(printf '%s' "$val" | sed -n "s/^'\(.\)'$/\1/p")
+        case "$short" in
+        ?) case $shorts in *"$short"*) ;; *) short="" ;; esac ;;
+        esac
+        if [ -n "$short" ]; then
+            printf '%s\n' "$usage" | grep -Eq -- "(\[| )-$short( |\]|$)" || missing="$missing -$short(usage)"
+            printf '%s\n' "$syn" | grep -Eq -- "Fl $short( |$)" || missing="$missing -$short(SYNOPSIS)"
+        else
+            printf '%s\n' "$usage" | grep -Eq -- "(\[| )--$long( |\]|$)" || missing="$missing --$long(usage)"
+            printf '%s\n' "$syn" | grep -Eq -- "(Fl |\| )-$long( |$)" || missing="$missing --$long(SYNOPSIS)"
+        fi
+    done <<EOF
+$table
+EOF
+    check "$prog: every option in the --help usage and the SYNOPSIS:${missing:- all}" -z "$missing"
+done
 for page in ff.5 fftiled.5; do
     for s in NAME DESCRIPTION EXAMPLES "SEE ALSO"; do
         check "$page has $s" "$(grep -c "^\.Sh $s\$" man/man5/$page)" = 1

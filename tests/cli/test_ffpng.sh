@@ -173,16 +173,16 @@ refuse "unknown layer" "^ffpng: --layer 'height': not map, cost, distance, direc
 refuse "scale 0" "^ffpng: --scale '0': not a whole number" "$P -s 0 $TMP/room.ff"
 refuse "scale not a number" "^ffpng: --scale '2x': not a whole number" "$P -s 2x $TMP/room.ff"
 refuse "two streams" "one stream at most" "$P $TMP/room.ff $TMP/room.ff"
-refuse "--grid 0" "bad --grid '0'" "$P --grid 0 $TMP/room.ff"
+refuse "--grid 0" "^ffpng: --grid '0': not a whole number" "$P --grid 0 $TMP/room.ff"
 refuse "--max-cells" "more than" "$P --max-cells 50 $TMP/room.ff"
 refuse "density without a trace" "^ffpng: --layer density: it counts the agents of a --trace, give one" \
     "$P -l density $TMP/room.ff"
 refuse "--animate without a trace" "--animate replays one --trace" "$P --animate $TMP/room.ff"
 refuse "--animate of two traces" "--animate replays one --trace" \
     "$P --animate --trace $TMP/trace.txt --trace $TMP/trace.txt $TMP/room.ff"
-refuse "--fps 0" "bad --fps '0'" "$P --animate --fps 0 --trace $TMP/trace.txt $TMP/room.ff"
+refuse "--fps 0" "^ffpng: --fps '0': not a whole number" "$P --animate --fps 0 --trace $TMP/trace.txt $TMP/room.ff"
 refuse "an empty trace to animate" "no line to animate" "$P --animate --trace /dev/null $TMP/room.ff"
-refuse "--every 0" "bad --every '0'" "$P --every 0 --trace $TMP/trace.txt $TMP/room.ff"
+refuse "--every 0" "^ffpng: --every '0': not a whole number" "$P --every 0 --trace $TMP/trace.txt $TMP/room.ff"
 
 # A failed run leaves no file, and an earlier file survives whole.
 cp "$TMP/ov1.png" "$TMP/keep.png"

@@ -107,8 +107,8 @@ int main(int argc, char **argv)
                 return 2;
             out_path = optarg;
             break;
-        case 'h': usage(stdout); return 0;
-        case 'V': ff_print_version(prog); return 0;
+        case 'h': usage(stdout); return ff_stdout_done(prog);
+        case 'V': return ff_print_version(prog);
         default: return ff_bad_option(prog, c, argv);
         }
     }

@@ -215,8 +215,8 @@ static int parse_args(int argc, char **argv, request *r)
                 return 2;
             r->out_path = optarg;
             break;
-        case 'h': usage(stdout); return 0;
-        case 'V': ff_print_version(prog); return 0;
+        case 'h': usage(stdout); return ff_stdout_done(prog);
+        case 'V': return ff_print_version(prog);
         default: return ff_bad_option(prog, c, argv);
         }
     }

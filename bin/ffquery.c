@@ -168,8 +168,8 @@ int main(int argc, char **argv)
                 return 2;
             out_path = optarg;
             break;
-        case 'h': usage(stdout); return 0;
-        case 'V': ff_print_version(prog); return 0;
+        case 'h': usage(stdout); return ff_stdout_done(prog);
+        case 'V': return ff_print_version(prog);
         default: return ff_bad_option(prog, c, argv);
         }
     }
@@ -225,7 +225,7 @@ int main(int argc, char **argv)
         if (ff_query_trace_state(&field, tx, ty, heading, field_path, &path, &n, &err) != FF_OK)
             goto failed;
         if (ff_query_write_path(out.f, &field.grid, path, n, &err) != FF_OK)
-            goto failed;
+            goto write_failed;
     } else {
         /* Positions or cells come on standard input, which must be a file
          * or a pipe, not a folder. */
@@ -234,7 +234,7 @@ int main(int argc, char **argv)
             goto failed;
         if (check ? ff_query_check(&field, in, "-", out.f, &n, &err) != FF_OK
                   : ff_query_stream(&field, &qo, STDIN_FILENO, "-", out.f, &err) != FF_OK)
-            goto failed;
+            goto write_failed;
     }
     out_open = 0;
     if (ff_outfile_commit(&out, &err) != FF_OK)
@@ -243,6 +243,10 @@ int main(int argc, char **argv)
     free(planes);
     ff_field_free(&field);
     return check && n > 0 ? 1 : 0;
+write_failed:
+    /* The library leaves the name of a write error to the program. */
+    if (!err.file[0])
+        snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
 failed:
     if (out_open)
         ff_outfile_abort(&out);

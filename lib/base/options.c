@@ -104,7 +104,17 @@ int ff_bad_option(const char *prog, int c, char **argv)
     return ff_usage_error(prog, "%s: unknown option", name);
 }
 
-void ff_print_version(const char *prog)
+int ff_print_version(const char *prog)
 {
     printf("%s (fftools) %s\n", prog, FF_VERSION);
+    return ff_stdout_done(prog);
+}
+
+int ff_stdout_done(const char *prog)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    fprintf(stderr, "%s: -: write error: %s\n", prog, errno ? strerror(errno) : "short write");
+    return 3;
 }

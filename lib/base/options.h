@@ -41,8 +41,13 @@ int ff_usage_error(const char *prog, const char *fmt, const char *arg);
  * "prog: -x: needs a value"; returns 2. */
 int ff_bad_option(const char *prog, int c, char **argv);
 
-/* Print "prog VERSION" to stdout (for --version). */
-void ff_print_version(const char *prog);
+/* Print "prog VERSION" to stdout (for --version); returns
+ * ff_stdout_done(prog). */
+int ff_print_version(const char *prog);
+
+/* After --help or --version: flush stdout; on a write error print
+ * "prog: -: write error: REASON" and return 3, else return 0. */
+int ff_stdout_done(const char *prog);
 
 #ifdef __cplusplus
 }

@@ -222,10 +222,10 @@ typedef struct {
 static ff_status drain(pump *p, int flush, ff_error *err)
 {
     if (p->nans && fwrite(p->ans, 1, p->nans, p->out) != p->nans)
-        return ff_error_set(err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
     p->nans = 0;
     if (flush && fflush(p->out) != 0)
-        return ff_error_set(err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
     return FF_OK;
 }
 
@@ -562,7 +562,7 @@ ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *ou
             continue;
         (*unreached)++;
         if (fprintf(out, "%.0f %.0f %s\n", v[0] + 0.0, v[1] + 0.0, ff_reach_name(r)) < 0)
-            return ff_error_set(err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+            return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
     }
     if (st == FF_ENOTFOUND && checked == 0)
         return ff_error_set(err, FF_EINPUT, name, 0, 0,
@@ -657,7 +657,7 @@ ff_status ff_query_write_path(FILE *out, const ff_grid *g, const uint32_t *path,
         format_exact(wx, bx, sizeof bx);
         format_exact(wy, by, sizeof by);
         if (fprintf(out, "%s %s\n", bx, by) < 0)
-            return ff_error_set(err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
+            return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
     }
     return FF_OK;
 }

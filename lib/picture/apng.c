@@ -27,7 +27,7 @@ static void put16(uint8_t *p, uint16_t v)
 
 static ff_status io_error(const ff_apng_writer *w, ff_error *err)
 {
-    return ff_error_set(err, FF_EIO, w->name, 0, 0, "writing the PNG: %s",
+    return ff_error_set(err, FF_EIO, w->name, 0, 0, "write error: %s",
                         errno ? strerror(errno) : "short write");
 }
 

@@ -52,6 +52,10 @@ printf '0.5 0.5\n1 0 1 2\n2 0 2 2\n3.5 1.5\n' >"$IN/portals.txt"
 printf '2 2\n' >"$IN/cells.txt"
 printf 'a 2,2\n' >"$IN/sets.txt"
 printf '2.5 2.5\n' >"$IN/points.txt"
+$BIN/ffsim --summary /dev/null "$FIELD" "$IN/s.scen" >"$IN/s.trace" || {
+    echo "FAIL setup: cannot make the trace"
+    exit 1
+}
 # A stream of each kind of fault.
 printf 'ff 2\n' >"$IN/magic.ff"
 head -c 200 "$IN/gate.ff" >"$IN/truncated.ff"
@@ -293,6 +297,12 @@ expect "ffquery: --check: stdout on /dev/full" 3 "^ffquery: -: write error: No s
     "printf '0 0\\n' | $P --check $FIELD >/dev/full"
 expect "ffquery: positions: stdout on /dev/full" 3 "^ffquery: -: write error: No space left on device$" \
     "$P $FIELD <$IN/points.txt >/dev/full"
+expect "ffquery: positions: -o /dev/full" 3 "^ffquery: /dev/full: write error: No space left on device$" \
+    "$P -o /dev/full $FIELD <$IN/points.txt"
+expect "ffquery: --check: -o /dev/full" 3 "^ffquery: /dev/full: write error: No space left on device$" \
+    "printf '0 0\\n' | $P --check -o /dev/full $FIELD"
+expect "ffquery: --trace: -o /dev/full" 3 "^ffquery: /dev/full: write error: No space left on device$" \
+    "$P --trace 2,2 -o /dev/full $FIELD"
 expect "ffquery: an unknown option" 2 "^ffquery: --bogus: unknown option \\(see ffquery --help\\)$" "$P --bogus"
 expect "ffquery: an option without its value" 2 "^ffquery: --trace: needs a value \\(see ffquery --help\\)$" "$P --trace"
 expect "ffquery: one argument too many" 2 "^ffquery: '$IN/extra': one field at most \\(see ffquery --help\\)$" \
@@ -342,6 +352,7 @@ bad ffpng "--path: a NUL byte" "^ffpng: $IN/nul.txt:1:" "$P --path $IN/nul.txt $
 bad ffpng "--points: an escape sequence" "^ffpng: $IN/esc.txt:1:3: .*\\\\x1b" "$P --points $IN/esc.txt $FIELD"
 bad ffpng "--trace: not a trace" "^ffpng: $IN/bad.txt:1" "$P --trace $IN/bad.txt $FIELD"
 output_cases ffpng "$P $FIELD"
+output_cases ffpng "$P --animate --trace $IN/s.trace $FIELD"
 bad ffpng "--heading: a field without turn costs" \
     "^ffpng: $FIELD: --heading: the field has no headings \\(build it with ffbuild --turn-cost\\)$" \
     "$P --heading 2 $FIELD"
@@ -425,6 +436,16 @@ expect "ffsim: an unknown option" 2 "^ffsim: --bogus: unknown option \\(see ffsi
 expect "ffsim: an option without its value" 2 "^ffsim: --summary: needs a value \\(see ffsim --help\\)$" \
     "$P $FIELD $IN/s.scen --summary"
 expect "ffsim: one argument too many" 2 "^ffsim: FIELD SCENARIO: want the two" "$P $FIELD $IN/s.scen $IN/extra"
+
+# --help and --version write to stdout too.
+for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim ffinfo ffexport; do
+    for opt in --help --version; do
+        expect "$prog: $opt: stdout on /dev/full" 3 "^$prog: -: write error: No space left on device$" \
+            "$BIN/$prog $opt >/dev/full"
+        expect "$prog: $opt: stdout a closed pipe, SIGPIPE ignored" 3 "^$prog: -: write error: Broken pipe$" \
+            "$(closed_pipe ignore "$BIN/$prog $opt")"
+    done
+done
 
 [ "$MOUNTED" = 1 ] && umount "$FULL" && MOUNTED=0
 echo "matrix: $NCASES cases: ffbuild ${N_ffbuild:-0}, ffdir ${N_ffdir:-0}, ffquery ${N_ffquery:-0}," \

@@ -66,8 +66,9 @@ typedef struct {
                              never touches the plans */
     uint8_t clear;        /* 1 when this tick's move ended no nearer than
                              the radius to any wall, as its slide found
-                             (set by the step, used and reset at the end
-                             of the tick) */
+                             (cell to cell: as its open cell shows); set
+                             by the step, used and reset at the end of
+                             the tick */
     long long spawn_tick;
     long long arrival_tick; /* -1 until it arrives */
 } ff_agent;

@@ -255,6 +255,11 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
         size_t i = c->req_agent[k];
         ff_agent *a = &c->agent[i];
         ff_agent_plan *pl = &c->plan[i];
+        uint32_t end;
+        if (k + PREFETCH_AHEAD < n) {
+            const ff_reserve_request *p = &c->req[k + PREFETCH_AHEAD];
+            PREFETCH(&g->cost[p->granted >= 0 ? p->cand[p->granted] : p->cell]);
+        }
         c->waits_on[k] = FF_RESERVE_NONE;
         if (q->granted >= 0) {
             uint32_t next = q->cand[q->granted];
@@ -293,6 +298,11 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
         }
         a->vx = (a->x - a->x0) / s->tick_dt;
         a->vy = (a->y - a->y0) / s->tick_dt;
+        /* A disk within its cell at an open cell's center is clear of
+         * the walls: the end of the tick need not measure it. */
+        end = q->granted >= 0 ? q->cand[q->granted] : q->cell;
+        a->clear = ff_gridmove_disk_in_cell(g, s->cls[a->cls].radius) && ff_grid_open(g, end) &&
+                   a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end);
     }
     /* Wait-for cycles among agents that have no way round. */
     ncycles = ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch);

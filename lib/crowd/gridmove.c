@@ -19,25 +19,11 @@ static int32_t footprint_half(const ff_grid *g, double r)
     return k > 0 ? (int32_t)k : 0;
 }
 
-/* 1 when a disk of radius r moving from the center of cell from to that
- * of cell to keeps clear of the walls, as the slide measures it (no
- * substep cut; see walls.h), and ends clear, or at least less deep when it
- * started too near a wall (a map change, a wide agent spawned by one). */
-int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, double r)
+int ff_gridmove_sweep_measured(const ff_crowd *c, uint32_t from, uint32_t to, double r)
 {
     const ff_grid *g = c->grid;
     double x, y, dx, dy, d0, d1;
 
-    if (ff_gridmove_disk_in_cell(g, r) && ff_grid_open(g, from) && ff_grid_open(g, to)) {
-        /* A disk within its cell moving between the centers of two open
-         * neighbours stays at least half a cell from any wall: the slide
-         * below would find it clear.  A diagonal step also passes the
-         * two side cells' shared corner: clear too when both are open. */
-        uint32_t w = (uint32_t)g->w, fx = from % w, fy = from / w, tx = to % w, ty = to / w;
-        if (fx + 1 >= tx && tx + 1 >= fx && fy + 1 >= ty && ty + 1 >= fy &&
-            (fx == tx || fy == ty || (ff_grid_open(g, (size_t)fy * w + tx) && ff_grid_open(g, (size_t)ty * w + fx))))
-            return 1;
-    }
     x = cell_center_x(g, from);
     y = cell_center_y(g, from);
     dx = cell_center_x(g, to) - x;

@@ -468,8 +468,11 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
         for (k = 0; k < n; k++) {
             if (k + 2 * PREFETCH_AHEAD < n) {
                 uint32_t j = c->pibt_order[k + 2 * PREFETCH_AHEAD];
+                const ff_agent *a = &c->agent[c->req_agent[j]];
                 PREFETCH(&c->req[j]);
-                PREFETCH(&c->agent[c->req_agent[j]]);
+                PREFETCH((const char *)&c->req[j] + sizeof *c->req - 1);
+                PREFETCH(a);
+                PREFETCH(&a->cls);
             }
             if (k + PREFETCH_AHEAD < n)
                 prefetch_around(c, c->pibt_order[k + PREFETCH_AHEAD]);

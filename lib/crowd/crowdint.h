@@ -255,6 +255,23 @@ static inline int ff_gridmove_disk_in_cell(const ff_grid *g, double r)
 /* ff_gridmove_sweep_clear by the slide itself (gridmove.c). */
 int ff_gridmove_sweep_measured(const ff_crowd *c, uint32_t from, uint32_t to, double r);
 
+/* ff_gridmove_sweep_clear for the step (dx, dy), each -1, 0 or 1, from
+ * cell (x, y), both ends in the map. */
+static inline int ff_gridmove_step_clear(const ff_crowd *c, int32_t x, int32_t y, int32_t dx, int32_t dy, double r)
+{
+    const ff_grid *g = c->grid;
+    size_t w = (size_t)g->w, from = (size_t)y * w + (size_t)x, to = (size_t)(y + dy) * w + (size_t)(x + dx);
+
+    /* A disk within its cell moving between the centers of two open
+     * neighbours stays at least half a cell from any wall: the slide would
+     * find it clear.  A diagonal step also passes the two side cells'
+     * shared corner: clear too when both are open. */
+    if (ff_gridmove_disk_in_cell(g, r) && ff_grid_open(g, from) && ff_grid_open(g, to) &&
+        (dx == 0 || dy == 0 || (ff_grid_open(g, from + (size_t)(int64_t)dx) && ff_grid_open(g, to - (size_t)(int64_t)dx))))
+        return 1;
+    return ff_gridmove_sweep_measured(c, (uint32_t)from, (uint32_t)to, r);
+}
+
 /* 1 when a disk of radius r moving from the center of cell from to that
  * of cell to keeps clear of the walls, as the slide measures it (no
  * substep cut; see walls.h), and ends clear, or at least less deep when
@@ -262,18 +279,10 @@ int ff_gridmove_sweep_measured(const ff_crowd *c, uint32_t from, uint32_t to, do
  * one). */
 static inline int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, double r)
 {
-    const ff_grid *g = c->grid;
+    uint32_t w = (uint32_t)c->grid->w, fx = from % w, fy = from / w, tx = to % w, ty = to / w;
 
-    if (ff_gridmove_disk_in_cell(g, r) && ff_grid_open(g, from) && ff_grid_open(g, to)) {
-        /* A disk within its cell moving between the centers of two open
-         * neighbours stays at least half a cell from any wall: the slide
-         * would find it clear.  A diagonal step also passes the two side
-         * cells' shared corner: clear too when both are open. */
-        uint32_t w = (uint32_t)g->w, fx = from % w, fy = from / w, tx = to % w, ty = to / w;
-        if (fx + 1 >= tx && tx + 1 >= fx && fy + 1 >= ty && ty + 1 >= fy &&
-            (fx == tx || fy == ty || (ff_grid_open(g, (size_t)fy * w + tx) && ff_grid_open(g, (size_t)ty * w + fx))))
-            return 1;
-    }
+    if (fx + 1 >= tx && tx + 1 >= fx && fy + 1 >= ty && ty + 1 >= fy)
+        return ff_gridmove_step_clear(c, (int32_t)fx, (int32_t)fy, (int32_t)tx - (int32_t)fx, (int32_t)ty - (int32_t)fy, r);
     return ff_gridmove_sweep_measured(c, from, to, r);
 }
 

@@ -153,6 +153,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
     double r = c->scenario->cls[a->cls].radius;
     int x = (int)(q->cell % (uint32_t)g->w), y = (int)(q->cell / (uint32_t)g->w), d, n = 0, m, j;
     uint32_t preferred = q->ncand > 0 ? q->cand[0] : UNDECIDED;
+    unsigned long long lookups = 0, sweep_failures = 0;
 
     out[n].cell = q->cell;
     out[n].cost = cost ? cost[q->cell] : 0;
@@ -173,12 +174,12 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
         if (!ff_grid_open(g, to))
             continue;
         if (cost) {
-            c->stats.direction_lookups++;
+            lookups++;
             if (!(cost[to] < INFINITY) && to != preferred)
                 continue;  /* no way on from there for its profile */
         }
-        if (!ff_gridmove_sweep_clear(c, q->cell, to, r)) {
-            c->stats.sweep_failures++;
+        if (!ff_gridmove_step_clear(c, x, y, ff_dir_dx[d], ff_dir_dy[d], r)) {
+            sweep_failures++;
             continue;
         }
         out[n].cell = to;
@@ -189,6 +190,8 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
         out[n].tie = tie_order(a->id, c->tick, to);
         n++;
     }
+    c->stats.direction_lookups += lookups;  /* (counted apart: no store in the loop) */
+    c->stats.sweep_failures += sweep_failures;
     for (m = 1; m < n; m++) {  /* insertion: at most 9 */
         cand t = out[m];
         for (j = m; j > 0 && cmp_cand(&t, &out[j - 1]) < 0; j--)

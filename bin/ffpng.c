@@ -256,23 +256,18 @@ static int draw_stream(request *r)
     const char *out_name = r->out_path ? r->out_path : "-";
 
     ff_error_clear(&err);
+    if (r->list) {  /* to -o FILE (atomically) or stdout, as every --list */
+        st = ff_field_list_file(r->in_path, r->max_cells, r->out_path, &err);
+        if (st != FF_OK)
+            ff_error_print(stderr, prog, &err);
+        return ff_exit_status(st);
+    }
     if (!(in = ff_infile_open(r->in_path, &err))) {
         ff_error_print(stderr, prog, &err);
         return ff_exit_status(err.status);
     }
     ff_reader_init(&reader, in, r->in_path);
     reader.max_cells = r->max_cells;
-    if (r->list) {
-        st = ff_field_list(&reader, stdout, &err);
-        ff_infile_close(in);
-        if (st != FF_OK && !err.file[0])
-            snprintf(err.file, sizeof err.file, "-");
-        if (st == FF_OK && fclose(stdout) != 0)
-            st = ff_error_set(&err, FF_EIO, "-", 0, 0, "write error: %s", strerror(errno));
-        if (st != FF_OK)
-            ff_error_print(stderr, prog, &err);
-        return ff_exit_status(st);
-    }
     /* One field: the only one, or the one named by --name. */
     st = ff_field_select(&reader, r->name, &field, &err);
     ff_infile_close(in);

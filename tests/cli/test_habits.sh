@@ -18,8 +18,14 @@ for cmd in "ffdir --list" "ffquery --list" "ffpng --list" "ffpull --list" "fffun
     run "$cmd" 0 "$BIN/$cmd $TMP/yard.ff"
     check "$cmd: the names" "$OUT" = "$names"
 done
-run "ffpull --list -o" 0 "$BIN/ffpull --list -o $TMP/names $TMP/yard.ff"
-check "ffpull --list -o writes the names" "$(cat "$TMP/names")" = "$names"
+# -o FILE takes the list in every program, stdout left empty.
+for cmd in "ffdir --list" "ffquery --list" "ffpng --list" "ffpull --list" "fffunnel --list --cells" \
+    "ffsim --list" "ffinfo --list" "ffexport --list"; do
+    rm -f "$TMP/names"
+    run "$cmd -o" 0 "$BIN/$cmd $TMP/yard.ff -o $TMP/names"
+    check "$cmd -o: the names in the file" "$(cat "$TMP/names" 2>/dev/null)" = "$names"
+    check "$cmd -o: nothing on stdout" -z "$OUT"
+done
 refuse "fffunnel --list without --cells" "^fffunnel: --list: it goes with --cells FIELD" "$BIN/fffunnel --list"
 : >"$TMP/empty"
 refuse "ffsim --list of an empty stream" "^ffsim: .*empty input" "$BIN/ffsim --list $TMP/empty"

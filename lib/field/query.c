@@ -566,7 +566,7 @@ ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *ou
     }
     if (st == FF_ENOTFOUND && checked == 0)
         return ff_error_set(err, FF_EINPUT, name, 0, 0,
-                            "no positions to check (want cells 'x y', one a line)");
+                            "no positions to check (want cells 'x y' or 'x,y', one a line)");
     return st == FF_ENOTFOUND ? FF_OK : st;
 }
 

@@ -120,8 +120,12 @@ ff_status ff_pull(const ff_grid *g, const ff_path *path, const char *file,
 {
     size_t k, i;
 
+    if (path->n == 0)
+        return ff_error_set(err, FF_EINPUT, file, 0, 0,
+                            "empty input: no path (want points 'x y' or 'x,y', one a line, "
+                            "at least two)");
     if (path->n < 2)
-        return ff_error_set(err, FF_EINPUT, file, path->n ? path->line[0] : 0, 0,
+        return ff_error_set(err, FF_EINPUT, file, path->line[0], 0,
                             "the path has %zu point%s; at least two are needed",
                             path->n, path->n == 1 ? "" : "s");
     for (k = 0; k < path->n; k++) {

@@ -73,8 +73,9 @@ refuse "infinity" '^ffpull: -:2:1: .inf. is not a finite number' \
     "printf '0.5 0.5\ninf 0.5\n' | $BIN/ffpull $TMP/wall.ff"
 refuse "one point" '^ffpull: -:1: the path has 1 point; at least two are needed$' \
     "printf '0.5 0.5\n' | $BIN/ffpull $TMP/wall.ff"
-refuse "no point" '^ffpull: -: the path has 0 points' \
+refuse "no point" "^ffpull: -: empty input: no path \\(want points 'x y' or 'x,y', one a line, at least two\\)$" \
     "printf '# nothing\n' | $BIN/ffpull $TMP/wall.ff"
+refuse "empty input" "^ffpull: -: empty input: no path " "$BIN/ffpull $TMP/wall.ff </dev/null"
 refuse "point in a wall" '^ffpull: -:2: point 1.5 1.5 lies in blocked cell 1,1$' \
     "printf '0.5 0.5\n1.5 1.5\n' | $BIN/ffpull $TMP/wall.ff"
 refuse "point outside" '^ffpull: -:2: point -0.5 0.5 lies outside the 5x3 map$' \

@@ -21,28 +21,8 @@ BIN=$PWD/bin
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-awk 'BEGIN {
-    n = 1024
-    print "ffmap 1"
-    print "legend # wall"
-    print "legend . 1"
-    print "legend G goal 1"
-    print "map"
-    for (y = 0; y < n; y++) {
-        row = ""
-        for (x = 0; x < n; x++) {
-            if (x == 0 || y == 0 || x == n - 1 || y == n - 1 || (x % 32 < 6 && y % 32 < 6))
-                c = "#"
-            else if (x == 520 && y == 520)
-                c = "G"
-            else
-                c = "."
-            row = row c
-        }
-        print row
-    }
-}' >"$TMP/open.ffmap"
-"$BIN/ffbuild" "$TMP/open.ffmap" | "$BIN/ffdir" >"$TMP/open.ff" || exit 1
+. tests/bench/openmap.sh
+open_map || exit 1
 
 AGENTS=${AGENTS:-10000}
 TICKS=${TICKS:-200}

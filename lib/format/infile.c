@@ -9,9 +9,15 @@
 FILE *ff_infile_open(const char *path, ff_error *err)
 {
     int is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    FILE *f;
     struct stat sb;
 
+    if (!path[0]) {  /* named in the message, which would otherwise lose it */
+        ff_error_set(err, FF_EINPUT, "''", 0, 0,
+                     "cannot open: an empty name (name a file, or - for standard input)");
+        return NULL;
+    }
+    f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         /* A missing, unreadable or badly named file is the user's to fix;
          * running out of descriptors or memory is the system's. */

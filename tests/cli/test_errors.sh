@@ -158,6 +158,8 @@ input_cases() {
         "^$prog: $MISSING: cannot open: No such file or directory$" "$(at "$MISSING")"
     expect "$prog: $slot: a folder" 2 "^$prog: $IN/folder: is a folder, not a file$" \
         "$(at "$IN/folder")"
+    expect "$prog: $slot: an empty name" 2 \
+        "^$prog: '': cannot open: an empty name \\(name a file, or - for standard input\\)$" "$(at "''")"
     if [ "$empty" = yes ]; then
         expect "$prog: $slot: an empty file" 2 "^$prog: $IN/empty(:[0-9:]+)?: .*(empty|no )" \
             "$(at "$IN/empty")"

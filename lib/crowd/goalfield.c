@@ -111,7 +111,8 @@ static float uniform_cost(const ff_grid *g)
  * > 0, from the profile's step masks: breadth first from the goal, each
  * step adding the one step cost as ff_search's uniform search does, so
  * the same distances bit for bit; then the codes by ff_direction_field's
- * rule (the first legal step in code order that ff_step_taken takes).  1
+ * rule (the first legal step in code order that ff_step_taken takes; a
+ * legal step joins two cells of cost c0, so ff_grid_step_cost is so).  1
  * done, 0 when a step keeps the distance (the general build must run,
  * with hop counts), -1 out of memory.  The profile's masks are read, not
  * made again: that and the search's own first pass were most of a goal
@@ -164,8 +165,7 @@ static int build_uniform4(const ff_grid *g, const uint8_t *step_mask, float c0, 
         dir[k] = FF_DIR_NONE;
         for (d = 0; d < 4; d++)
             if (step_mask[k] >> d & 1 &&
-                ff_step_taken(dk, dist[(size_t)((ptrdiff_t)k + off[d])], ff_grid_step_cost(g, k, d), NULL, 0,
-                              0, &flat)) {
+                ff_step_taken(dk, dist[(size_t)((ptrdiff_t)k + off[d])], so, NULL, 0, 0, &flat)) {
                 dir[k] = (uint8_t)d;
                 break;
             }

@@ -11,6 +11,7 @@
 void ff_goalfields_init(ff_goalfields *s)
 {
     memset(s, 0, sizeof *s);
+    s->cost_profile = -1;
 }
 
 void ff_goalfields_free(ff_goalfields *s)
@@ -23,7 +24,8 @@ void ff_goalfields_free(ff_goalfields *s)
     free(s->field);
     free(s->key);
     free(s->slot_field);
-    memset(s, 0, sizeof *s);
+    free(s->queue);
+    ff_goalfields_init(s);
 }
 
 static size_t slot_of(uint64_t key, size_t nslots)
@@ -114,20 +116,17 @@ static float uniform_cost(const ff_grid *g)
  * rule (the first legal step in code order that ff_step_taken takes; a
  * legal step joins two cells of cost c0, so ff_grid_step_cost is so).  1
  * done, 0 when a step keeps the distance (the general build must run,
- * with hop counts), -1 out of memory.  The profile's masks are read, not
+ * with hop counts).  The profile's masks are read, not
  * made again: that and the search's own first pass were most of a goal
  * field's build. */
 static int build_uniform4(const ff_grid *g, const uint8_t *step_mask, float c0, uint32_t goal,
-                          double *dist, uint8_t *dir)
+                          uint32_t *queue, double *dist, uint8_t *dir)
 {
     size_t n = (size_t)g->w * (size_t)g->h, head = 0, tail = 0, k;
     double so = ff_step_length(0) * g->cell_size * 0.5 * ((double)c0 + (double)c0);
-    uint32_t *queue = malloc(n * sizeof *queue);
     ptrdiff_t off[4];
     int d, flat = 0;
 
-    if (!queue)
-        return -1;
     for (d = 0; d < 4; d++)
         off[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
     for (k = 0; k < n; k++)
@@ -151,7 +150,6 @@ static int build_uniform4(const ff_grid *g, const uint8_t *step_mask, float c0, 
             queue[tail++] = (uint32_t)u;
         }
     }
-    free(queue);
     for (k = 0; k < n; k++) {
         double dk = dist[k];
         if (!(dk < INFINITY)) {
@@ -202,10 +200,22 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
         }
     } else {
         int fast = 0;
-        float c0;
-        if (g.moves == 4 && (c0 = uniform_cost(&g)) > 0 &&
-            (fast = build_uniform4(&g, pf->step_mask, c0, goal, f->distance, f->direction)) < 0)
-            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
+        if (g.moves == 4 && (s->cost_profile != f->profile || s->cost_id != pf->id)) {
+            s->cost_uniform = uniform_cost(&g);
+            s->cost_profile = f->profile;
+            s->cost_id = pf->id;
+        }
+        if (g.moves == 4 && s->cost_uniform > 0) {
+            if (s->queue_cap < n) {
+                uint32_t *q = realloc(s->queue, n * sizeof *q);
+                if (!q)
+                    return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
+                s->queue = q;
+                s->queue_cap = n;
+            }
+            fast = build_uniform4(&g, pf->step_mask, s->cost_uniform, goal, s->queue, f->distance,
+                                  f->direction);
+        }
         if (!fast && ((st = ff_search(&g, f->distance, err)) != FF_OK ||
                       (st = ff_direction_field(&g, f->distance, f->direction, err)) != FF_OK))
             return st;

@@ -37,6 +37,15 @@ typedef struct {
     size_t nslots;          /* a power of two, or 0 */
     unsigned long long builds;      /* fields built */
     unsigned long long build_bytes; /* their bytes */
+    /* Reused by every build: the breadth-first queue, and the uniform
+     * cost of the profile grid last built on (cost_profile, cost_id; -1:
+     * none yet), so that a crowd of own goals on one profile scans its
+     * grid's costs once, not once a goal. */
+    uint32_t *queue;
+    size_t queue_cap;
+    int32_t cost_profile;
+    uint64_t cost_id;
+    float cost_uniform;
 } ff_goalfields;
 
 void ff_goalfields_init(ff_goalfields *s);

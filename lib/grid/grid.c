@@ -234,9 +234,11 @@ int ff_dirs_parse(const char *list, uint8_t *mask)
     }
 }
 
-int ff_grid_is_goal(const ff_grid *g, size_t i)
+/* The first index from lo on of g's sorted goals whose cell is not below
+ * cell i (g->ngoals when there is none). */
+static size_t goal_lower_bound(const ff_grid *g, size_t lo, size_t i)
 {
-    size_t lo = 0, hi = g->ngoals;
+    size_t hi = g->ngoals;
 
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -245,6 +247,12 @@ int ff_grid_is_goal(const ff_grid *g, size_t i)
         else
             hi = mid;
     }
+    return lo;
+}
+
+int ff_grid_is_goal(const ff_grid *g, size_t i)
+{
+    size_t lo = goal_lower_bound(g, 0, i);
     return lo < g->ngoals && g->goals[lo] == i;
 }
 
@@ -259,14 +267,7 @@ ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
         return st;
     i = (size_t)y * (size_t)g->w + (size_t)x;
     /* Ascending order (a map's goal tiles, most files): append. */
-    lo = hi > 0 && g->goals[hi - 1] < i ? hi : 0;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (g->goals[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    lo = goal_lower_bound(g, hi > 0 && g->goals[hi - 1] < i ? hi : 0, i);
     if (lo < g->ngoals && g->goals[lo] == i)
         return FF_OK;
     grown = realloc(g->goals, (g->ngoals + 1) * sizeof *grown);

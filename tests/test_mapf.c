@@ -351,7 +351,9 @@ Test(mapf, four_agents_rotate_round_a_full_ring)
 /* An own goal's field on a uniform 4-move map (built breadth first from
  * the profile's step masks, goalfield.c) is the general build's, bit for
  * bit: ff_search and ff_direction_field on the profile's grid with that
- * one goal, over random maps, radii, one-way cells and goals. */
+ * one goal, over random maps, radii, one-way cells, goals, and step costs
+ * that are not sums of powers of two (cell 0.3, cost 0.7: repeated sums
+ * round). */
 Test(mapf, own_goal_fields_match_the_general_build)
 {
     int trial;
@@ -374,14 +376,16 @@ Test(mapf, own_goal_fields_match_the_general_build)
         g.moves = 4;
         cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
         for (i = 0; i < n; i++)
-            g.cost[i] = rnd(100) < 25 ? INFINITY : 2.0f;
+            g.cost[i] = rnd(100) < 25 ? INFINITY : trial % 4 == 1 ? 0.7f : 2.0f;
+        if (trial % 4 == 1)
+            g.cell_size = 0.3;
         if (trial % 3 == 0) {
             g.oneway = malloc(n);
             cr_assert(g.oneway);
             for (i = 0; i < n; i++)
                 g.oneway[i] = rnd(100) < 20 ? (uint8_t)rnd(256) : FF_ONEWAY_ALL;
         }
-        g.cost[0] = 2.0f;
+        g.cost[0] = trial % 4 == 1 ? 0.7f : 2.0f;
         cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
         snprintf(text, sizeof text, "ffsim 1\nticks 1\nmove grid\nclass a\n radius %s\n speed 1\n follow\nend\n",
                  trial % 2 ? "0.9" : "0.3");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "direction.h"
+#include "hugepage.h"
 #include "search.h"
 
 void ff_goalfields_init(ff_goalfields *s)
@@ -17,10 +18,9 @@ void ff_goalfields_init(ff_goalfields *s)
 void ff_goalfields_free(ff_goalfields *s)
 {
     size_t k;
-    for (k = 0; k < s->nfields; k++) {
-        free(s->field[k].distance);
-        free(s->field[k].direction);
-    }
+    for (k = 0; k < s->nblocks; k++)
+        free(s->block[k]);
+    free(s->block);
     free(s->field);
     free(s->key);
     free(s->slot_field);
@@ -112,63 +112,102 @@ static float uniform_cost(const ff_grid *g)
 /* The field of one goal on a grid of 4 moves whose open cells all cost c0
  * > 0, from the profile's step masks: breadth first from the goal, each
  * step adding the one step cost as ff_search's uniform search does, so
- * the same distances bit for bit; then the codes by ff_direction_field's
- * rule (the first legal step in code order that ff_step_taken takes; a
- * legal step joins two cells of cost c0, so ff_grid_step_cost is so).  1
- * done, 0 when a step keeps the distance (the general build must run,
- * with hop counts).  The profile's masks are read, not
- * made again: that and the search's own first pass were most of a goal
- * field's build. */
+ * the same distances bit for bit (every cell of h hops holds the same sum
+ * of h step costs), and the codes in the same pass.  A cell of h hops
+ * takes the first legal step in code order to a cell of h - 1 hops, which
+ * is ff_direction_field's rule here: such a step is tight and lowers the
+ * distance, and no other is tight while the largest distance times
+ * FF_TIGHT_REL stays under half a step (else the general build runs).
+ * The cells of h - 1 hops are all taken from the queue before any of h,
+ * and each, when taken, offers its step to the neighbours of h hops: the
+ * lowest code offered is the first.  1 done, 0 when the general build must
+ * run (a step that keeps the distance, or the tolerance above).  The
+ * profile's masks are read, not made again: a neighbour u of v stepping
+ * in direction d into v is u = v - off[d], refused by u's mask when the
+ * step leaves the map (so no coordinates, no division), and by u >= n
+ * past the first or last row. */
 static int build_uniform4(const ff_grid *g, const uint8_t *step_mask, float c0, uint32_t goal,
                           uint32_t *queue, double *dist, uint8_t *dir)
 {
     size_t n = (size_t)g->w * (size_t)g->h, head = 0, tail = 0, k;
     double so = ff_step_length(0) * g->cell_size * 0.5 * ((double)c0 + (double)c0);
-    ptrdiff_t off[4];
-    int d, flat = 0;
+    size_t off[4];
+    double inf = INFINITY;
+    uint64_t inf_bits;
+    int d;
 
     for (d = 0; d < 4; d++)
-        off[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
+        off[d] = (size_t)((ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]);
     for (k = 0; k < n; k++)
         dist[k] = INFINITY;
+    memset(dir, FF_DIR_NONE, n);
     dist[goal] = 0;
+    dir[goal] = FF_DIR_GOAL;
     queue[tail++] = goal;
+    memcpy(&inf_bits, &inf, sizeof inf_bits);
     while (head < tail) {
         uint32_t v = queue[head++];
-        int x = (int)(v % (uint32_t)g->w), y = (int)(v / (uint32_t)g->w);
         double to = dist[v] + so;
+        uint64_t to_bits;
+        if (to == dist[v])
+            return 0;
+        memcpy(&to_bits, &to, sizeof to_bits);
+        /* Without branches on the map (they would be guessed wrong half
+         * the time): a legal step from u reaches v when u is unreached
+         * (then it joins the queue: the slot is written every time, and
+         * kept when fresh) or is of h hops already. */
         for (d = 0; d < 4; d++) {
-            /* u steps in direction d into v */
-            int ux = x - ff_dir_dx[d], uy = y - ff_dir_dy[d];
-            size_t u;
-            if (ux < 0 || uy < 0 || ux >= g->w || uy >= g->h)
+            size_t u = v - off[d];
+            uint64_t du;
+            unsigned legal, fresh, reach, take;
+            if (u >= n)
                 continue;
-            u = (size_t)((ptrdiff_t)v - off[d]);
-            if (!(step_mask[u] >> d & 1) || dist[u] < INFINITY)
-                continue;
-            dist[u] = to;
-            queue[tail++] = (uint32_t)u;
+            legal = step_mask[u] >> d & 1;
+            memcpy(&du, &dist[u], sizeof du);
+            fresh = legal & (du == inf_bits);
+            reach = fresh | (legal & (du == to_bits));
+            take = reach & (unsigned)(d < dir[u]);
+            du = reach ? to_bits : du;
+            memcpy(&dist[u], &du, sizeof du);
+            dir[u] = take ? (uint8_t)d : dir[u];
+            queue[tail] = (uint32_t)u;
+            tail += fresh;
         }
     }
-    for (k = 0; k < n; k++) {
-        double dk = dist[k];
-        if (!(dk < INFINITY)) {
-            dir[k] = FF_DIR_NONE;
-            continue;
+    return dist[queue[tail - 1]] * FF_TIGHT_REL < 0.5 * so;
+}
+
+/* Room for one field's arrays of n cells (the distances, then the codes),
+ * carved from the store's blocks: fields are many, never freed one by
+ * one, and each is written all over at once, so they share big blocks
+ * that huge pages back (a few faults of 2 MB instead of one every 4 KB
+ * of every field).  NULL when out of memory. */
+static unsigned char *carve(ff_goalfields *s, size_t n)
+{
+    size_t need = (n * (sizeof(double) + 1) + 63) & ~(size_t)63;
+    unsigned char *p;
+
+    if (need > s->block_left) {
+        size_t size = need > FF_GOALFIELD_BLOCK ? need : FF_GOALFIELD_BLOCK;
+        if (s->nblocks == s->block_cap) {
+            size_t cap = s->block_cap ? 2 * s->block_cap : 8;
+            unsigned char **b = realloc(s->block, cap * sizeof *b);
+            if (!b)
+                return NULL;
+            s->block = b;
+            s->block_cap = cap;
         }
-        if (k == goal) {
-            dir[k] = FF_DIR_GOAL;
-            continue;
-        }
-        dir[k] = FF_DIR_NONE;
-        for (d = 0; d < 4; d++)
-            if (step_mask[k] >> d & 1 &&
-                ff_step_taken(dk, dist[(size_t)((ptrdiff_t)k + off[d])], so, NULL, 0, 0, &flat)) {
-                dir[k] = (uint8_t)d;
-                break;
-            }
+        if (!(p = malloc(size)))
+            return NULL;
+        ff_want_huge_pages(p, size);
+        s->block[s->nblocks++] = p;
+        s->block_at = p;
+        s->block_left = size;
     }
-    return flat ? 0 : 1;
+    p = s->block_at;
+    s->block_at += need;
+    s->block_left -= need;
+    return p;
 }
 
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err)
@@ -183,10 +222,11 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
     if (pf->stale || (f->built && f->built_id == pf->id))
         return FF_OK;
     if (!f->distance) {
-        f->distance = malloc(n * sizeof *f->distance);
-        f->direction = malloc(n);
-        if (!f->distance || !f->direction)
+        unsigned char *p = carve(s, n);
+        if (!p)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
+        f->distance = (double *)(void *)p;
+        f->direction = p + n * sizeof(double);
     }
     /* The profile's grid (its clearance, the current map) with this one
      * goal: a goal its clearance closes has no field. */
@@ -206,12 +246,12 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
             s->cost_id = pf->id;
         }
         if (g.moves == 4 && s->cost_uniform > 0) {
-            if (s->queue_cap < n) {
-                uint32_t *q = realloc(s->queue, n * sizeof *q);
+            if (s->queue_cap < n + 1) {
+                uint32_t *q = realloc(s->queue, (n + 1) * sizeof *q);
                 if (!q)
                     return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
                 s->queue = q;
-                s->queue_cap = n;
+                s->queue_cap = n + 1;
             }
             fast = build_uniform4(&g, pf->step_mask, s->cost_uniform, goal, s->queue, f->distance,
                                   f->direction);

@@ -19,6 +19,7 @@ extern "C" {
 #endif
 
 #define FF_GOALFIELD_NONE UINT32_MAX
+#define FF_GOALFIELD_BLOCK ((size_t)32 << 20)
 
 typedef struct {
     int32_t profile;        /* index into the profiles */
@@ -26,7 +27,7 @@ typedef struct {
     uint64_t built_id;      /* the profile's field id it was built for */
     int built;              /* 1 once distance and direction hold it */
     double *distance;       /* w*h: cost to the goal; +inf: no way */
-    uint8_t *direction;     /* w*h direction codes */
+    uint8_t *direction;     /* w*h direction codes (both in the store's blocks) */
 } ff_goalfield;
 
 typedef struct {
@@ -46,6 +47,11 @@ typedef struct {
     int32_t cost_profile;
     uint64_t cost_id;
     float cost_uniform;
+    /* The fields' arrays, carved from blocks of FF_GOALFIELD_BLOCK bytes
+     * or more (goalfield.c). */
+    unsigned char **block;
+    size_t nblocks, block_cap, block_left;
+    unsigned char *block_at;
 } ff_goalfields;
 
 void ff_goalfields_init(ff_goalfields *s);

@@ -423,3 +423,104 @@ Test(mapf, own_goal_fields_match_the_general_build)
         free(dir);
     }
 }
+
+/* Own goals' fields grow only as far as their readers ask in cell-to-cell
+ * moves with reservations (goalfield.h: ff_goalfields_settle): a run with
+ * them is the run with whole fields, tick by tick, on random maps with
+ * walls, cells of another terrain class (open, never reached: the trees of
+ * Moving AI maps), one-way cells and shared goals; and every cell a lazy
+ * field holds as final is the whole field's, as is all of it once grown
+ * to its end. */
+Test(mapf, lazy_own_goal_fields_give_the_run_of_whole_ones, .timeout = 120)
+{
+    int trial, lazy_seen = 0;
+
+    rng_state = 2024;
+    for (trial = 0; trial < 80; trial++) {
+        int w = 6 + (int)rnd(20), h = 6 + (int)rnd(20), k, na = 2 + (int)rnd(12);
+        size_t n = (size_t)w * (size_t)h, i;
+        char text[8192];
+        size_t len;
+        ff_grid g;
+        ff_scenario s;
+        ff_profiles p[2];
+        ff_crowd c[2];
+        ff_error err;
+        int v, ok = 1;
+
+        ff_grid_init(&g);
+        g.moves = 4;
+        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
+        g.terrain = calloc(n, 1);
+        cr_assert(g.terrain);
+        for (i = 0; i < n; i++) {  /* (one in five all open: the queue holds every cell) */
+            g.cost[i] = trial % 5 && rnd(100) < 20 ? INFINITY : 1.0f;
+            g.terrain[i] = trial % 5 && rnd(100) < 10;
+        }
+        if (trial % 3 == 0 && trial % 5) {
+            g.oneway = malloc(n);
+            cr_assert(g.oneway);
+            for (i = 0; i < n; i++)
+                g.oneway[i] = rnd(100) < 15 ? (uint8_t)rnd(256) : FF_ONEWAY_ALL;
+        }
+        g.cost[0] = 1.0f;
+        g.terrain[0] = 0;
+        cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
+        len = (size_t)snprintf(text, sizeof text,
+                               "ffsim 1\nticks 60\nmove grid\nreserve on\narrived stay\n"
+                               "class a\n radius 0.4\n speed 1\n follow\nend\n");
+        for (k = 0, v = 0; k < na && v < 4000; v++) {
+            uint32_t a = rnd((uint32_t)n), b = rnd(4) == 0 ? 0 : rnd((uint32_t)n);
+            if (!ff_grid_open(&g, a) || !ff_grid_open(&g, b))
+                continue;
+            len += (size_t)snprintf(text + len, sizeof text - len, "agent %d a %u.5,%u.5 goal %u,%u\n", k + 1,
+                                    a % (uint32_t)w, a / (uint32_t)w, b % (uint32_t)w, b / (uint32_t)w);
+            k++;
+        }
+        cr_assert_lt(len, sizeof text);
+        if (ff_scenario_parse(text, "t.scenario", &g, &s, &err) != FF_OK) {
+            ff_grid_free(&g);
+            continue;  /* two agents on one start */
+        }
+        for (v = 0; v < 2; v++) {
+            cr_assert_eq(ff_profiles_init(&p[v], &s, &g, "t", &err), FF_OK, "%s", err.msg);
+            cr_assert_eq(ff_crowd_init_profiles(&c[v], &s, &p[v], 1, &err), FF_OK, "%s", err.msg);
+        }
+        cr_assert(c[0].goals.lazy);
+        c[1].goals.lazy = 0;
+        while (ok && c[0].tick < s.ticks) {
+            for (v = 0; v < 2; v++)
+                cr_assert_eq(ff_crowd_step(&c[v], &err), FF_OK, "%s", err.msg);
+            for (k = 0; k < (int)s.nagents; k++) {
+                cr_assert(c[0].agent[k].x == c[1].agent[k].x && c[0].agent[k].y == c[1].agent[k].y &&
+                              c[0].agent[k].hx == c[1].agent[k].hx && c[0].agent[k].hy == c[1].agent[k].hy &&
+                              c[0].agent[k].state == c[1].agent[k].state,
+                          "trial %d tick %lld agent %d", trial, c[0].tick, k + 1);
+            }
+            ok = !ff_crowd_check_over(&c[0]);
+            cr_assert_eq(ok, !ff_crowd_check_over(&c[1]));
+        }
+        for (i = 0; i < c[0].goals.nfields; i++) {
+            ff_goalfield *f = &c[0].goals.field[i], *e = &c[1].goals.field[i];
+            size_t m;
+            if (!f->built)
+                continue;
+            lazy_seen += ff_goalfields_lazy(&c[0].goals, (uint32_t)i);
+            for (m = 0; m < n; m++)
+                if (!ff_goalfields_lazy(&c[0].goals, (uint32_t)i) || f->distance[m] <= f->settled) {
+                    cr_assert(memcmp(&f->distance[m], &e->distance[m], sizeof(double)) == 0, "trial %d", trial);
+                    cr_assert_eq(f->direction[m], e->direction[m], "trial %d", trial);
+                }
+            ff_goalfields_grow(&c[0].goals, &p[0], (uint32_t)i, FF_GOALFIELD_NONE);
+            cr_assert(memcmp(f->distance, e->distance, n * sizeof(double)) == 0, "trial %d", trial);
+            cr_assert(memcmp(f->direction, e->direction, n) == 0, "trial %d", trial);
+        }
+        for (v = 0; v < 2; v++) {
+            ff_crowd_free(&c[v]);
+            ff_profiles_free(&p[v]);
+        }
+        ff_scenario_free(&s);
+        ff_grid_free(&g);
+    }
+    cr_expect_gt(lazy_seen, 20);  /* most runs end with fields not whole */
+}

@@ -141,6 +141,10 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     for (k = 0; k < g->ngoals; k++)
         c->goal[g->goals[k]] = 1;
     ff_goalfields_init(&c->goals);
+    /* Cell-to-cell moves with reservations read an own goal's field only
+     * round where its agents stand, and ask first (gridmove.c, the
+     * complement): their fields grow as far as asked. */
+    c->goals.lazy = s->move == FF_MOVE_GRID && s->reserve;
     for (k = 0; k < s->nagents && s->agent[k].goal < 0; k++)
         ;
     if (k < s->nagents) {
@@ -510,6 +514,13 @@ ff_status ff_crowd_goal_enter(ff_crowd *c, size_t i, ff_error *err)
     if ((st = ff_goalfields_ensure(&c->goals, c->profiles, c->agent_goal[i], err)) != FF_OK)
         return st;
     d = agent_dir_of(c, i, a->cls);
+    if (d && ff_goalfields_lazy(&c->goals, c->agent_goal[i])) {
+        /* What the heading below and the check after it read. */
+        uint32_t cells[5];
+        int k, m = ff_sample_smooth_reads(c->grid, a->x, a->y, cells);
+        for (k = 0; k < m; k++)
+            ff_goalfields_settle(&c->goals, c->profiles, c->agent_goal[i], cells[k]);
+    }
     if (isnan(c->scenario->agent[i].heading))
         initial_heading(c, a, NAN);
     if (d && ff_world_to_cell(c->grid, a->x, a->y, &cx, &cy) &&

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "direction.h"
-#include "hugepage.h"
 #include "search.h"
 
 void ff_goalfields_init(ff_goalfields *s)
@@ -18,13 +17,11 @@ void ff_goalfields_init(ff_goalfields *s)
 void ff_goalfields_free(ff_goalfields *s)
 {
     size_t k;
-    for (k = 0; k < s->nblocks; k++)
-        free(s->block[k]);
-    free(s->block);
+    for (k = 0; k < s->nfields; k++)
+        free(s->field[k].distance);  /* (its block holds the queue and the codes) */
     free(s->field);
     free(s->key);
     free(s->slot_field);
-    free(s->queue);
     ff_goalfields_init(s);
 }
 
@@ -109,53 +106,44 @@ static float uniform_cost(const ff_grid *g)
     return c0;
 }
 
-/* The field of one goal on a grid of 4 moves whose open cells all cost c0
- * > 0, from the profile's step masks: breadth first from the goal, each
- * step adding the one step cost as ff_search's uniform search does, so
+/* The breadth-first search of field f on a grid of w x h cells and 4
+ * moves whose open cells all cost the same, from the profile's step masks
+ * (step_mask): taken on from where it stopped until cell is final (its
+ * distance at most that of the last cell taken from the queue, or the
+ * queue empty), or to the end when cell is FF_GOALFIELD_NONE.  Each step
+ * adds the one step cost f->step as ff_search's uniform search does, so
  * the same distances bit for bit (every cell of h hops holds the same sum
- * of h step costs), and the codes in the same pass.  A cell of h hops
+ * of h step costs), and the codes in the same pass: a cell of h hops
  * takes the first legal step in code order to a cell of h - 1 hops, which
- * is ff_direction_field's rule here: such a step is tight and lowers the
+ * is ff_direction_field's rule here (such a step is tight and lowers the
  * distance, and no other is tight while the largest distance times
- * FF_TIGHT_REL stays under half a step (else the general build runs).
- * The cells of h - 1 hops are all taken from the queue before any of h,
- * and each, when taken, offers its step to the neighbours of h hops: the
- * lowest code offered is the first.  1 done, 0 when the general build must
- * run (a step that keeps the distance, or the tolerance above).  The
- * profile's masks are read, not made again: a neighbour u of v stepping
- * in direction d into v is u = v - off[d], refused by u's mask when the
- * step leaves the map (so no coordinates, no division), and by u >= n
- * past the first or last row. */
-static int build_uniform4(const ff_grid *g, const uint8_t *step_mask, float c0, uint32_t goal,
-                          uint32_t *queue, double *dist, uint8_t *dir)
+ * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  The cells of
+ * h - 1 hops all leave the queue before any of h, and each, leaving,
+ * offers its step to the neighbours of h hops: the lowest code offered is
+ * the first, and final once a cell of h hops has left.  A neighbour u of
+ * v stepping in direction d into v is u = v - off[d], refused by u's mask
+ * when the step leaves the map (no coordinates, no division) and by u >= n
+ * past the first or last row; no branch on the map's cells (they would be
+ * guessed wrong half the time): the queue's slot is written every time
+ * and kept when u is fresh. */
+static void bfs_grow(ff_goalfield *f, const uint8_t *step_mask, int32_t w, size_t n, uint32_t cell)
 {
-    size_t n = (size_t)g->w * (size_t)g->h, head = 0, tail = 0, k;
-    double so = ff_step_length(0) * g->cell_size * 0.5 * ((double)c0 + (double)c0);
-    size_t off[4];
-    double inf = INFINITY;
+    double *dist = f->distance, inf = INFINITY;
+    uint8_t *dir = f->direction;
+    uint32_t *queue = f->queue;
+    size_t head = f->head, tail = f->tail, off[4];
     uint64_t inf_bits;
     int d;
 
     for (d = 0; d < 4; d++)
-        off[d] = (size_t)((ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]);
-    for (k = 0; k < n; k++)
-        dist[k] = INFINITY;
-    memset(dir, FF_DIR_NONE, n);
-    dist[goal] = 0;
-    dir[goal] = FF_DIR_GOAL;
-    queue[tail++] = goal;
+        off[d] = (size_t)((ptrdiff_t)ff_dir_dy[d] * w + ff_dir_dx[d]);
     memcpy(&inf_bits, &inf, sizeof inf_bits);
-    while (head < tail) {
+    while (head < tail && (cell == FF_GOALFIELD_NONE || !(dist[cell] <= f->settled))) {
         uint32_t v = queue[head++];
-        double to = dist[v] + so;
+        double to = dist[v] + f->step;
         uint64_t to_bits;
-        if (to == dist[v])
-            return 0;
+        f->settled = dist[v];
         memcpy(&to_bits, &to, sizeof to_bits);
-        /* Without branches on the map (they would be guessed wrong half
-         * the time): a legal step from u reaches v when u is unreached
-         * (then it joins the queue: the slot is written every time, and
-         * kept when fresh) or is of h hops already. */
         for (d = 0; d < 4; d++) {
             size_t u = v - off[d];
             uint64_t du;
@@ -174,40 +162,43 @@ static int build_uniform4(const ff_grid *g, const uint8_t *step_mask, float c0, 
             tail += fresh;
         }
     }
-    return dist[queue[tail - 1]] * FF_TIGHT_REL < 0.5 * so;
+    f->head = head;
+    f->tail = tail;
 }
 
-/* Room for one field's arrays of n cells (the distances, then the codes),
- * carved from the store's blocks: fields are many, never freed one by
- * one, and each is written all over at once, so they share big blocks
- * that huge pages back (a few faults of 2 MB instead of one every 4 KB
- * of every field).  NULL when out of memory. */
-static unsigned char *carve(ff_goalfields *s, size_t n)
+/* 1 when the breadth-first search gives a field of grid g (4 moves, every
+ * open cell of cost c0 > 0) bit for bit: a step of cost so > 0 that no sum
+ * of fewer than n of them leaves unchanged, and distances (under n steps)
+ * times FF_TIGHT_REL under half a step, so that only a step to a cell of
+ * one hop fewer is tight. */
+static int uniform_bfs_ok(size_t n, double so)
 {
-    size_t need = (n * (sizeof(double) + 1) + 63) & ~(size_t)63;
-    unsigned char *p;
+    return so > 0 && so < INFINITY && n < ((size_t)1 << 28) && (double)n * FF_TIGHT_REL < 0.25 &&
+           (double)n * so < INFINITY && (double)n * so + so != (double)n * so;
+}
 
-    if (need > s->block_left) {
-        size_t size = need > FF_GOALFIELD_BLOCK ? need : FF_GOALFIELD_BLOCK;
-        if (s->nblocks == s->block_cap) {
-            size_t cap = s->block_cap ? 2 * s->block_cap : 8;
-            unsigned char **b = realloc(s->block, cap * sizeof *b);
-            if (!b)
-                return NULL;
-            s->block = b;
-            s->block_cap = cap;
-        }
-        if (!(p = malloc(size)))
-            return NULL;
-        ff_want_huge_pages(p, size);
-        s->block[s->nblocks++] = p;
-        s->block_at = p;
-        s->block_left = size;
-    }
-    p = s->block_at;
-    s->block_at += need;
-    s->block_left -= need;
-    return p;
+void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, uint32_t cell)
+{
+    ff_goalfield *f = &s->field[index];
+    const ff_profile *pf = &p->profile[f->profile];
+
+    /* (a cell the profile closes is never reached: +inf is final) */
+    if (cell != FF_GOALFIELD_NONE && !ff_grid_open(&pf->grid, cell))
+        return;
+    bfs_grow(f, pf->step_mask, pf->grid.w, (size_t)pf->grid.w * (size_t)pf->grid.h, cell);
+}
+
+void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t index,
+                                const ff_grid *g, uint32_t cell)
+{
+    const ff_profile *pf = &p->profile[s->field[index].profile];
+    int x = (int)(cell % (uint32_t)g->w), y = (int)(cell / (uint32_t)g->w), d;
+    int open = ff_grid_open(&pf->grid, cell);
+
+    ff_goalfields_settle(s, p, index, cell);
+    for (d = 0; d < 8; d++)
+        if (open ? pf->step_mask[cell] >> d & 1 : ff_grid_step_ok(g, x, y, d))
+            ff_goalfields_settle(s, p, index, (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]));
 }
 
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err)
@@ -217,48 +208,60 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
     size_t n = (size_t)pf->grid.w * (size_t)pf->grid.h, k;
     ff_grid g;
     uint32_t goal = f->goal;
+    double so = 0;
+    int bfs = 0;
     ff_status st;
 
     if (pf->stale || (f->built && f->built_id == pf->id))
         return FF_OK;
-    if (!f->distance) {
-        unsigned char *p = carve(s, n);
-        if (!p)
-            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
-        f->distance = (double *)(void *)p;
-        f->direction = p + n * sizeof(double);
-    }
     /* The profile's grid (its clearance, the current map) with this one
      * goal: a goal its clearance closes has no field. */
     g = pf->grid;
     g.goals = &goal;
     g.ngoals = ff_grid_open(&pf->grid, goal) ? 1 : 0;
-    if (g.ngoals == 0) {
-        for (k = 0; k < n; k++) {
-            f->distance[k] = INFINITY;
-            f->direction[k] = FF_DIR_NONE;
-        }
-    } else {
-        int fast = 0;
-        if (g.moves == 4 && (s->cost_profile != f->profile || s->cost_id != pf->id)) {
+    if (g.ngoals && g.moves == 4) {
+        if (s->cost_profile != f->profile || s->cost_id != pf->id) {
             s->cost_uniform = uniform_cost(&g);
             s->cost_profile = f->profile;
             s->cost_id = pf->id;
         }
-        if (g.moves == 4 && s->cost_uniform > 0) {
-            if (s->queue_cap < n + 1) {
-                uint32_t *q = realloc(s->queue, (n + 1) * sizeof *q);
-                if (!q)
-                    return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
-                s->queue = q;
-                s->queue_cap = n + 1;
-            }
-            fast = build_uniform4(&g, pf->step_mask, s->cost_uniform, goal, s->queue, f->distance,
-                                  f->direction);
+        /* (the step cost as ff_search's uniform search has it) */
+        so = ff_step_length(0) * g.cell_size * 0.5 * ((double)s->cost_uniform + (double)s->cost_uniform);
+        bfs = s->cost_uniform > 0 && uniform_bfs_ok(n, so);
+    }
+    if (!f->distance || (bfs && !f->queue)) {
+        /* One block: the distances, with a breadth-first search its
+         * queue (a slot more than cells: bfs_grow writes one ahead), then
+         * the codes. */
+        size_t queue = bfs ? (n + 1) * sizeof(uint32_t) : 0;
+        unsigned char *m = realloc(f->distance, n * sizeof(double) + queue + n);
+        if (!m)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
+        f->distance = (double *)(void *)m;
+        f->queue = bfs ? (uint32_t *)(void *)(m + n * sizeof(double)) : NULL;
+        f->direction = m + n * sizeof(double) + queue;
+    }
+    f->head = f->tail = 0;
+    if (bfs) {
+        /* Its first cell: the rest when asked for (lazily), or now. */
+        for (k = 0; k < n; k++)
+            f->distance[k] = INFINITY;
+        memset(f->direction, FF_DIR_NONE, n);
+        f->distance[goal] = 0;
+        f->direction[goal] = FF_DIR_GOAL;
+        f->queue[f->tail++] = goal;
+        f->settled = -1;
+        f->step = so;
+        if (!s->lazy)
+            ff_goalfields_grow(s, p, index, FF_GOALFIELD_NONE);
+    } else if (g.ngoals == 0) {
+        for (k = 0; k < n; k++) {
+            f->distance[k] = INFINITY;
+            f->direction[k] = FF_DIR_NONE;
         }
-        if (!fast && ((st = ff_search(&g, f->distance, err)) != FF_OK ||
-                      (st = ff_direction_field(&g, f->distance, f->direction, err)) != FF_OK))
-            return st;
+    } else if ((st = ff_search(&g, f->distance, err)) != FF_OK ||
+               (st = ff_direction_field(&g, f->distance, f->direction, err)) != FF_OK) {
+        return st;
     }
     f->built = 1;
     f->built_id = pf->id;

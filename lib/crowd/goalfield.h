@@ -19,7 +19,6 @@ extern "C" {
 #endif
 
 #define FF_GOALFIELD_NONE UINT32_MAX
-#define FF_GOALFIELD_BLOCK ((size_t)32 << 20)
 
 typedef struct {
     int32_t profile;        /* index into the profiles */
@@ -27,7 +26,15 @@ typedef struct {
     uint64_t built_id;      /* the profile's field id it was built for */
     int built;              /* 1 once distance and direction hold it */
     double *distance;       /* w*h: cost to the goal; +inf: no way */
-    uint8_t *direction;     /* w*h direction codes (both in the store's blocks) */
+    uint8_t *direction;     /* w*h direction codes (in distance's block) */
+    /* A field built breadth first (4 moves, one cost everywhere) keeps
+     * its queue, queue[head..tail) still to take, and may stop early
+     * (lazily): a cell's distance and code are final when it is at most
+     * settled (the distance of the last cell taken) or the queue is
+     * empty.  Other fields are whole when built (head == tail). */
+    uint32_t *queue;
+    size_t head, tail;
+    double settled, step;
 } ff_goalfield;
 
 typedef struct {
@@ -38,20 +45,16 @@ typedef struct {
     size_t nslots;          /* a power of two, or 0 */
     unsigned long long builds;      /* fields built */
     unsigned long long build_bytes; /* their bytes */
-    /* Reused by every build: the breadth-first queue, and the uniform
-     * cost of the profile grid last built on (cost_profile, cost_id; -1:
-     * none yet), so that a crowd of own goals on one profile scans its
-     * grid's costs once, not once a goal. */
-    uint32_t *queue;
-    size_t queue_cap;
+    /* The uniform cost of the profile grid last built on (cost_profile,
+     * cost_id; -1: none yet), so that a crowd of own goals on one profile
+     * scans its grid's costs once, not once a goal. */
     int32_t cost_profile;
     uint64_t cost_id;
     float cost_uniform;
-    /* The fields' arrays, carved from blocks of FF_GOALFIELD_BLOCK bytes
-     * or more (goalfield.c). */
-    unsigned char **block;
-    size_t nblocks, block_cap, block_left;
-    unsigned char *block_at;
+    /* 1: breadth-first fields are searched only as far as their readers
+     * ask (ff_goalfields_settle), for crowds whose every reader asks
+     * first (cell-to-cell moves with reservations); 0: whole at once. */
+    int lazy;
 } ff_goalfields;
 
 void ff_goalfields_init(ff_goalfields *s);
@@ -65,6 +68,33 @@ ff_status ff_goalfields_find(ff_goalfields *s, int32_t profile, uint32_t goal, u
 /* Build field index when it is not built for its profile's published
  * field (nothing while the profile is stale).  FF_ENOMEM. */
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err);
+
+/* Take field index's search on until cell is final (see ff_goalfield),
+ * or to its end when cell is FF_GOALFIELD_NONE; nothing for a cell its
+ * profile closes (never reached: +inf is final). */
+void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, uint32_t cell);
+
+/* 1 while field index may still grow. */
+static inline int ff_goalfields_lazy(const ff_goalfields *s, uint32_t index)
+{
+    return s->field[index].head < s->field[index].tail;
+}
+
+/* Make cell of built field index final: what every reader of a lazy
+ * field does first. */
+static inline void ff_goalfields_settle(ff_goalfields *s, const ff_profiles *p, uint32_t index,
+                                        uint32_t cell)
+{
+    const ff_goalfield *f = &s->field[index];
+    if (f->head < f->tail && !(f->distance[cell] <= f->settled))
+        ff_goalfields_grow(s, p, index, cell);
+}
+
+/* Settle cell and the cells one legal step from it: its profile's steps,
+ * or from a cell the profile closes (a lead-out cell) those of grid g,
+ * the map (what a cell-to-cell request and its grant read). */
+void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t index,
+                                const ff_grid *g, uint32_t cell);
 
 /* The directions of field index, or NULL while its profile is stale or
  * the field is not built for the published one. */

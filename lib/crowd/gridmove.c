@@ -95,6 +95,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
 
     ff_world_to_cell(g, a->x, a->y, &cx, &cy);
     cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+    if (dir && own_goal(c, index))  /* what the request and the grant read of it */
+        ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[index], g, cell);
     q->cell = cell;
     q->half = footprint_half(g, cls->radius);
     q->priority = cls->agent_priority;

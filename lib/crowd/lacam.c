@@ -533,6 +533,9 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
         !s.stamp_next || !s.corner)
         goto done;
     for (k = 0; k < n; k++) {
+        /* The search wanders: own goals' fields whole first. */
+        if (own_goal(c, c->req_agent[k]))
+            ff_goalfields_grow(&c->goals, c->profiles, c->agent_goal[c->req_agent[k]], FF_GOALFIELD_NONE);
         s.cost[k] = ff_pibt_cost(c, c->req_agent[k]);
         s.now[k] = c->req[k].cell;
     }

@@ -57,25 +57,54 @@ int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
                                   (py - g->origin_y) / g->cell_size, dx, dy);
 }
 
-int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, double py,
-                           double fx, double fy, double *dx, double *dy)
+/* The samples round (fx, fy) in cell units: the upper left one (x0, y0),
+ * the weights' fractions (tx, ty); 1 when all four are in the map. */
+static inline int sample_square(const ff_grid *g, double fx, double fy, long long *x0, long long *y0,
+                                double *tx, double *ty)
 {
     double sx = fx - 0.5;
     double sy = fy - 0.5;
-    long long x0, y0;
-    double tx, ty, ax = 0, ay = 0, len2;
-    int k, inside = sx >= 0 && sy >= 0 && sx < (double)(g->w - 1) && sy < (double)(g->h - 1);
+    int inside = sx >= 0 && sy >= 0 && sx < (double)(g->w - 1) && sy < (double)(g->h - 1);
 
     if (inside) {  /* the common case: floor is truncation */
-        x0 = (long long)sx;
-        y0 = (long long)sy;
+        *x0 = (long long)sx;
+        *y0 = (long long)sy;
     } else {
-        x0 = clamp_floor(sx);
-        y0 = clamp_floor(sy);
-        inside = x0 >= 0 && y0 >= 0 && x0 + 1 < g->w && y0 + 1 < g->h;
+        *x0 = clamp_floor(sx);
+        *y0 = clamp_floor(sy);
+        inside = *x0 >= 0 && *y0 >= 0 && *x0 + 1 < g->w && *y0 + 1 < g->h;
     }
-    tx = sx - (double)x0;
-    ty = sy - (double)y0;
+    *tx = sx - (double)*x0;
+    *ty = sy - (double)*y0;
+    return inside;
+}
+
+int ff_sample_smooth_reads(const ff_grid *g, double px, double py, uint32_t cells[5])
+{
+    long long x0, y0, x, y;
+    double tx, ty;
+    int k, n = 0;
+
+    (void)sample_square(g, (px - g->origin_x) / g->cell_size, (py - g->origin_y) / g->cell_size, &x0, &y0,
+                        &tx, &ty);
+    for (k = 0; k < 4; k++) {
+        double wgt = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);
+        x = x0 + (k & 1);
+        y = y0 + (k >> 1);
+        if (wgt != 0 && x >= 0 && y >= 0 && x < g->w && y < g->h)
+            cells[n++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
+    }
+    if (ff_world_to_cell(g, px, py, &x, &y))
+        cells[n++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
+    return n;
+}
+
+int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, double py,
+                           double fx, double fy, double *dx, double *dy)
+{
+    long long x0, y0;
+    double tx, ty, ax = 0, ay = 0, len2;
+    int k, inside = sample_square(g, fx, fy, &x0, &y0, &tx, &ty);
 
     if (inside) {
         /* All four samples in the map: no branch per sample.  The sums

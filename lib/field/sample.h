@@ -38,6 +38,12 @@ int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
 int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, double py,
                            double fx, double fy, double *dx, double *dy);
 
+/* The cells whose directions ff_sample_smooth() may read at (px, py):
+ * the samples of a weight other than 0 in the map, and the cell the
+ * position lies in, if any; into cells, their number (at most 5; one may
+ * repeat).  For a reader of a field that grows as asked. */
+int ff_sample_smooth_reads(const ff_grid *g, double px, double py, uint32_t cells[5]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,6 +2,7 @@
  * the fewest significant digits (1 to 17) with which printf's %g reads
  * back to the same bits; the text must read back and carry that many. */
 #include <criterion/criterion.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -146,5 +147,76 @@ Test(realfmt, float_values)
         memcpy(&v, &bits, sizeof v);
         check_float(v);
         check_float((float)(s % 100000) / 1000.0f);
+    }
+}
+
+/* ff_format_fixed against printf's %.*f: exact halves (dyadic values such
+ * as 0.03125 = 312.5 / 10^4) go to the even digit, negative values that
+ * round to nothing keep their sign, and random bit patterns, short
+ * decimals, halves and values near 2^40 read the same as printf's text. */
+static void check_fixed(double v, int prec)
+{
+    char want[512], got[512];
+    size_t len = ff_format_fixed(v, prec, got, sizeof got);
+
+    snprintf(want, sizeof want, "%.*f", prec, v);
+    cr_assert_eq(len, strlen(got));
+    cr_assert_str_eq(got, want, "%.17g with %d decimals", v, prec);
+}
+
+Test(realfmt, fixed_hand_values)
+{
+    char buf[FF_FIXED_TEXT_MAX], big[2 * FF_FIXED_TEXT_MAX];
+    static const struct { double v; int prec; const char *text; } table[] = {
+        { 0.03125, 4, "0.0312" }, { 0.09375, 4, "0.0938" }, { 2.5, 0, "2" }, { 3.5, 0, "4" },
+        { 0.125, 2, "0.12" }, { 0.375, 2, "0.38" }, { -0.0, 4, "-0.0000" }, { 0, 4, "0.0000" },
+        { -1e-300, 4, "-0.0000" }, { 1e-300, 2, "0.00" }, { 12.5, 4, "12.5000" },
+        { -3.99996, 4, "-4.0000" }, { 359.994, 2, "359.99" }, { 1.00005, 4, "1.0001" },
+        { 1099511627775.5, 0, "1099511627776" }, { 7, 0, "7" }, { 0.1, 1, "0.1" },
+    };
+    size_t k;
+
+    for (k = 0; k < sizeof table / sizeof *table; k++) {
+        ff_format_fixed(table[k].v, table[k].prec, buf, sizeof buf);
+        cr_assert_str_eq(buf, table[k].text, "%.17g with %d decimals", table[k].v, table[k].prec);
+        check_fixed(table[k].v, table[k].prec);
+    }
+    ff_format_fixed(-INFINITY, 4, buf, sizeof buf);
+    cr_assert_str_eq(buf, "-inf");
+    ff_format_fixed(NAN, 4, buf, sizeof buf);
+    cr_assert_str_eq(buf, "nan");
+    check_fixed(0x1p40, 4);
+    check_fixed(-0x1p40, 2);
+    check_fixed(1.25, 6);
+    check_fixed(1e300, 3);
+    cr_assert_lt(ff_format_fixed(-DBL_MAX, 4, big, sizeof big), FF_FIXED_TEXT_MAX);
+}
+
+Test(realfmt, fixed_brute_force)
+{
+    uint64_t s = 0x9e3779b97f4a7c15ull;
+    int k, prec;
+
+    for (k = 0; k < 12000; k++) {
+        uint64_t bits;
+        double v;
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        for (prec = 0; prec <= 4; prec++) {
+            bits = s;
+            memcpy(&v, &bits, sizeof v);
+            if (isfinite(v) && fabs(v) < 1e30)
+                check_fixed(v, prec);
+            /* Bits of every exponent from 2^-30 to 2^41. */
+            bits = (s & 0x800fffffffffffffull) | ((uint64_t)(1023 - 30 + (s >> 52) % 72) << 52);
+            memcpy(&v, &bits, sizeof v);
+            check_fixed(v, prec);
+            check_fixed((double)(int64_t)(s % 2000001) / 1000.0 - 1000, prec);
+            /* Halves of the last decimal, and dyadic values near them. */
+            check_fixed(((double)(int64_t)(s % 200001) - 100000 + 0.5) / 10000.0, prec);
+            check_fixed((double)(int64_t)(s % 4096) / 4096.0 * (double)(1 + s % 7), prec);
+            check_fixed(ldexp((double)(s % 1000003), -(int)(s % 24)), prec);
+        }
     }
 }

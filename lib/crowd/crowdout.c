@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "crowdint.h"
+#include "realfmt.h"
 
 const char *ff_agent_state_name(int state)
 {
@@ -65,6 +66,29 @@ ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err)
     return FF_OK;
 }
 
+/* Append the decimal digits of v at p; returns the end. */
+static char *put_uint(char *p, unsigned long long v)
+{
+    char digits[24];
+    int n = 0;
+
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0);
+    while (n > 0)
+        *p++ = digits[--n];
+    return p;
+}
+
+/* Append " " and v with prec (up to 4) decimals, as printf's " %.Nf"
+ * (realfmt.h): at most FF_FIXED_TEXT_MAX bytes. */
+static char *put_fixed(char *p, double v, int prec)
+{
+    *p++ = ' ';
+    return p + ff_format_fixed(v, prec, p, FF_FIXED_TEXT_MAX);
+}
+
 ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err)
 {
     size_t k;
@@ -81,9 +105,16 @@ ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err)
                 fprintf(f, "# tick %lld field %zu radius %.9g id %016llx published\n", c->tick, k,
                         p->radius, (unsigned long long)p->id);
         }
-    }    for (k = 0; k < c->nagents; k++) {
+    }
+    for (k = 0; k < c->nagents; k++) {
+        /* "%lld %u %.4f %.4f %.4f %.4f %.2f %.4f %s\n", put together
+         * without printf (a tenth of its time): the tick, the id, x, y,
+         * vx, vy, the heading, the radius, the state. */
+        char line[64 + 7 * FF_FIXED_TEXT_MAX], *p = line;
         const ff_agent *a = &c->agent[k];
+        const char *state;
         double heading;
+        size_t len;
         if (!present(a) && !(a->state == FF_AGENT_GONE && a->arrival_tick == c->tick))
             continue;
         heading = atan2(a->hy, a->hx) * (180 / PI);
@@ -91,9 +122,24 @@ ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err)
             heading += 360;
         if (heading >= 359.995)
             heading = 0;
-        fprintf(f, "%lld %u %.4f %.4f %.4f %.4f %.2f %.4f %s\n", c->tick, a->id,
-                tidy(a->x, 1e-4), tidy(a->y, 1e-4), tidy(a->vx, 1e-4), tidy(a->vy, 1e-4),
-                tidy(heading, 1e-2), c->scenario->cls[a->cls].radius, ff_agent_state_name(a->state));
+        if (c->tick < 0)
+            *p++ = '-';
+        p = put_uint(p, c->tick < 0 ? 0 - (unsigned long long)c->tick : (unsigned long long)c->tick);
+        *p++ = ' ';
+        p = put_uint(p, a->id);
+        p = put_fixed(p, tidy(a->x, 1e-4), 4);
+        p = put_fixed(p, tidy(a->y, 1e-4), 4);
+        p = put_fixed(p, tidy(a->vx, 1e-4), 4);
+        p = put_fixed(p, tidy(a->vy, 1e-4), 4);
+        p = put_fixed(p, tidy(heading, 1e-2), 2);
+        p = put_fixed(p, c->scenario->cls[a->cls].radius, 4);
+        *p++ = ' ';
+        state = ff_agent_state_name(a->state);
+        len = strlen(state);
+        memcpy(p, state, len);
+        p += len;
+        *p++ = '\n';
+        fwrite(line, 1, (size_t)(p - line), f);
     }
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");

@@ -166,9 +166,9 @@ int main(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     const char *out_path = NULL, *summary_path = NULL, *field_path, *scen_path, *name = NULL;
-    int c, smooth = 1, code, realtime = 0, check = 0, list = 0;
+    int c, smooth = 1, code, realtime = 0, check = 0, list = 0, paused;
     unsigned long long overruns = 0;
-    double next_tick = 0;
+    double next_tick = 0, started;
     ff_profiles prof;
     long long every = 1;
     uint64_t max_cells = FF_SIM_MAX_CELLS_DEFAULT;
@@ -266,13 +266,23 @@ int main(int argc, char **argv)
         goto failed;
     if (ff_crowd_write_header(out.f, &crowd, &err) != FF_OK)
         goto failed_write;
-    /* Tick 0 places the first agents; ticks 1..N move them. */
+    /* Tick 0 places the first agents; ticks 1..N move them.  The
+     * processor clock runs for the simulation alone: it is read only
+     * around what is written (or paced), not at every tick. */
     next_tick = wall_seconds();
-    while (crowd.tick < scen.ticks) {
-        double t0 = now_seconds(), w0 = wall_seconds();
+    started = now_seconds();
+    for (;;) {
+        double w0 = realtime ? wall_seconds() : 0;
+        int shown, over, last;
         if (ff_crowd_step(&crowd, &err) != FF_OK)
             goto failed_out;
-        busy += now_seconds() - t0;
+        last = crowd.tick >= scen.ticks;
+        /* Nothing can change any more: the run is over. */
+        over = !last && ff_crowd_check_over(&crowd);
+        shown = crowd.tick % every == 0;
+        paused = shown || over || last || realtime || crowd.ndeadlocks > 0;
+        if (paused)
+            busy += now_seconds() - started;
         report_deadlocks(&crowd);
         if (realtime) {
             if (wall_seconds() - w0 > scen.tick_dt)
@@ -280,14 +290,14 @@ int main(int argc, char **argv)
             next_tick += scen.tick_dt;
             sleep_until(next_tick);
         }
-        if (crowd.tick % every == 0 && ff_crowd_write_tick(out.f, &crowd, &err) != FF_OK)
+        if (shown && ff_crowd_write_tick(out.f, &crowd, &err) != FF_OK)
             goto failed_write;
-        if (crowd.tick < scen.ticks && ff_crowd_check_over(&crowd)) {
-            /* Nothing can change any more: the run is over. */
-            if (ff_crowd_write_over(out.f, &crowd, &err) != FF_OK)
-                goto failed_write;
+        if (over && ff_crowd_write_over(out.f, &crowd, &err) != FF_OK)
+            goto failed_write;
+        if (over || last)
             break;
-        }
+        if (paused)
+            started = now_seconds();
     }
     if (ff_crowd_summarise(&crowd, &sum, &err) != FF_OK)
         goto failed_out;

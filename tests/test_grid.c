@@ -201,3 +201,45 @@ Test(clearance, a_radius_past_a_key_closes_more)
         ff_grid_free(&g);
     }
 }
+
+/* ff_grid_step_masks against ff_grid_step_ok, step by step, on random
+ * maps with terrain classes, one-way cells, each corner rule and move set. */
+Test(grid, step_masks_are_the_legal_steps)
+{
+    unsigned long long rng = 4242;
+    int trial, steps = 0;
+
+    for (trial = 0; trial < 400; trial++) {
+        int w = 1 + (int)(tu_next(&rng) % 9), h = 1 + (int)(tu_next(&rng) % 9), x, y, d;
+        int classes = tu_next(&rng) % 3 == 0, oneway = tu_next(&rng) % 3 == 0;
+        uint8_t mask[81];
+        ff_grid g;
+        ff_grid_init(&g);
+        g.moves = tu_next(&rng) % 2 ? 8 : 4;
+        g.corners = (ff_corners)(tu_next(&rng) % 3);
+        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, NULL, NULL), FF_OK);
+        if (classes)
+            g.terrain = malloc((size_t)(w * h));
+        if (oneway)
+            g.oneway = malloc((size_t)(w * h));
+        for (x = 0; x < w * h; x++) {
+            unsigned long long r = tu_next(&rng);
+            g.cost[x] = r % 4 == 0 ? INFINITY : r % 17 == 0 ? NAN : (float)(1 + r % 3);
+            if (classes)
+                g.terrain[x] = (uint8_t)(tu_next(&rng) % 3 == 0);
+            if (oneway)
+                g.oneway[x] = tu_next(&rng) % 2 ? FF_ONEWAY_ALL : (uint8_t)tu_next(&rng);
+        }
+        ff_grid_step_masks(&g, mask);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                for (d = 0; d < 8; d++) {
+                    int want = ff_grid_step_ok(&g, x, y, d);
+                    cr_assert_eq((mask[y * w + x] >> d) & 1, want, "trial %d: %d,%d direction %d",
+                                 trial, x, y, d);
+                    steps += want;
+                }
+        ff_grid_free(&g);
+    }
+    cr_assert_gt(steps, 1000);
+}

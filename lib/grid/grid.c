@@ -138,19 +138,63 @@ int ff_grid_step_ok(const ff_grid *g, int x, int y, int d)
     return 1;
 }
 
+/* The directions d < moves (bit d) toward neighbours of cell i = (x,y)
+ * that lie in the map and are open in terrain class cls; off[d] is the
+ * index step of direction d. */
+static unsigned open_neighbours(const ff_grid *g, size_t i, int x, int y, int moves, uint8_t cls,
+                                const ptrdiff_t *off)
+{
+    unsigned bits = 0;
+    int d;
+
+    if (x > 0 && y > 0 && x + 1 < g->w && y + 1 < g->h) {
+        /* Inside the border: every neighbour is in the map. */
+        for (d = 0; d < moves; d++)
+            if (open_in_class(g, (size_t)((ptrdiff_t)i + off[d]), cls))
+                bits |= 1u << d;
+        return bits;
+    }
+    for (d = 0; d < moves; d++) {
+        int nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+        if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h &&
+            open_in_class(g, (size_t)((ptrdiff_t)i + off[d]), cls))
+            bits |= 1u << d;
+    }
+    return bits;
+}
+
 void ff_grid_step_masks(const ff_grid *g, uint8_t *out)
 {
-    int x, y, d;
+    /* ff_grid_step_ok for every step, with each neighbour looked at once:
+     * a diagonal's side cells are the orthogonal neighbours (the one
+     * across its x step, the one across its y step). */
+    static const uint8_t side_x[4] = { FF_DIR_E, FF_DIR_E, FF_DIR_W, FF_DIR_W };
+    static const uint8_t side_y[4] = { FF_DIR_N, FF_DIR_S, FF_DIR_S, FF_DIR_N };
+    int moves = g->moves < 8 ? g->moves : 8, x, y, d;
+    ptrdiff_t off[8];
 
+    for (d = 0; d < 8; d++)
+        off[d] = (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d];
     for (y = 0; y < g->h; y++)
         for (x = 0; x < g->w; x++) {
-            uint8_t m = 0;
             size_t i = (size_t)y * (size_t)g->w + (size_t)x;
-            if (ff_grid_open(g, i))
-                for (d = 0; d < g->moves; d++)
-                    if (ff_grid_step_ok(g, x, y, d))
-                        m |= (uint8_t)(1u << d);
-            out[i] = m;
+            unsigned open, m;
+            if (!ff_grid_open(g, i)) {
+                out[i] = 0;
+                continue;
+            }
+            open = open_neighbours(g, i, x, y, moves, g->terrain ? g->terrain[i] : 0, off);
+            m = open & 0xFu;
+            for (d = 4; d < moves; d++) {
+                unsigned a = (open >> side_x[d - 4]) & 1u, b = (open >> side_y[d - 4]) & 1u;
+                if (!((open >> d) & 1u))
+                    continue;
+                if (g->corners == FF_CORNERS_FREE || (g->corners == FF_CORNERS_STRICT ? a && b : a || b))
+                    m |= 1u << d;
+            }
+            if (g->oneway)
+                m &= g->oneway[i];
+            out[i] = (uint8_t)m;
         }
 }
 
@@ -344,6 +388,17 @@ ff_status ff_grid_apply_clearance(ff_grid *g, double radius, ff_error *err)
     g->radius = radius;
     if (radius == 0)
         return FF_OK;
+    limit = clearance_limit(g, radius);
+    if (limit <= 1) {
+        /* A center's distance to the blocked lattice is a whole number of
+         * half cells, under a limit of 1 only when it is 0: the center's
+         * own cell is blocked.  So the transform closes no open cell. */
+        size_t i, n = (size_t)g->w * (size_t)g->h;
+        for (i = 0; i < n; i++)
+            if (!ff_grid_open(g, i))
+                g->cost[i] = INFINITY;
+        return FF_OK;
+    }
     vert = malloc((size_t)g->h * (size_t)W * sizeof *vert);
     v = malloc((size_t)W * sizeof *v);
     z = malloc(((size_t)W + 1) * sizeof *z);
@@ -371,7 +426,6 @@ ff_status ff_grid_apply_clearance(ff_grid *g, double radius, ff_error *err)
             }
         }
     }
-    limit = clearance_limit(g, radius);
     for (Y = 0; Y < g->h; Y++) {
         const int64_t *row = vert + (size_t)Y * (size_t)W;
         int64_t k = 0, q, x;

@@ -113,21 +113,17 @@ const double *ff_pibt_cost(const ff_crowd *c, size_t i)
     return f->distance;
 }
 
+/* A candidate cell.  The order's last two keys are found only when a
+ * comparison needs them (most comparisons are decided by the cost): who
+ * stands there (the tick's "now" marks, which the grant does not change
+ * once PIBT runs) and the tie (tie_order), each kept once known. */
 typedef struct {
-    uint32_t cell;
     double cost;
-    int occupied;
-    uint64_t tie;  /* the fixed "random" order of equal cells */
+    uint32_t cell;
+    int8_t occupied; /* -1: not looked up yet */
+    int8_t has_tie;
+    uint64_t tie;    /* the fixed "random" order of equal cells */
 } cand;
-
-static int cmp_cand(const cand *a, const cand *b)
-{
-    if (a->cost != b->cost)
-        return a->cost < b->cost ? -1 : 1;
-    if (a->occupied != b->occupied)
-        return a->occupied - b->occupied;
-    return a->tie < b->tie ? -1 : a->tie > b->tie;
-}
 
 /* A fixed pseudo-random order of equal cells for agent id at tick t
  * (splitmix64's finalizer of the three): the same on every run, not the
@@ -141,7 +137,55 @@ static inline uint64_t tie_order(uint32_t id, long long t, uint32_t cell)
     return z ^ (z >> 31);
 }
 
-/* Request k's cells, best first (see above); the first its best wish. */
+static inline int occupied(const ff_crowd *c, cand *a)
+{
+    if (a->occupied < 0)
+        a->occupied = who_now(c, a->cell) != 0;
+    return a->occupied;
+}
+
+static inline uint64_t tie_of(cand *a, uint32_t id, long long t)
+{
+    if (!a->has_tie) {
+        a->tie = tie_order(id, t, a->cell);
+        a->has_tie = 1;
+    }
+    return a->tie;
+}
+
+/* 1 when candidate a comes before b (of agent id): the lower cost, then
+ * free before occupied, then the lower tie. */
+static int before(const ff_crowd *c, cand *a, cand *b, uint32_t id)
+{
+    int oa, ob;
+    if (a->cost != b->cost)
+        return a->cost < b->cost;
+    oa = occupied(c, a);
+    ob = occupied(c, b);
+    if (oa != ob)
+        return oa < ob;
+    return tie_of(a, id, c->tick) < tie_of(b, id, c->tick);
+}
+
+/* Bring the best of cs[m..n) to cs[m], the others kept in their order:
+ * repeated for m = 0, 1, ... this gives the stable sort's order (the
+ * first of equals first), one candidate at a time, as PIBT tries them. */
+static void select_next(const ff_crowd *c, cand *cs, int m, int n, uint32_t id)
+{
+    int b = m, j;
+    cand t;
+    for (j = m + 1; j < n; j++)
+        if (before(c, &cs[j], &cs[b], id))
+            b = j;
+    if (b == m)
+        return;
+    t = cs[b];
+    memmove(&cs[m + 1], &cs[m], (size_t)(b - m) * sizeof *cs);
+    cs[m] = t;
+}
+
+/* Request k's cells (see above), in no order yet: its own cell first,
+ * then the neighbours it may step to; select_next orders them. */
 static int candidates(ff_crowd *c, size_t k, cand *out)
 {
     const ff_grid *g = c->grid;
@@ -151,14 +195,14 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
     const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
     const double *cost = ff_pibt_cost(c, i);
     double r = c->scenario->cls[a->cls].radius;
-    int x = (int)(q->cell % (uint32_t)g->w), y = (int)(q->cell / (uint32_t)g->w), d, n = 0, m, j;
+    int x = (int)(q->cell % (uint32_t)g->w), y = (int)(q->cell / (uint32_t)g->w), d, n = 0;
     uint32_t preferred = q->ncand > 0 ? q->cand[0] : UNDECIDED;
     unsigned long long lookups = 0, sweep_failures = 0;
 
     out[n].cell = q->cell;
     out[n].cost = cost ? cost[q->cell] : 0;
     out[n].occupied = 0;
-    out[n].tie = tie_order(a->id, c->tick, q->cell);
+    out[n].has_tie = 0;
     n++;
     if (cost)
         c->stats.direction_lookups++;
@@ -186,18 +230,12 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
         /* An own path's or an escape's next cell (stale field, closed
          * cell) comes first; else the field orders them. */
         out[n].cost = to == preferred ? -INFINITY : cost ? cost[to] : 0;
-        out[n].occupied = who_now(c, to) != 0;
-        out[n].tie = tie_order(a->id, c->tick, to);
+        out[n].occupied = -1;
+        out[n].has_tie = 0;
         n++;
     }
     c->stats.direction_lookups += lookups;  /* (counted apart: no store in the loop) */
     c->stats.sweep_failures += sweep_failures;
-    for (m = 1; m < n; m++) {  /* insertion: at most 9 */
-        cand t = out[m];
-        for (j = m; j > 0 && cmp_cand(&t, &out[j - 1]) < 0; j--)
-            out[j] = out[j - 1];
-        out[j] = t;
-    }
     return n;
 }
 
@@ -284,12 +322,16 @@ static int pibt(ff_crowd *c, size_t k, int depth)
     cand cs[CAND_MAX];
     int n = candidates(c, k, cs), m;
 
+    select_next(c, cs, 0, n, q->id);
     q->ncand = cs[0].cell != q->cell;  /* it asked to move */
     q->blocker = FF_RESERVE_NONE;
     for (m = 0; m < n; m++) {
-        uint32_t to = cs[m].cell;
+        uint32_t to;
         int32_t x0, y0, x1, y1, x, y, ok = 1;
         size_t corner;
+        if (m > 0)
+            select_next(c, cs, m, n, q->id);
+        to = cs[m].cell;
         if (!may_take(c, k, to)) {
             if (m == 0 && q->ncand) {
                 uint32_t o = who_next(c, to);

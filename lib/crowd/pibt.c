@@ -113,13 +113,16 @@ const double *ff_pibt_cost(const ff_crowd *c, size_t i)
     return f->distance;
 }
 
-/* A candidate cell.  The order's last two keys are found only when a
- * comparison needs them (most comparisons are decided by the cost): who
- * stands there (the tick's "now" marks, which the grant does not change
- * once PIBT runs) and the tie (tie_order), each kept once known. */
+/* A candidate cell.  The keys of the order are found only when a
+ * comparison needs them: its cost (most turns take the preferred cell,
+ * first whatever the others cost), who stands there (the tick's "now"
+ * marks, which the grant does not change once PIBT runs) and the tie
+ * (tie_order), each kept once known. */
 typedef struct {
-    double cost;
+    double cost;     /* when has_cost */
     uint32_t cell;
+    int8_t has_cost;
+    int8_t neighbour; /* 0: the agent's own cell */
     int8_t occupied; /* -1: not looked up yet */
     int8_t has_tie;
     uint64_t tie;    /* the fixed "random" order of equal cells */
@@ -153,8 +156,8 @@ static inline uint64_t tie_of(cand *a, uint32_t id, long long t)
     return a->tie;
 }
 
-/* 1 when candidate a comes before b (of agent id): the lower cost, then
- * free before occupied, then the lower tie. */
+/* 1 when candidate a comes before b (both costs known) of agent id: the
+ * lower cost, then free before occupied, then the lower tie. */
 static int before(const ff_crowd *c, cand *a, cand *b, uint32_t id)
 {
     int oa, ob;
@@ -167,40 +170,62 @@ static int before(const ff_crowd *c, cand *a, cand *b, uint32_t id)
     return tie_of(a, id, c->tick) < tie_of(b, id, c->tick);
 }
 
-/* Bring the best of cs[m..n) to cs[m], the others kept in their order:
+/* Bring the best of cs[m..*n) to cs[m], the others kept in their order:
  * repeated for m = 0, 1, ... this gives the stable sort's order (the
- * first of equals first), one candidate at a time, as PIBT tries them. */
-static void select_next(const ff_crowd *c, cand *cs, int m, int n, uint32_t id)
+ * first of equals first), one candidate at a time, as PIBT tries them.
+ * The preferred cell (cost -INFINITY; a field's costs are >= 0) is first
+ * without a look at the others; else their costs are read (cost, NULL
+ * for none: all 0), and a neighbour with no way on from it for its
+ * profile (an infinite cost) leaves the list (*n). */
+static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id, const double *cost)
 {
-    int b = m, j;
+    int b = m, j, kept;
     cand t;
-    for (j = m + 1; j < n; j++)
-        if (before(c, &cs[j], &cs[b], id))
-            b = j;
+    for (j = m; j < *n && !(cs[j].has_cost && cs[j].cost == -INFINITY); j++)
+        ;
+    if (j == *n) {
+        for (j = kept = m; j < *n; j++) {
+            if (!cs[j].has_cost) {
+                cs[j].cost = cost ? cost[cs[j].cell] : 0;
+                cs[j].has_cost = 1;
+                if (!(cs[j].cost < INFINITY) && cs[j].neighbour)
+                    continue;
+            }
+            cs[kept++] = cs[j];
+        }
+        *n = kept;
+        for (j = m + 1; j < *n; j++)
+            if (before(c, &cs[j], &cs[b], id))
+                b = j;
+    } else {
+        b = j;
+    }
     if (b == m)
         return;
     t = cs[b];
-    memmove(&cs[m + 1], &cs[m], (size_t)(b - m) * sizeof *cs);
+    for (j = b; j > m; j--)
+        cs[j] = cs[j - 1];
     cs[m] = t;
 }
 
 /* Request k's cells (see above), in no order yet: its own cell first,
- * then the neighbours it may step to; select_next orders them. */
-static int candidates(ff_crowd *c, size_t k, cand *out)
+ * then the neighbours it may step to (those of an infinite cost still
+ * among them); select_next orders them. */
+static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
 {
     const ff_grid *g = c->grid;
     const ff_reserve_request *q = &c->req[k];
     size_t i = c->req_agent[k];
     const ff_agent *a = &c->agent[i];
     const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
-    const double *cost = ff_pibt_cost(c, i);
     double r = c->scenario->cls[a->cls].radius;
     int x = (int)(q->cell % (uint32_t)g->w), y = (int)(q->cell / (uint32_t)g->w), d, n = 0;
     uint32_t preferred = q->ncand > 0 ? q->cand[0] : UNDECIDED;
     unsigned long long lookups = 0, sweep_failures = 0;
 
     out[n].cell = q->cell;
-    out[n].cost = cost ? cost[q->cell] : 0;
+    out[n].has_cost = 0;
+    out[n].neighbour = 0;
     out[n].occupied = 0;
     out[n].has_tie = 0;
     n++;
@@ -217,19 +242,21 @@ static int candidates(ff_crowd *c, size_t k, cand *out)
         to = (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]);
         if (!ff_grid_open(g, to))
             continue;
-        if (cost) {
+        if (cost)
             lookups++;
-            if (!(cost[to] < INFINITY) && to != preferred)
-                continue;  /* no way on from there for its profile */
-        }
         if (!ff_gridmove_step_clear(c, x, y, ff_dir_dx[d], ff_dir_dy[d], r)) {
-            sweep_failures++;
+            /* Counted when it would have been a candidate: a way on
+             * from there (or its own path's next cell). */
+            if (!cost || cost[to] < INFINITY || to == preferred)
+                sweep_failures++;
             continue;
         }
         out[n].cell = to;
         /* An own path's or an escape's next cell (stale field, closed
          * cell) comes first; else the field orders them. */
-        out[n].cost = to == preferred ? -INFINITY : cost ? cost[to] : 0;
+        out[n].has_cost = to == preferred;
+        out[n].cost = -INFINITY;
+        out[n].neighbour = 1;
         out[n].occupied = -1;
         out[n].has_tie = 0;
         n++;
@@ -319,18 +346,22 @@ static int pibt(ff_crowd *c, size_t k, int depth)
 {
     const ff_grid *g = c->grid;
     ff_reserve_request *q = &c->req[k];
+    const double *cost = ff_pibt_cost(c, c->req_agent[k]);
     cand cs[CAND_MAX];
-    int n = candidates(c, k, cs), m;
+    int n = candidates(c, k, cs, cost), m;
 
-    select_next(c, cs, 0, n, q->id);
+    select_next(c, cs, 0, &n, q->id, cost);
     q->ncand = cs[0].cell != q->cell;  /* it asked to move */
     q->blocker = FF_RESERVE_NONE;
     for (m = 0; m < n; m++) {
         uint32_t to;
         int32_t x0, y0, x1, y1, x, y, ok = 1;
         size_t corner;
-        if (m > 0)
-            select_next(c, cs, m, n, q->id);
+        if (m > 0) {
+            select_next(c, cs, m, &n, q->id, cost);
+            if (m == n)
+                break;  /* the rest had no way on */
+        }
         to = cs[m].cell;
         if (!may_take(c, k, to)) {
             if (m == 0 && q->ncand) {
@@ -377,24 +408,31 @@ static int pibt(ff_crowd *c, size_t k, int depth)
     return 0;
 }
 
-/* Ask for what request k's turn will read of the cells round its center
- * (its marks, the map's and its profile's costs, its field's cost to
- * goal): the agents' turns wander over the whole map, and these loads
- * would each wait on memory.  Changes nothing but speed. */
+/* Ask for what request k's turn will read round its center: the
+ * profile's cost and steps there, the map's cells round it, and the marks
+ * of its preferred cell and the corner a diagonal step to it crosses (the
+ * costs to goal are read only when that cell is refused; with none
+ * preferred, the marks round it).  The agents' turns wander over the whole
+ * map, and these loads would each wait on memory.  Changes nothing but
+ * speed. */
 static void prefetch_around(const ff_crowd *c, uint32_t k)
 {
     const ff_grid *g = c->grid;
-    uint32_t cell = c->req[k].cell;
-    size_t i = c->req_agent[k];
-    const ff_profile *f = ff_profiles_of(c->profiles, c->agent[i].cls);
-    const double *cost = ff_pibt_cost(c, i);
+    const ff_reserve_request *q = &c->req[k];
+    uint32_t cell = q->cell;
+    const ff_profile *f = ff_profiles_of(c->profiles, c->agent[c->req_agent[k]].cls);
 
     PREFETCH(&f->grid.cost[cell]);
     PREFETCH(&f->step_mask[cell]);
-    prefetch_around_cell(c->pibt_cell, sizeof *c->pibt_cell, g, cell);
     prefetch_around_cell(g->cost, sizeof *g->cost, g, cell);
-    if (cost)
-        prefetch_around_cell(cost, sizeof *cost, g, cell);
+    if (q->ncand > 0 && q->half == 0) {
+        size_t corner = diagonal_corner(g, cell, q->cand[0]);
+        PREFETCH(&c->pibt_cell[q->cand[0]]);
+        if (corner != SIZE_MAX)
+            PREFETCH(&c->pibt_cell[corner]);
+    } else {
+        prefetch_around_cell(c->pibt_cell, sizeof *c->pibt_cell, g, cell);
+    }
 }
 
 static const ff_crowd *sort_crowd;

@@ -111,7 +111,8 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->deadlock_id = malloc(na * sizeof *c->deadlock_id);
     c->deadlock_start = malloc((na + 1) * sizeof *c->deadlock_start);
     if (s->move == FF_MOVE_GRID) {
-        c->req = malloc(na * sizeof *c->req);
+        /* (a line a request: see reserve.h) */
+        c->req = aligned_alloc(64, (na * sizeof *c->req + 63) / 64 * 64);
         c->req_agent = malloc(na * sizeof *c->req_agent);
         c->waits_on = malloc(na * sizeof *c->waits_on);
         c->cycle = malloc(na * sizeof *c->cycle);

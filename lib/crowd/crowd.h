@@ -190,11 +190,10 @@ typedef struct {
                                   FF_GOALFIELD_NONE; NULL when no agent
                                   has an own goal */
     /* cell-to-cell moves ('move grid') */
-    ff_reserve_request *req;   /* this tick's requests ... */
+    ff_reserve_request *req;   /* this tick's requests (aligned to 64) ... */
     /* priority inheritance (pibt.c) */
     struct ff_pibt_cell *pibt_cell; /* w*h: each cell's marks of the tick */
     uint32_t *pibt_order;      /* per request: the grant order */
-    uint32_t *pibt_next_of;    /* per request: its next center cell */
     uint32_t *pibt_prev;       /* the last grant order, as agents ... */
     size_t pibt_nprev;         /* ... this many */
     uint32_t *pibt_req_of;     /* per agent: its request (scratch) */

@@ -301,15 +301,17 @@ double ff_gridmove_overlap(ff_crowd *c);
 ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err);
 void ff_pibt_free(ff_crowd *c);
 
-/* Decide this tick's requests c->req[0 .. n) by priority inheritance with
- * backtracking: each granted request's next center in cand[0] (granted
- * 0), the others staying (granted -1); ncand 1 when it asked to move,
- * blocker whom its best cell was refused for.  With n = 0, only a new
- * tick's marks (for the spawns). */
+/* Decide this tick's requests c->req[0 .. n) (their cost and cls set)
+ * by priority inheritance with backtracking: each granted request's next
+ * center in cand (granted 0), the others staying (granted -1); ncand 1
+ * when it asked to move, blocker whom its best cell was refused for.
+ * With n = 0, only a new tick's marks (for the spawns). */
 ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err);
 /* The cost to goal agent i's moves are chosen by (its own goal's field,
  * its congestion field's or its profile's); NULL while stale. */
 const double *ff_pibt_cost(const ff_crowd *c, size_t i);
+/* The same for agent i following directions dir (agent_dir_of's). */
+const double *ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir);
 /* Agent i enters (reservations): its start's cost to goal, for the grant
  * order. */
 void ff_pibt_enter(ff_crowd *c, size_t i);
@@ -322,7 +324,7 @@ int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half);
 /* Before this tick's grant of requests 0..n (their cells marked, none
  * decided): when the complement's plan is walked, or PIBT has made no
  * progress for a while and the complement's search finds a plan, each
- * request's next cell in c->pibt_next_of and 1; 0 when PIBT decides;
+ * request's next cell in c->req[k].next and 1; 0 when PIBT decides;
  * -1 (err set to FF_ENOMEM) on allocation failure. */
 int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err);
 /* A wait-for cycle among requests 0..n: 1 when the complement will

@@ -68,13 +68,16 @@ double ff_gridmove_overlap(ff_crowd *c)
 }
 
 /* Add cell to request q's candidates when the sweep there is clear for
- * radius r; a refused one is counted. */
+ * radius r (the first one added is its preferred); a refused one is
+ * counted. */
 static void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t cell, double r)
 {
-    if (c->scenario->reserve || ff_gridmove_sweep_clear(c, q->cell, cell, r))  /* (pibt.c sweeps) */
-        q->cand[q->ncand++] = cell;
-    else
+    if (c->scenario->reserve || ff_gridmove_sweep_clear(c, q->cell, cell, r)) {  /* (pibt.c sweeps) */
+        if (q->ncand++ == 0)
+            q->cand = cell;
+    } else {
         c->stats.sweep_failures++;
+    }
 }
 
 /* Fill request q for agent index: its cell, and the next cells it may
@@ -107,6 +110,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
         q->waited = pl->away;
     }
     q->id = a->id;
+    q->cls = a->cls;
+    q->cost = c->scenario->reserve ? ff_pibt_cost_dir(c, index, dir) : NULL;
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
@@ -118,7 +123,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
             long long nx = cx + ff_dir_dx[d], ny = cy + ff_dir_dy[d];
             if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h &&
                 ff_grid_open(g, (size_t)ny * (size_t)g->w + (size_t)nx))
-                q->cand[q->ncand++] = (uint32_t)(ny * g->w + nx);
+                if (q->ncand++ == 0)
+                    q->cand = (uint32_t)(ny * g->w + nx);
         }
         return;
     }
@@ -246,11 +252,11 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
         uint32_t end;
         if (k + PREFETCH_AHEAD < n) {
             const ff_reserve_request *p = &c->req[k + PREFETCH_AHEAD];
-            PREFETCH(&g->cost[p->granted >= 0 ? p->cand[p->granted] : p->cell]);
+            PREFETCH(&g->cost[p->granted >= 0 ? p->cand : p->cell]);
         }
         c->waits_on[k] = FF_RESERVE_NONE;
         if (q->granted >= 0) {
-            uint32_t next = q->cand[q->granted];
+            uint32_t next = q->cand;
             double hx0 = a->hx, hy0 = a->hy, dx, dy, len;
             a->x = cell_center_x(g, next);
             a->y = cell_center_y(g, next);
@@ -288,7 +294,7 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
         a->vy = (a->y - a->y0) / s->tick_dt;
         /* A disk within its cell at an open cell's center is clear of
          * the walls: the end of the tick need not measure it. */
-        end = q->granted >= 0 ? q->cand[q->granted] : q->cell;
+        end = q->granted >= 0 ? q->cand : q->cell;
         a->clear = ff_gridmove_disk_in_cell(g, s->cls[a->cls].radius) && ff_grid_open(g, end) &&
                    a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end);
     }

@@ -635,7 +635,7 @@ static int applicable(const ff_crowd *c, size_t n)
     return 1;
 }
 
-/* The plan's next step for requests 0..n in c->pibt_next_of: 1, or 0 (and
+/* The plan's next step for requests 0..n in c->req[k].next: 1, or 0 (and
  * the plan dropped) when it does not fit where they stand. */
 static int walk_plan(ff_crowd *c, struct ff_lacam *L, size_t n)
 {
@@ -650,7 +650,7 @@ static int walk_plan(ff_crowd *c, struct ff_lacam *L, size_t n)
             !ff_pibt_cost(c, c->req_agent[k]))
             goto stale;
     for (k = 0; k < n; k++)
-        c->pibt_next_of[k] = next[k];
+        c->req[k].next = next[k];
     L->step++;
     c->stats.complement_ticks++;
     return 1;

@@ -100,9 +100,13 @@ static inline int overlap(const ff_grid *g, uint32_t a, int32_t ha, uint32_t b, 
  * its congestion field's, or its profile's; NULL while stale. */
 const double *ff_pibt_cost(const ff_crowd *c, size_t i)
 {
+    return ff_pibt_cost_dir(c, i, agent_dir_of(c, i, c->agent[i].cls));
+}
+
+const double *ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir)
+{
     const ff_agent *a = &c->agent[i];
     const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
-    const uint8_t *dir = agent_dir_of(c, i, a->cls);
 
     if (!dir)
         return NULL;
@@ -215,12 +219,10 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
 {
     const ff_grid *g = c->grid;
     const ff_reserve_request *q = &c->req[k];
-    size_t i = c->req_agent[k];
-    const ff_agent *a = &c->agent[i];
-    const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
-    double r = c->scenario->cls[a->cls].radius;
+    const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
+    double r = c->scenario->cls[q->cls].radius;
     int x = (int)(q->cell % (uint32_t)g->w), y = (int)(q->cell / (uint32_t)g->w), d, n = 0;
-    uint32_t preferred = q->ncand > 0 ? q->cand[0] : UNDECIDED;
+    uint32_t preferred = q->ncand > 0 ? q->cand : UNDECIDED;
     unsigned long long lookups = 0, sweep_failures = 0;
 
     out[n].cell = q->cell;
@@ -293,8 +295,8 @@ static int may_take(const ff_crowd *c, size_t k, uint32_t to)
             if (o && o != k + 1)
                 return 0;
             j = who_now(c, cell);
-            if (j && j != k + 1 && c->pibt_next_of[j - 1] != UNDECIDED && c->pibt_next_of[j - 1] != c->req[j - 1].cell &&
-                overlap(g, c->pibt_next_of[j - 1], c->req[j - 1].half, q->cell, q->half))
+            if (j && j != k + 1 && c->req[j - 1].next != UNDECIDED && c->req[j - 1].next != c->req[j - 1].cell &&
+                overlap(g, c->req[j - 1].next, c->req[j - 1].half, q->cell, q->half))
                 return 0;  /* an edge swap */
         }
     if (diagonal_corner(g, q->cell, to) != SIZE_MAX) {
@@ -346,7 +348,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
 {
     const ff_grid *g = c->grid;
     ff_reserve_request *q = &c->req[k];
-    const double *cost = ff_pibt_cost(c, c->req_agent[k]);
+    const double *cost = q->cost;
     cand cs[CAND_MAX];
     int n = candidates(c, k, cs, cost), m;
 
@@ -371,7 +373,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
             continue;
         }
         mark(c, k, to, (uint32_t)k + 1);
-        c->pibt_next_of[k] = to;
+        q->next = to;
         corner = diagonal_corner(g, q->cell, to);
         if (corner != SIZE_MAX)
             marks_of(c, (uint32_t)corner)->corner = 1;  /* tentatively: the children must not cross it */
@@ -380,7 +382,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         for (y = y0; y <= y1 && ok; y++)
             for (x = x0; x <= x1 && ok; x++) {
                 uint32_t j = who_now(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x);
-                if (!j || j == k + 1 || c->pibt_next_of[j - 1] != UNDECIDED)
+                if (!j || j == k + 1 || c->req[j - 1].next != UNDECIDED)
                     continue;
                 if (depth >= PIBT_DEPTH_MAX || !pibt(c, j - 1, depth + 1)) {
                     ok = 0;
@@ -400,11 +402,11 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         if (corner != SIZE_MAX)
             marks_of(c, (uint32_t)corner)->corner = 0;
         mark(c, k, to, 0);
-        c->pibt_next_of[k] = UNDECIDED;
+        q->next = UNDECIDED;
     }
     /* Nothing: it stays, its cells its own whoever asked for them. */
     mark(c, k, q->cell, (uint32_t)k + 1);
-    c->pibt_next_of[k] = q->cell;
+    q->next = q->cell;
     return 0;
 }
 
@@ -420,14 +422,14 @@ static void prefetch_around(const ff_crowd *c, uint32_t k)
     const ff_grid *g = c->grid;
     const ff_reserve_request *q = &c->req[k];
     uint32_t cell = q->cell;
-    const ff_profile *f = ff_profiles_of(c->profiles, c->agent[c->req_agent[k]].cls);
+    const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
 
     PREFETCH(&f->grid.cost[cell]);
     PREFETCH(&f->step_mask[cell]);
     prefetch_around_cell(g->cost, sizeof *g->cost, g, cell);
     if (q->ncand > 0 && q->half == 0) {
-        size_t corner = diagonal_corner(g, cell, q->cand[0]);
-        PREFETCH(&c->pibt_cell[q->cand[0]]);
+        size_t corner = diagonal_corner(g, cell, q->cand);
+        PREFETCH(&c->pibt_cell[q->cand]);
         if (corner != SIZE_MAX)
             PREFETCH(&c->pibt_cell[corner]);
     } else {
@@ -533,7 +535,7 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
             for (x = x0; x <= x1; x++) {
                 marks_of(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x)->now = (uint32_t)k + 1;
             }
-        c->pibt_next_of[k] = UNDECIDED;
+        c->req[k].next = UNDECIDED;
     }
     /* (the order is kept from tick to tick: made every tick) */
     order_requests(c, n);
@@ -545,28 +547,22 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
         for (k = 0; k < n; k++) {
             c->req[k].ncand = 0;
             c->req[k].blocker = FF_RESERVE_NONE;
-            mark(c, k, c->pibt_next_of[k], (uint32_t)k + 1);
+            mark(c, k, c->req[k].next, (uint32_t)k + 1);
         }
     } else {
         for (k = 0; k < n; k++) {
-            if (k + 2 * PREFETCH_AHEAD < n) {
-                uint32_t j = c->pibt_order[k + 2 * PREFETCH_AHEAD];
-                const ff_agent *a = &c->agent[c->req_agent[j]];
-                PREFETCH(&c->req[j]);
-                PREFETCH((const char *)&c->req[j] + sizeof *c->req - 1);
-                PREFETCH(a);
-                PREFETCH(&a->cls);
-            }
+            if (k + 2 * PREFETCH_AHEAD < n)
+                PREFETCH(&c->req[c->pibt_order[k + 2 * PREFETCH_AHEAD]]);
             if (k + PREFETCH_AHEAD < n)
                 prefetch_around(c, c->pibt_order[k + PREFETCH_AHEAD]);
-            if (c->pibt_next_of[c->pibt_order[k]] == UNDECIDED)
+            if (c->req[c->pibt_order[k]].next == UNDECIDED)
                 pibt(c, c->pibt_order[k], 0);
         }
     }
     for (k = 0; k < n; k++) {
         ff_reserve_request *q = &c->req[k];
-        q->granted = c->pibt_next_of[k] != q->cell ? 0 : -1;
-        q->cand[0] = c->pibt_next_of[k];
+        q->granted = q->next != q->cell ? 0 : -1;
+        q->cand = q->next;
     }
     return FF_OK;
 }
@@ -577,13 +573,12 @@ ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
 
     c->pibt_cell = calloc(cells ? cells : 1, sizeof *c->pibt_cell);
     c->pibt_order = malloc((nagents ? nagents : 1) * sizeof *c->pibt_order);
-    c->pibt_next_of = malloc((nagents ? nagents : 1) * sizeof *c->pibt_next_of);
     c->pibt_prev = malloc((nagents ? nagents : 1) * sizeof *c->pibt_prev);
     c->pibt_req_of = calloc(nagents ? nagents : 1, sizeof *c->pibt_req_of);
     c->pibt_placed = malloc(nagents ? nagents : 1);
     c->pibt_nprev = 0;
     c->pibt_stamp = 0;
-    if (!c->pibt_cell || !c->pibt_order || !c->pibt_next_of || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed)
+    if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", nagents);
     /* Looked up at random, a neighbourhood an agent: huge pages spare TLB misses. */
     ff_want_huge_pages(c->pibt_cell, cells * sizeof *c->pibt_cell);
@@ -594,12 +589,11 @@ void ff_pibt_free(ff_crowd *c)
 {
     free(c->pibt_cell);
     free(c->pibt_order);
-    free(c->pibt_next_of);
     free(c->pibt_prev);
     free(c->pibt_req_of);
     free(c->pibt_placed);
     c->pibt_cell = NULL;
-    c->pibt_order = c->pibt_next_of = c->pibt_prev = c->pibt_req_of = NULL;
+    c->pibt_order = c->pibt_prev = c->pibt_req_of = NULL;
     c->pibt_placed = NULL;
     c->pibt_nprev = 0;
 }

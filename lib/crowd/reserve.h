@@ -20,19 +20,29 @@ extern "C" {
 
 #define FF_RESERVE_NONE UINT32_MAX
 
+/* One agent's request of a tick; 64 bytes on LP64 systems (the crowd
+ * keeps them aligned to 64: the grant visits them in priority order, at
+ * random in memory, and reads one line a request). */
 typedef struct {
     uint32_t cell;          /* current center cell, y * w + x */
     int32_t half;           /* footprint half-width in cells, >= 0 */
     long priority;          /* lower is served first */
     long long waited;       /* ticks waited so far; longer first */
     uint32_t id;            /* the last tie-break */
-    int ncand;              /* 0..8 */
-    uint32_t cand[8];       /* next center cells, preferred first; each
-                               a neighbour of cell */
-    int granted;            /* out: index into cand, or -1: stays */
+    int32_t ncand;          /* how many next cells it may take, 0..8 (0:
+                               it asks to stay) */
+    uint32_t cand;          /* the preferred of them, a neighbour of cell
+                               (when ncand > 0); out: its next center */
+    int32_t granted;        /* out: 0 when it moves to cand, -1: stays */
     uint32_t blocker;       /* out: when not granted, the request that
-                               held its first candidate (FF_RESERVE_NONE
+                               held its preferred cell (FF_RESERVE_NONE
                                for none) */
+    uint32_t next;          /* the grant's: the decided next center, or
+                               UINT32_MAX while undecided */
+    int32_t cls;            /* the agent's class */
+    const double *cost;     /* with reservations, the cost to goal its
+                               moves are ordered by (borrowed: its field's),
+                               NULL while stale */
 } ff_reserve_request;
 
 /* Wait-for cycles: waits_on[i] is the node i waits on, or

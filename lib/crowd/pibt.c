@@ -121,16 +121,19 @@ const double *ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir)
  * comparison needs them: its cost (most turns take the preferred cell,
  * first whatever the others cost), who stands there (the tick's "now"
  * marks, which the grant does not change once PIBT runs) and the tie
- * (tie_order), each kept once known. */
+ * (tie_order), each kept once known (flags). */
 typedef struct {
-    double cost;     /* when has_cost */
+    double cost;     /* with CAND_COST */
+    uint64_t tie;    /* with CAND_TIE: the fixed "random" order of equal cells */
     uint32_t cell;
-    int8_t has_cost;
-    int8_t neighbour; /* 0: the agent's own cell */
-    int8_t occupied; /* -1: not looked up yet */
-    int8_t has_tie;
-    uint64_t tie;    /* the fixed "random" order of equal cells */
+    uint32_t flags;  /* CAND_*; (not a char: its stores would alias the maps) */
 } cand;
+
+#define CAND_COST 1u      /* cost known */
+#define CAND_NEIGHBOUR 2u /* not the agent's own cell */
+#define CAND_LOOKED 4u    /* occupancy known: */
+#define CAND_OCCUPIED 8u  /* somebody stands there now */
+#define CAND_TIE 16u      /* tie known */
 
 /* A fixed pseudo-random order of equal cells for agent id at tick t
  * (splitmix64's finalizer of the three): the same on every run, not the
@@ -146,16 +149,16 @@ static inline uint64_t tie_order(uint32_t id, long long t, uint32_t cell)
 
 static inline int occupied(const ff_crowd *c, cand *a)
 {
-    if (a->occupied < 0)
-        a->occupied = who_now(c, a->cell) != 0;
-    return a->occupied;
+    if (!(a->flags & CAND_LOOKED))
+        a->flags |= CAND_LOOKED | (who_now(c, a->cell) ? CAND_OCCUPIED : 0);
+    return (a->flags & CAND_OCCUPIED) != 0;
 }
 
 static inline uint64_t tie_of(cand *a, uint32_t id, long long t)
 {
-    if (!a->has_tie) {
+    if (!(a->flags & CAND_TIE)) {
         a->tie = tie_order(id, t, a->cell);
-        a->has_tie = 1;
+        a->flags |= CAND_TIE;
     }
     return a->tie;
 }
@@ -185,14 +188,14 @@ static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id,
 {
     int b = m, j, kept;
     cand t;
-    for (j = m; j < *n && !(cs[j].has_cost && cs[j].cost == -INFINITY); j++)
+    for (j = m; j < *n && !((cs[j].flags & CAND_COST) && cs[j].cost == -INFINITY); j++)
         ;
     if (j == *n) {
         for (j = kept = m; j < *n; j++) {
-            if (!cs[j].has_cost) {
+            if (!(cs[j].flags & CAND_COST)) {
                 cs[j].cost = cost ? cost[cs[j].cell] : 0;
-                cs[j].has_cost = 1;
-                if (!(cs[j].cost < INFINITY) && cs[j].neighbour)
+                cs[j].flags |= CAND_COST;
+                if (!(cs[j].cost < INFINITY) && (cs[j].flags & CAND_NEIGHBOUR))
                     continue;
             }
             cs[kept++] = cs[j];
@@ -221,32 +224,36 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
     const ff_reserve_request *q = &c->req[k];
     const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
     double r = c->scenario->cls[q->cls].radius;
-    int x = (int)(q->cell % (uint32_t)g->w), y = (int)(q->cell / (uint32_t)g->w), d, n = 0;
-    uint32_t preferred = q->ncand > 0 ? q->cand : UNDECIDED;
-    unsigned long long lookups = 0, sweep_failures = 0;
+    uint32_t w = (uint32_t)g->w, cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
+    int x = (int)(cell % w), y = (int)(cell / w), d, n = 0, disk, from_open;
+    unsigned steps = 0, lookups = 0, sweep_failures = 0;
 
-    out[n].cell = q->cell;
-    out[n].has_cost = 0;
-    out[n].neighbour = 0;
-    out[n].occupied = 0;
-    out[n].has_tie = 0;
+    out[n].cell = cell;
+    out[n].flags = CAND_LOOKED;  /* (free: its own) */
     n++;
     if (cost)
         c->stats.direction_lookups++;
     else if (preferred == UNDECIDED)
         return n;  /* no field and no path (waiting, stuck): it stays, pushed by nobody */
+    /* The profile's legal steps; from a cell its clearance closes (a
+     * lead-out cell), the map's. */
+    if (ff_grid_open(&f->grid, cell))
+        steps = f->step_mask[cell];
+    else
+        for (d = 0; d < 8; d++)
+            steps |= (unsigned)ff_grid_step_ok(g, x, y, d) << d;
+    disk = ff_gridmove_disk_in_cell(g, r);
+    from_open = ff_grid_open(g, cell);
     for (d = 0; d < 8; d++) {
-        uint32_t to;
-        /* The profile's legal steps; from a cell its clearance closes (a
-         * lead-out cell), the map's. */
-        if (ff_grid_open(&f->grid, q->cell) ? !(f->step_mask[q->cell] >> d & 1) : !ff_grid_step_ok(g, x, y, d))
-            continue;
-        to = (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]);
-        if (!ff_grid_open(g, to))
+        int32_t dx = ff_dir_dx[d], dy = ff_dir_dy[d];
+        uint32_t to = cell + (uint32_t)(dy * (int32_t)w + dx);
+        if (!(steps >> d & 1) || !ff_grid_open(g, to))
             continue;
         if (cost)
             lookups++;
-        if (!ff_gridmove_step_clear(c, x, y, ff_dir_dx[d], ff_dir_dy[d], r)) {
+        /* ff_gridmove_step_clear, its common case here */
+        if (!(disk && from_open && (dx == 0 || dy == 0 || (ff_grid_open(g, cell + (uint32_t)dx) && ff_grid_open(g, to - (uint32_t)dx)))) &&
+            !ff_gridmove_sweep_measured(c, cell, to, r)) {
             /* Counted when it would have been a candidate: a way on
              * from there (or its own path's next cell). */
             if (!cost || cost[to] < INFINITY || to == preferred)
@@ -256,11 +263,8 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
         out[n].cell = to;
         /* An own path's or an escape's next cell (stale field, closed
          * cell) comes first; else the field orders them. */
-        out[n].has_cost = to == preferred;
         out[n].cost = -INFINITY;
-        out[n].neighbour = 1;
-        out[n].occupied = -1;
-        out[n].has_tie = 0;
+        out[n].flags = CAND_NEIGHBOUR | (to == preferred ? CAND_COST : 0);
         n++;
     }
     c->stats.direction_lookups += lookups;  /* (counted apart: no store in the loop) */

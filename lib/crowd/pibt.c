@@ -134,6 +134,7 @@ typedef struct {
 #define CAND_LOOKED 4u    /* occupancy known: */
 #define CAND_OCCUPIED 8u  /* somebody stands there now */
 #define CAND_TIE 16u      /* tie known */
+#define CAND_DIR_SHIFT 8  /* bits 8..11: the step's direction, 8 for none */
 
 /* A fixed pseudo-random order of equal cells for agent id at tick t
  * (splitmix64's finalizer of the three): the same on every run, not the
@@ -215,6 +216,14 @@ static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id,
     cs[m] = t;
 }
 
+/* The side cells of each diagonal step (the two straight steps it is
+ * made of), as bits by direction (FF_DIR_*). */
+static const unsigned diagonal_sides[8] = {
+    0, 0, 0, 0,
+    1u << FF_DIR_N | 1u << FF_DIR_E, 1u << FF_DIR_S | 1u << FF_DIR_E,
+    1u << FF_DIR_S | 1u << FF_DIR_W, 1u << FF_DIR_N | 1u << FF_DIR_W,
+};
+
 /* Request k's cells (see above), in no order yet: its own cell first,
  * then the neighbours it may step to (those of an infinite cost still
  * among them); select_next orders them. */
@@ -225,11 +234,12 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
     const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
     double r = c->scenario->cls[q->cls].radius;
     uint32_t w = (uint32_t)g->w, cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
-    int x = (int)(cell % w), y = (int)(cell / w), d, n = 0, disk, from_open;
-    unsigned steps = 0, lookups = 0, sweep_failures = 0;
+    int d, n = 0;
+    unsigned steps = 0, need, open = 0, clear = 0, lookups = 0, sweep_failures = 0;
+    uint32_t off[8];
 
     out[n].cell = cell;
-    out[n].flags = CAND_LOOKED;  /* (free: its own) */
+    out[n].flags = CAND_LOOKED | 8u << CAND_DIR_SHIFT;  /* (free: its own) */
     n++;
     if (cost)
         c->stats.direction_lookups++;
@@ -241,19 +251,33 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
         steps = f->step_mask[cell];
     else
         for (d = 0; d < 8; d++)
-            steps |= (unsigned)ff_grid_step_ok(g, x, y, d) << d;
-    disk = ff_gridmove_disk_in_cell(g, r);
-    from_open = ff_grid_open(g, cell);
+            steps |= (unsigned)ff_grid_step_ok(g, (int)(cell % w), (int)(cell / w), d) << d;
+    /* The map's open neighbours among the steps and the side cells of
+     * its diagonal steps (all in the map), as bits by direction. */
+    need = steps;
+    for (d = 4; d < 8; d++)
+        if (steps >> d & 1)
+            need |= diagonal_sides[d];
     for (d = 0; d < 8; d++) {
-        int32_t dx = ff_dir_dx[d], dy = ff_dir_dy[d];
-        uint32_t to = cell + (uint32_t)(dy * (int32_t)w + dx);
-        if (!(steps >> d & 1) || !ff_grid_open(g, to))
+        off[d] = (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
+        if (need >> d & 1)
+            open |= (unsigned)ff_grid_open(g, cell + off[d]) << d;
+    }
+    steps &= open;
+    /* ff_gridmove_step_clear's common case: a disk within its cell
+     * between open cells' centers, a diagonal's two side cells open. */
+    if (ff_gridmove_disk_in_cell(g, r) && ff_grid_open(g, cell)) {
+        clear = steps & 0x0fu;
+        for (d = 4; d < 8; d++)
+            if ((open & diagonal_sides[d]) == diagonal_sides[d])
+                clear |= 1u << d;
+    }
+    for (d = 0; d < 8; d++) {
+        uint32_t to = cell + off[d];
+        if (!(steps >> d & 1))
             continue;
-        if (cost)
-            lookups++;
-        /* ff_gridmove_step_clear, its common case here */
-        if (!(disk && from_open && (dx == 0 || dy == 0 || (ff_grid_open(g, cell + (uint32_t)dx) && ff_grid_open(g, to - (uint32_t)dx)))) &&
-            !ff_gridmove_sweep_measured(c, cell, to, r)) {
+        lookups += cost != NULL;
+        if (!(clear >> d & 1) && !ff_gridmove_sweep_measured(c, cell, to, r)) {
             /* Counted when it would have been a candidate: a way on
              * from there (or its own path's next cell). */
             if (!cost || cost[to] < INFINITY || to == preferred)
@@ -264,7 +288,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
         /* An own path's or an escape's next cell (stale field, closed
          * cell) comes first; else the field orders them. */
         out[n].cost = -INFINITY;
-        out[n].flags = CAND_NEIGHBOUR | (to == preferred ? CAND_COST : 0);
+        out[n].flags = CAND_NEIGHBOUR | (to == preferred ? CAND_COST : 0) | (uint32_t)d << CAND_DIR_SHIFT;
         n++;
     }
     c->stats.direction_lookups += lookups;  /* (counted apart: no store in the loop) */
@@ -283,15 +307,43 @@ static inline size_t diagonal_corner(const ff_grid *g, uint32_t from, uint32_t t
     return (size_t)(fy > ty ? fy : ty) * (size_t)g->w + (fx > tx ? fx : tx);
 }
 
-/* 1 when request k may take center cell to for the next tick: no cell of
- * its footprint taken by another, no edge swap with an agent there, no
- * diagonal crossing. */
-static int may_take(const ff_crowd *c, size_t k, uint32_t to)
+/* diagonal_corner of the step in direction d (8: none) from cell from. */
+static inline size_t step_corner(const ff_grid *g, uint32_t from, unsigned d)
+{
+    if (d >= 8 || ff_dir_dx[d] == 0 || ff_dir_dy[d] == 0)
+        return SIZE_MAX;
+    return (size_t)from + (ff_dir_dy[d] > 0 ? (size_t)g->w : 0) + (ff_dir_dx[d] > 0);
+}
+
+/* 1 when an agent at j standing now, whose next center is next_j, swaps
+ * edges with request q: it moves, into q's footprint. */
+static inline int swaps_with(const ff_crowd *c, uint32_t j, const ff_reserve_request *q)
+{
+    const ff_reserve_request *o = &c->req[j - 1];
+    if (o->next == UNDECIDED || o->next == o->cell)
+        return 0;
+    if (o->half == 0 && q->half == 0)
+        return o->next == q->cell;
+    return overlap(c->grid, o->next, o->half, q->cell, q->half);
+}
+
+/* 1 when request k may take center cell to (the step in direction d, 8
+ * for its own cell) for the next tick: no cell of its footprint taken by
+ * another, no edge swap with an agent there, no diagonal crossing. */
+static int may_take(const ff_crowd *c, size_t k, uint32_t to, unsigned d)
 {
     const ff_grid *g = c->grid;
     const ff_reserve_request *q = &c->req[k];
     int32_t x0, y0, x1, y1, x, y;
+    size_t corner = step_corner(g, q->cell, d);
 
+    if (q->half == 0) {
+        /* A footprint of one cell: that cell alone. */
+        uint32_t o = who_next(c, to), j = who_now(c, to);
+        if ((o && o != k + 1) || (j && j != k + 1 && swaps_with(c, j, q)))
+            return 0;
+        return corner == SIZE_MAX || !corner_crossed(c, (uint32_t)corner);
+    }
     box_of(g, to, q->half, &x0, &y0, &x1, &y1);
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++) {
@@ -299,16 +351,15 @@ static int may_take(const ff_crowd *c, size_t k, uint32_t to)
             if (o && o != k + 1)
                 return 0;
             j = who_now(c, cell);
-            if (j && j != k + 1 && c->req[j - 1].next != UNDECIDED && c->req[j - 1].next != c->req[j - 1].cell &&
-                overlap(g, c->req[j - 1].next, c->req[j - 1].half, q->cell, q->half))
+            if (j && j != k + 1 && swaps_with(c, j, q))
                 return 0;  /* an edge swap */
         }
-    if (diagonal_corner(g, q->cell, to) != SIZE_MAX) {
+    if (corner != SIZE_MAX) {
         /* A diagonal step: its corner not crossed by another diagonal,
          * and a wide agent's side cells free of others now and next. */
         uint32_t fx = q->cell % (uint32_t)g->w, fy = q->cell / (uint32_t)g->w;
         uint32_t tx = to % (uint32_t)g->w, ty = to / (uint32_t)g->w;
-        if (corner_crossed(c, (uint32_t)diagonal_corner(g, q->cell, to)))
+        if (corner_crossed(c, (uint32_t)corner))
             return 0;
         if (q->half > 0) {
             uint32_t side[2];
@@ -337,6 +388,11 @@ static void mark(ff_crowd *c, size_t k, uint32_t center, uint32_t who)
     const ff_grid *g = c->grid;
     int32_t x0, y0, x1, y1, x, y;
 
+    if (c->req[k].half == 0) {
+        if (who || who_next(c, center) == k + 1)
+            set_next(c, center, who);
+        return;
+    }
     box_of(g, center, c->req[k].half, &x0, &y0, &x1, &y1);
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++) {
@@ -361,6 +417,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
     q->blocker = FF_RESERVE_NONE;
     for (m = 0; m < n; m++) {
         uint32_t to;
+        unsigned d;
         int32_t x0, y0, x1, y1, x, y, ok = 1;
         size_t corner;
         if (m > 0) {
@@ -369,7 +426,8 @@ static int pibt(ff_crowd *c, size_t k, int depth)
                 break;  /* the rest had no way on */
         }
         to = cs[m].cell;
-        if (!may_take(c, k, to)) {
+        d = cs[m].flags >> CAND_DIR_SHIFT & 15u;
+        if (!may_take(c, k, to, d)) {
             if (m == 0 && q->ncand) {
                 uint32_t o = who_next(c, to);
                 q->blocker = o ? o - 1 : who_now(c, to) ? who_now(c, to) - 1 : FF_RESERVE_NONE;
@@ -378,10 +436,23 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         }
         mark(c, k, to, (uint32_t)k + 1);
         q->next = to;
-        corner = diagonal_corner(g, q->cell, to);
+        corner = step_corner(g, q->cell, d);
         if (corner != SIZE_MAX)
             marks_of(c, (uint32_t)corner)->corner = 1;  /* tentatively: the children must not cross it */
         /* Everyone undecided standing there must make room. */
+        if (q->half == 0) {
+            uint32_t j = who_now(c, to);
+            if (j && j != k + 1 && c->req[j - 1].next == UNDECIDED &&
+                (depth >= PIBT_DEPTH_MAX || !pibt(c, j - 1, depth + 1))) {
+                ok = 0;
+                if (m == 0)
+                    q->blocker = j - 1;
+            }
+            /* (a child that stayed took its cell back) */
+            if (ok && who_next(c, to) == k + 1)
+                return 1;
+            goto refused;
+        }
         box_of(g, to, q->half, &x0, &y0, &x1, &y1);
         for (y = y0; y <= y1 && ok; y++)
             for (x = x0; x <= x1 && ok; x++) {
@@ -403,6 +474,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         }
         if (ok)
             return 1;
+    refused:
         if (corner != SIZE_MAX)
             marks_of(c, (uint32_t)corner)->corner = 0;
         mark(c, k, to, 0);

@@ -108,24 +108,22 @@ static float uniform_cost(const ff_grid *g)
 
 /* The breadth-first search of field f on a grid of w x h cells and 4
  * moves whose open cells all cost the same, from the profile's step masks
- * (step_mask): taken on from where it stopped until cell is final (its
- * distance at most that of the last cell taken from the queue, or the
- * queue empty), or to the end when cell is FF_GOALFIELD_NONE.  Each step
- * adds the one step cost f->step as ff_search's uniform search does, so
- * the same distances bit for bit (every cell of h hops holds the same sum
- * of h step costs), and the codes in the same pass: a cell of h hops
- * takes the first legal step in code order to a cell of h - 1 hops, which
- * is ff_direction_field's rule here (such a step is tight and lowers the
+ * (step_mask): taken on from where it stopped until cell has left the
+ * queue (its code is set) or the queue is empty, or to the end when cell
+ * is FF_GOALFIELD_NONE.  Each step adds the one step cost f->step as
+ * ff_search's uniform search does, so the same distances bit for bit
+ * (every cell of h hops holds the same sum of h step costs).  A cell's
+ * code is set as it leaves the queue, when every cell of one hop fewer has
+ * left before it: the first legal step in code order to a lower distance
+ * (a cell of h - 1 hops: no legal step goes lower), which is
+ * ff_direction_field's rule here (such a step is tight and lowers the
  * distance, and no other is tight while the largest distance times
- * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  The cells of
- * h - 1 hops all leave the queue before any of h, and each, leaving,
- * offers its step to the neighbours of h hops: the lowest code offered is
- * the first, and final once a cell of h hops has left.  A neighbour u of
+ * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  A neighbour u of
  * v stepping in direction d into v is u = v - off[d], refused by u's mask
- * when the step leaves the map (no coordinates, no division) and by u >= n
- * past the first or last row; no branch on the map's cells (they would be
- * guessed wrong half the time): the queue's slot is written every time
- * and kept when u is fresh. */
+ * when the step leaves the map (no coordinates, no division) and by
+ * u >= n past the first or last row; no branch on the map's cells (they
+ * would be guessed wrong half the time): the queue's slot is written every
+ * time and kept when u is fresh, and a step v does not have reads v. */
 static void bfs_grow(ff_goalfield *f, const uint8_t *step_mask, int32_t w, size_t n, uint32_t cell)
 {
     double *dist = f->distance, inf = INFINITY;
@@ -138,29 +136,27 @@ static void bfs_grow(ff_goalfield *f, const uint8_t *step_mask, int32_t w, size_
     for (d = 0; d < 4; d++)
         off[d] = (size_t)((ptrdiff_t)ff_dir_dy[d] * w + ff_dir_dx[d]);
     memcpy(&inf_bits, &inf, sizeof inf_bits);
-    while (head < tail && (cell == FF_GOALFIELD_NONE || !(dist[cell] <= f->settled))) {
+    while (head < tail && (cell == FF_GOALFIELD_NONE || dir[cell] == FF_DIR_NONE)) {
         uint32_t v = queue[head++];
-        double to = dist[v] + f->step;
-        uint64_t to_bits;
-        f->settled = dist[v];
-        memcpy(&to_bits, &to, sizeof to_bits);
+        double dv = dist[v], to = dv + f->step;
+        unsigned lower = 0, out = step_mask[v];
         for (d = 0; d < 4; d++) {
-            size_t u = v - off[d];
+            size_t u = v - off[d], o = (out >> d & 1) ? v + off[d] : v;
             uint64_t du;
-            unsigned legal, fresh, reach, take;
+            unsigned fresh;
+            lower |= (unsigned)(dist[o] < dv) << d;
             if (u >= n)
                 continue;
-            legal = step_mask[u] >> d & 1;
             memcpy(&du, &dist[u], sizeof du);
-            fresh = legal & (du == inf_bits);
-            reach = fresh | (legal & (du == to_bits));
-            take = reach & (unsigned)(d < dir[u]);
-            du = reach ? to_bits : du;
-            memcpy(&dist[u], &du, sizeof du);
-            dir[u] = take ? (uint8_t)d : dir[u];
+            fresh = (step_mask[u] >> d & 1) & (du == inf_bits);
+            dist[u] = fresh ? to : dist[u];
             queue[tail] = (uint32_t)u;
             tail += fresh;
         }
+        /* (the goal has no step lower; every other cell one, the step it
+         * was reached by) */
+        if (lower)
+            dir[v] = (uint8_t)__builtin_ctz(lower);
     }
     f->head = head;
     f->tail = tail;
@@ -250,7 +246,6 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
         f->distance[goal] = 0;
         f->direction[goal] = FF_DIR_GOAL;
         f->queue[f->tail++] = goal;
-        f->settled = -1;
         f->step = so;
         if (!s->lazy)
             ff_goalfields_grow(s, p, index, FF_GOALFIELD_NONE);

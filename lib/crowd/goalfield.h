@@ -29,12 +29,12 @@ typedef struct {
     uint8_t *direction;     /* w*h direction codes (in distance's block) */
     /* A field built breadth first (4 moves, one cost everywhere) keeps
      * its queue, queue[head..tail) still to take, and may stop early
-     * (lazily): a cell's distance and code are final when it is at most
-     * settled (the distance of the last cell taken) or the queue is
-     * empty.  Other fields are whole when built (head == tail). */
+     * (lazily): a cell's distance and code are final once it has a code
+     * (it has left the queue) or the queue is empty.  Other fields are
+     * whole when built (head == tail). */
     uint32_t *queue;
     size_t head, tail;
-    double settled, step;
+    double step;
 } ff_goalfield;
 
 typedef struct {
@@ -86,7 +86,7 @@ static inline void ff_goalfields_settle(ff_goalfields *s, const ff_profiles *p, 
                                         uint32_t cell)
 {
     const ff_goalfield *f = &s->field[index];
-    if (f->head < f->tail && !(f->distance[cell] <= f->settled))
+    if (f->head < f->tail && f->direction[cell] == FF_DIR_NONE)
         ff_goalfields_grow(s, p, index, cell);
 }
 

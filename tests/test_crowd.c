@@ -170,6 +170,57 @@ Test(crowd, wall_distance_matches_brute_force)
     free_field(&f);
 }
 
+/* The near-wall map against its definition: for an open cell the
+ * Chebyshev distance in cells to the nearest blocked cell or to the
+ * outside of the map, capped at 255; 0 on a blocked cell.  Random maps,
+ * thin ones, and 600 x 560 ones with walls near one edge (the cap). */
+Test(crowd, near_wall_map_matches_brute_force)
+{
+    unsigned long long seed = 77;
+    int trial;
+
+    for (trial = 0; trial < 120; trial++) {
+        int big = trial < 2, w = big ? 600 : 1 + (int)(tu_next(&seed) % 20);
+        int h = big ? 560 : 1 + (int)(tu_next(&seed) % 20), x, y, k, nb = 0, capped = 0;
+        int *bx = malloc((size_t)w * (size_t)h * sizeof *bx), *by = malloc((size_t)w * (size_t)h * sizeof *by);
+        ff_grid g;
+        ff_walls wl;
+        ff_grid_init(&g);
+        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, NULL, NULL), FF_OK);
+        for (k = 0; k < w * h; k++) {
+            int blocked = big ? k % w < 20 && tu_next(&seed) % 50 == 0 : tu_next(&seed) % 5 == 0;
+            g.cost[k] = blocked ? INFINITY : 1;
+            if (blocked) {
+                bx[nb] = k % w;
+                by[nb++] = k / w;
+            }
+        }
+        cr_assert_eq(ff_walls_init(&wl, &g, NULL), FF_OK);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++) {
+                int want = x + 1, got = wl.near[y * w + x];
+                if (y + 1 < want) want = y + 1;
+                if (w - x < want) want = w - x;
+                if (h - y < want) want = h - y;
+                for (k = 0; k < nb; k++) {
+                    int dx = abs(bx[k] - x), dy = abs(by[k] - y), d = dx > dy ? dx : dy;
+                    if (d < want)
+                        want = d;
+                }
+                if (want > 255)
+                    want = 255;
+                capped += want == 255;
+                cr_assert_eq(got, want, "trial %d (%dx%d): %d,%d near %d, brute force %d", trial, w, h, x, y,
+                             got, want);
+            }
+        cr_assert(!big || capped > 0);
+        ff_walls_free(&wl);
+        ff_grid_free(&g);
+        free(bx);
+        free(by);
+    }
+}
+
 Test(crowd, slide_keeps_the_part_along_the_wall)
 {
     field f;

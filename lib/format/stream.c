@@ -392,20 +392,53 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
 
 /* ---- reading: payload ---- */
 
-static void decode_value(ff_type t, const uint8_t *p, void *dst, size_t k)
+/* Little-endian values of 2, 4 and 8 bytes (the compiler makes each a
+ * load on a little-endian host). */
+static uint16_t le16(const uint8_t *p)
 {
-    uint64_t v = 0;
-    size_t b, n = type_sizes[t];
+    return (uint16_t)(p[0] | p[1] << 8);
+}
 
-    for (b = 0; b < n; b++)
-        v |= (uint64_t)p[b] << (8 * b);
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t le64(const uint8_t *p)
+{
+    return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+/* count values of type t at p into dst[k0..], the type chosen once. */
+static void decode_values(ff_type t, const uint8_t *p, void *dst, size_t k0, size_t count)
+{
+    size_t k;
+
     switch (t) {
-    case FF_T_U8: ((uint8_t *)dst)[k] = (uint8_t)v; break;
-    case FF_T_U16: ((uint16_t *)dst)[k] = (uint16_t)v; break;
-    case FF_T_U32: ((uint32_t *)dst)[k] = (uint32_t)v; break;
-    case FF_T_I32: { uint32_t u = (uint32_t)v; memcpy((int32_t *)dst + k, &u, 4); break; }
-    case FF_T_F32: { uint32_t u = (uint32_t)v; memcpy((float *)dst + k, &u, 4); break; }
-    case FF_T_F64: memcpy((double *)dst + k, &v, 8); break;
+    case FF_T_U8:
+        memcpy((uint8_t *)dst + k0, p, count);
+        break;
+    case FF_T_U16:
+        for (k = 0; k < count; k++)
+            ((uint16_t *)dst)[k0 + k] = le16(p + 2 * k);
+        break;
+    case FF_T_U32:
+        for (k = 0; k < count; k++)
+            ((uint32_t *)dst)[k0 + k] = le32(p + 4 * k);
+        break;
+    case FF_T_I32:
+    case FF_T_F32:  /* (the bits as they are: int32_t and float are 4 bytes) */
+        for (k = 0; k < count; k++) {
+            uint32_t u = le32(p + 4 * k);
+            memcpy((uint8_t *)dst + 4 * (k0 + k), &u, 4);
+        }
+        break;
+    case FF_T_F64:
+        for (k = 0; k < count; k++) {
+            uint64_t u = le64(p + 8 * k);
+            memcpy((double *)dst + k0 + k, &u, 8);
+        }
+        break;
     }
 }
 
@@ -439,7 +472,7 @@ static ff_status read_binary(ff_reader *r, ff_type t, void **dst, size_t n,
     uint8_t buf[CHUNK];
 
     while (done < n) {
-        size_t want = n - done, got, k;
+        size_t want = n - done, got;
         if (want > CHUNK / size)
             want = CHUNK / size;
         if (reserve(dst, &cap, done + want, n, size))
@@ -454,8 +487,7 @@ static ff_status read_binary(ff_reader *r, ff_type t, void **dst, size_t n,
                                     "truncated payload: channel '%s' ends after %zu of %zu values",
                                     chname, done + got / size, n);
         }
-        for (k = 0; k < want; k++)
-            decode_value(t, buf + k * size, *dst, done + k);
+        decode_values(t, buf, *dst, done, want);
         done += want;
         r->byte += (long long)(want * size);
     }

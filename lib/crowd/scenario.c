@@ -1093,7 +1093,7 @@ static ff_status read_all(reader *r, FILE *f)
     for (;;) {
         size_t len = 0;
         int c = 0, n;
-        while ((c = getc(f)) != EOF && c != '\n') {
+        while ((c = getc_unlocked(f)) != EOF && c != '\n') {
             if (len + 1 >= sizeof buf)
                 return ff_error_set(r->err, FF_EINPUT, r->name, r->line + 1, 0,
                                     "line longer than %d bytes", LINE_MAX_BYTES - 1);

@@ -11,16 +11,18 @@
 
 #define SCEN_FIELDS 9
 
-/* A whole number in 0..hi (cells, sizes): 1 and *v, or 0. */
+/* A whole number in 0..hi (cells, sizes; hi < 2^31), digits alone: 1
+ * and *v, or 0. */
 static int whole(const char *s, long hi, int32_t *v)
 {
-    char *end;
-    long x;
+    long long x = 0;  /* (10 hi + 9 fits) */
+
     if (*s < '0' || *s > '9')
         return 0;
-    errno = 0;
-    x = strtol(s, &end, 10);
-    if (*end || errno || x > hi)
+    for (; *s >= '0' && *s <= '9'; s++)
+        if ((x = 10 * x + (*s - '0')) > hi)
+            return 0;
+    if (*s)
         return 0;
     *v = (int32_t)x;
     return 1;

@@ -32,6 +32,11 @@ ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS
 PIC_CFLAGS = -fPIC -fno-semantic-interposition
 # zlib: the animation writer (apng.c) deflates its frames itself.
 LDLIBS = $(PNG_LIBS) $(TILED_LIBS) -lz -lm -pthread
+# A program links only the shared libraries it calls (ffsim none of
+# libpng, jansson, expat, zlib, zstd: loading them cost it 0.4 ms a run),
+# where the linker can say so (GNU ld, gold, lld, mold; not every
+# compiler passes it by default).
+AS_NEEDED := $(shell printf 'int main(void) { return 0; }\n' | $(CC) -x c - -Wl,--as-needed -o /dev/null 2>/dev/null && echo -Wl,--as-needed)
 
 VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/base/options.h)
 SO_NAME = libff.so.$(firstword $(subst ., ,$(VERSION)))
@@ -80,7 +85,7 @@ lib/$(SO_REAL): $(LIB_OBJ)
 	ln -sf $(SO_REAL) lib/libff.so
 
 bin/%: bin/%.c lib/libff.a $(FLAGS_STAMP)
-	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(AS_NEEDED) $< lib/libff.a $(LDLIBS) -o $@
 
 tests/test_%: tests/test_%.c tests/testutil.h tests/gridmodel.h lib/libff.a $(FLAGS_STAMP) | deps-check
 	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -lcriterion -o $@

@@ -708,7 +708,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (c->congested && ff_congestion_due(&c->congestion, t) &&
             (st = refresh_congestion(c, err)) != FF_OK)
             return st;
-        if (c->agent_goal && (st = refresh_goal_fields(c, err)) != FF_OK)
+        /* (Before the first map event no profile publishes again.) */
+        if (c->agent_goal && c->profiles->map_tick >= 0 && (st = refresh_goal_fields(c, err)) != FF_OK)
             return st;
     }
     if (s->move == FF_MOVE_GRID) {

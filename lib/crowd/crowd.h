@@ -199,6 +199,10 @@ typedef struct {
     uint32_t *pibt_req_of;     /* per agent: its request (scratch) */
     uint8_t *pibt_placed;      /* per request: in the order (scratch) */
     uint32_t pibt_stamp;
+    uint16_t *pibt_open9;      /* w*h: the map's open cells round each
+                                  (pibt.c's make_open9) ... */
+    long long pibt_open9_tick; /* ... for the map of this map_tick */
+    int pibt_open9_made;
     uint32_t *req_agent;       /* ... and their agents */
     size_t nreq_last;          /* requests of the last tick */
     uint32_t *waits_on;        /* per request: wait-for edge */

@@ -216,6 +216,32 @@ static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id,
     cs[m] = t;
 }
 
+/* The map's open cells round each cell, for candidates (one load, not
+ * three rows of the map's costs): bit d (FF_DIR_*) when the neighbour in
+ * direction d is in the map and open, bit 8 when the cell itself is
+ * open.  Made again when the map changes (only its events change it:
+ * ff_profiles.map_tick). */
+static void make_open9(ff_crowd *c)
+{
+    const ff_grid *g = c->grid;
+    int32_t w = g->w, h = g->h, x, y;
+    int d;
+
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            size_t i = (size_t)y * (size_t)w + (size_t)x;
+            uint16_t v = (uint16_t)(ff_grid_open(g, i) << 8);
+            for (d = 0; d < 8; d++) {
+                int32_t nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+                if (nx >= 0 && ny >= 0 && nx < w && ny < h && ff_grid_open(g, (size_t)ny * (size_t)w + (size_t)nx))
+                    v |= (uint16_t)(1u << d);
+            }
+            c->pibt_open9[i] = v;
+        }
+    c->pibt_open9_tick = c->profiles ? c->profiles->map_tick : -1;
+    c->pibt_open9_made = 1;
+}
+
 /* The side cells of each diagonal step (the two straight steps it is
  * made of), as bits by direction (FF_DIR_*). */
 static const unsigned diagonal_sides[8] = {
@@ -235,8 +261,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
     double r = c->scenario->cls[q->cls].radius;
     uint32_t w = (uint32_t)g->w, cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
     int d, n = 0;
-    unsigned steps = 0, need, open = 0, clear = 0, lookups = 0, sweep_failures = 0;
-    uint32_t off[8];
+    unsigned steps, open, clear = 0, lookups = 0, sweep_failures = 0;
 
     out[n].cell = cell;
     out[n].flags = CAND_LOOKED | 8u << CAND_DIR_SHIFT;  /* (free: its own) */
@@ -246,34 +271,24 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
     else if (preferred == UNDECIDED)
         return n;  /* no field and no path (waiting, stuck): it stays, pushed by nobody */
     /* The profile's legal steps; from a cell its clearance closes (a
-     * lead-out cell), the map's. */
-    if (ff_grid_open(&f->grid, cell))
-        steps = f->step_mask[cell];
-    else
+     * lead-out cell, whose mask is 0: a step needs both ends open), the
+     * map's. */
+    steps = f->step_mask[cell];
+    if (!steps && !ff_grid_open(&f->grid, cell))
         for (d = 0; d < 8; d++)
             steps |= (unsigned)ff_grid_step_ok(g, (int)(cell % w), (int)(cell / w), d) << d;
-    /* The map's open neighbours among the steps and the side cells of
-     * its diagonal steps (all in the map), as bits by direction. */
-    need = steps;
-    for (d = 4; d < 8; d++)
-        if (steps >> d & 1)
-            need |= diagonal_sides[d];
-    for (d = 0; d < 8; d++) {
-        off[d] = (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
-        if (need >> d & 1)
-            open |= (unsigned)ff_grid_open(g, cell + off[d]) << d;
-    }
+    open = c->pibt_open9[cell];
     steps &= open;
     /* ff_gridmove_step_clear's common case: a disk within its cell
      * between open cells' centers, a diagonal's two side cells open. */
-    if (ff_gridmove_disk_in_cell(g, r) && ff_grid_open(g, cell)) {
+    if (ff_gridmove_disk_in_cell(g, r) && (open >> 8 & 1)) {
         clear = steps & 0x0fu;
         for (d = 4; d < 8; d++)
             if ((open & diagonal_sides[d]) == diagonal_sides[d])
                 clear |= 1u << d;
     }
     for (d = 0; d < 8; d++) {
-        uint32_t to = cell + off[d];
+        uint32_t to = cell + (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
         if (!(steps >> d & 1))
             continue;
         lookups += cost != NULL;
@@ -296,18 +311,9 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
     return n;
 }
 
-/* The cell whose north-west grid corner a diagonal step from cell from
- * to cell to passes, or SIZE_MAX for a straight step or none. */
-static inline size_t diagonal_corner(const ff_grid *g, uint32_t from, uint32_t to)
-{
-    uint32_t fx = from % (uint32_t)g->w, fy = from / (uint32_t)g->w;
-    uint32_t tx = to % (uint32_t)g->w, ty = to / (uint32_t)g->w;
-    if (fx == tx || fy == ty)
-        return SIZE_MAX;
-    return (size_t)(fy > ty ? fy : ty) * (size_t)g->w + (fx > tx ? fx : tx);
-}
-
-/* diagonal_corner of the step in direction d (8: none) from cell from. */
+/* The cell whose north-west grid corner the step in direction d from
+ * cell from passes when it is a diagonal, or SIZE_MAX (a straight step,
+ * or d = 8: none). */
 static inline size_t step_corner(const ff_grid *g, uint32_t from, unsigned d)
 {
     if (d >= 8 || ff_dir_dx[d] == 0 || ff_dir_dy[d] == 0)
@@ -487,7 +493,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
 }
 
 /* Ask for what request k's turn will read round its center: the
- * profile's cost and steps there, the map's cells round it, and the marks
+ * profile's steps there, the map's open cells round it, and the marks
  * of its preferred cell and the corner a diagonal step to it crosses (the
  * costs to goal are read only when that cell is refused; with none
  * preferred, the marks round it).  The agents' turns wander over the whole
@@ -500,14 +506,14 @@ static void prefetch_around(const ff_crowd *c, uint32_t k)
     uint32_t cell = q->cell;
     const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
 
-    PREFETCH(&f->grid.cost[cell]);
     PREFETCH(&f->step_mask[cell]);
-    prefetch_around_cell(g->cost, sizeof *g->cost, g, cell);
+    PREFETCH(&c->pibt_open9[cell]);
     if (q->ncand > 0 && q->half == 0) {
-        size_t corner = diagonal_corner(g, cell, q->cand);
+        /* (the corner of a diagonal to it: from the cells' difference) */
+        uint32_t w = (uint32_t)g->w, diff = q->cand - cell;
         PREFETCH(&c->pibt_cell[q->cand]);
-        if (corner != SIZE_MAX)
-            PREFETCH(&c->pibt_cell[corner]);
+        if (diff == w + 1 || diff == w - 1 || diff == -w + 1 || diff == -w - 1)
+            PREFETCH(&c->pibt_cell[(size_t)cell + (diff == w + 1 || diff == w - 1 ? w : 0) + (diff == w + 1 || diff == -w + 1)]);
     } else {
         prefetch_around_cell(c->pibt_cell, sizeof *c->pibt_cell, g, cell);
     }
@@ -601,17 +607,23 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
         memset(c->pibt_cell, 0, (size_t)c->grid->w * (size_t)c->grid->h * sizeof *c->pibt_cell);
         c->pibt_stamp = 1;
     }
+    if (!c->pibt_open9_made || (c->profiles && c->profiles->map_tick != c->pibt_open9_tick))
+        make_open9(c);
     for (k = 0; k < n; k++) {
         const ff_grid *g = c->grid;
         int32_t x0, y0, x1, y1, x, y;
         if (k + PREFETCH_AHEAD < n)
             PREFETCH(&c->pibt_cell[c->req[k + PREFETCH_AHEAD].cell]);
+        c->req[k].next = UNDECIDED;
+        if (c->req[k].half == 0) {
+            marks_of(c, c->req[k].cell)->now = (uint32_t)k + 1;
+            continue;
+        }
         box_of(g, c->req[k].cell, c->req[k].half, &x0, &y0, &x1, &y1);
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 marks_of(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x)->now = (uint32_t)k + 1;
             }
-        c->req[k].next = UNDECIDED;
     }
     /* (the order is kept from tick to tick: made every tick) */
     order_requests(c, n);
@@ -652,9 +664,11 @@ ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
     c->pibt_prev = malloc((nagents ? nagents : 1) * sizeof *c->pibt_prev);
     c->pibt_req_of = calloc(nagents ? nagents : 1, sizeof *c->pibt_req_of);
     c->pibt_placed = malloc(nagents ? nagents : 1);
+    c->pibt_open9 = malloc((cells ? cells : 1) * sizeof *c->pibt_open9);
+    c->pibt_open9_made = 0;
     c->pibt_nprev = 0;
     c->pibt_stamp = 0;
-    if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed)
+    if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed || !c->pibt_open9)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", nagents);
     /* Looked up at random, a neighbourhood an agent: huge pages spare TLB misses. */
     ff_want_huge_pages(c->pibt_cell, cells * sizeof *c->pibt_cell);
@@ -668,6 +682,8 @@ void ff_pibt_free(ff_crowd *c)
     free(c->pibt_prev);
     free(c->pibt_req_of);
     free(c->pibt_placed);
+    free(c->pibt_open9);
+    c->pibt_open9 = NULL;
     c->pibt_cell = NULL;
     c->pibt_order = c->pibt_prev = c->pibt_req_of = NULL;
     c->pibt_placed = NULL;

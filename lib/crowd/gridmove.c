@@ -13,7 +13,10 @@
  * cell: the cells its bounding box reaches beyond its own. */
 static int32_t footprint_half(const ff_grid *g, double r)
 {
-    double k = ceil(r / g->cell_size - 0.5 - 1e-9);
+    double k;
+    if (r <= 0.5 * g->cell_size)
+        return 0;  /* (what the rest gives, without its division and ceil) */
+    k = ceil(r / g->cell_size - 0.5 - 1e-9);
     if (!(k < (double)g->w + (double)g->h))  /* (the reader refuses such radii) */
         k = (double)g->w + (double)g->h;
     return k > 0 ? (int32_t)k : 0;
@@ -56,7 +59,9 @@ double ff_gridmove_overlap(ff_crowd *c)
         if (!ff_world_to_cell(g, a->x, a->y, &cx, &cy))
             return -1;
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
-        if (cell == UINT32_MAX || a->x != cell_center_x(g, cell) || a->y != cell_center_y(g, cell))
+        /* (cell_center_x and _y of cell, whose x and y these are) */
+        if (cell == UINT32_MAX || a->x != g->origin_x + ((double)cx + 0.5) * g->cell_size ||
+            a->y != g->origin_y + ((double)cy + 0.5) * g->cell_size)
             return -1;
         for (h = (cell * 2654435761u) & mask; seen[h] && seen[h] != cell + 1; h = (h + 1) & mask)
             ;
@@ -80,7 +85,7 @@ static void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t cell, dou
     }
 }
 
-/* Fill request q for agent index: its cell, and the next cells it may
+/* Fill request q for agent index (its cell set): the next cells it may
  * take in order of preference; sets the agent's state. */
 static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
 {
@@ -93,14 +98,11 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     const double *cost_to_goal = own_goal(c, index) ? c->goals.field[c->agent_goal[index]].distance : f->distance;
     ff_agent_plan *pl = &c->plan[index];
     long long cx, cy;
-    uint32_t cell, next;
+    uint32_t cell = q->cell, next;
     int d, e;
 
-    ff_world_to_cell(g, a->x, a->y, &cx, &cy);
-    cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
     if (dir && own_goal(c, index))  /* what the request and the grant read of it */
         ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[index], g, cell);
-    q->cell = cell;
     q->half = footprint_half(g, cls->radius);
     q->priority = cls->agent_priority;
     q->waited = pl->waited;
@@ -115,6 +117,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
+    cx = (long long)(cell % (uint32_t)g->w);
+    cy = (long long)(cell / (uint32_t)g->w);
     if (!ff_grid_open(g, cell)) {
         /* Inside a newly closed cell: out to any open neighbour. */
         a->state = FF_AGENT_ESCAPING;
@@ -180,22 +184,21 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     }
 }
 
-/* Ask for what agent index's request will read round its cell (its
+/* Ask for what request k's agent will read round its cell (set): its
  * field's directions and cost to goal, its profile's costs and steps, the
- * map's cost): the agents stand anywhere on the map.  Changes nothing but
+ * map's cost; the agents stand anywhere on the map.  Changes nothing but
  * speed. */
-static void prefetch_request(const ff_crowd *c, size_t index)
+static void prefetch_request(const ff_crowd *c, size_t k)
 {
     const ff_grid *g = c->grid;
+    size_t index = c->req_agent[k];
     const ff_agent *a = &c->agent[index];
+    uint32_t cell = c->req[k].cell;
     const ff_profile *f;
     const uint8_t *dir;
-    long long cx, cy;
-    uint32_t cell;
 
-    if (!present(a) || a->state == FF_AGENT_ARRIVED || !ff_world_to_cell(g, a->x, a->y, &cx, &cy))
+    if (a->state == FF_AGENT_ARRIVED || cell >= (uint32_t)((size_t)g->w * (size_t)g->h))
         return;
-    cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
     f = &c->profiles->profile[c->profiles->class_profile[a->cls]];
     dir = agent_dir_of(c, index, a->cls);
     PREFETCH(&g->cost[cell]);
@@ -220,19 +223,27 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
     size_t k, n = 0, ncycles;
     ff_status st;
 
+    /* The present agents and their cells first (no memory but theirs),
+     * then their requests, each asking ahead for what the next will read. */
     for (k = 0; k < c->nagents; k++) {
         ff_agent *a = &c->agent[k];
-        if (k + PREFETCH_AHEAD < c->nagents)
-            prefetch_request(c, k + PREFETCH_AHEAD);
+        long long cx, cy;
         if (!present(a))
             continue;
         a->x0 = a->x;
         a->y0 = a->y;
+        ff_world_to_cell(g, a->x, a->y, &cx, &cy);
         c->req_agent[n] = (uint32_t)k;
-        grid_request(c, k, &c->req[n]);
+        c->req[n].cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+        n++;
+    }
+    for (k = 0; k < n; k++) {
+        ff_agent *a = &c->agent[c->req_agent[k]];
+        if (k + PREFETCH_AHEAD < n)
+            prefetch_request(c, k + PREFETCH_AHEAD);
+        grid_request(c, c->req_agent[k], &c->req[k]);
         if (a->state != FF_AGENT_ARRIVED)
             c->stats.agent_steps++;
-        n++;
     }
     c->nreq_last = n;
     if (s->reserve) {
@@ -256,10 +267,11 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
         }
         c->waits_on[k] = FF_RESERVE_NONE;
         if (q->granted >= 0) {
-            uint32_t next = q->cand;
+            uint32_t next = q->cand, nx = next % (uint32_t)g->w, ny = next / (uint32_t)g->w;
             double hx0 = a->hx, hy0 = a->hy, dx, dy, len;
-            a->x = cell_center_x(g, next);
-            a->y = cell_center_y(g, next);
+            /* (cell_center_x and _y, with one division) */
+            a->x = g->origin_x + ((double)nx + 0.5) * g->cell_size;
+            a->y = g->origin_y + ((double)ny + 0.5) * g->cell_size;
             dx = a->x - a->x0;
             dy = a->y - a->y0;
             len = sqrt(dx * dx + dy * dy);
@@ -293,10 +305,11 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
         a->vx = (a->x - a->x0) / s->tick_dt;
         a->vy = (a->y - a->y0) / s->tick_dt;
         /* A disk within its cell at an open cell's center is clear of
-         * the walls: the end of the tick need not measure it. */
+         * the walls: the end of the tick need not measure it.  (One that
+         * moved stands at its cell's center: it was just put there.) */
         end = q->granted >= 0 ? q->cand : q->cell;
         a->clear = ff_gridmove_disk_in_cell(g, s->cls[a->cls].radius) && ff_grid_open(g, end) &&
-                   a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end);
+                   (q->granted >= 0 || (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
     /* Wait-for cycles among agents that have no way round. */
     ncycles = ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch);

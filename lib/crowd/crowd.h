@@ -198,6 +198,7 @@ typedef struct {
     size_t pibt_nprev;         /* ... this many */
     uint32_t *pibt_req_of;     /* per agent: its request (scratch) */
     uint8_t *pibt_placed;      /* per request: in the order (scratch) */
+    struct ff_pibt_key *pibt_key; /* per request: its order's keys (scratch) */
     uint32_t pibt_stamp;
     uint16_t *pibt_open9;      /* w*h: the map's open cells round each
                                   (pibt.c's make_open9) ... */

@@ -519,25 +519,30 @@ static void prefetch_around(const ff_crowd *c, uint32_t k)
     }
 }
 
-static const ff_crowd *sort_crowd;
+/* A request's keys of the grant order, gathered in one place (the sort
+ * visits them at random: one line, not its request, agent and plan). */
+struct ff_pibt_key {
+    long priority;
+    long long waited;
+    double start_cost;
+    uint32_t id;
+};
+
+static const struct ff_pibt_key *sort_keys;
 
 /* Grant order: class priority, then longer away from the goal, then the
  * farther start from the goal, then the lower id (a total order: qsort is
  * deterministic on it). */
 static int cmp_order(const void *pa, const void *pb)
 {
-    uint32_t ka = *(const uint32_t *)pa, kb = *(const uint32_t *)pb;
-    const ff_reserve_request *a = &sort_crowd->req[ka];
-    const ff_reserve_request *b = &sort_crowd->req[kb];
-    double da, db;
+    const struct ff_pibt_key *a = &sort_keys[*(const uint32_t *)pa];
+    const struct ff_pibt_key *b = &sort_keys[*(const uint32_t *)pb];
     if (a->priority != b->priority)
         return a->priority < b->priority ? -1 : 1;
     if (a->waited != b->waited)
         return a->waited > b->waited ? -1 : 1;
-    da = sort_crowd->plan[sort_crowd->req_agent[ka]].start_cost;
-    db = sort_crowd->plan[sort_crowd->req_agent[kb]].start_cost;
-    if (da != db)
-        return da > db ? -1 : 1;
+    if (a->start_cost != b->start_cost)
+        return a->start_cost > b->start_cost ? -1 : 1;
     return a->id < b->id ? -1 : a->id > b->id;
 }
 
@@ -568,8 +573,14 @@ static void order_requests(ff_crowd *c, size_t n)
     size_t k, m = 0, moves = 0;
 
     for (k = 0; k < n; k++) {
+        const ff_reserve_request *q = &c->req[k];
+        struct ff_pibt_key *key = &c->pibt_key[k];
         c->pibt_req_of[c->req_agent[k]] = (uint32_t)k;
         c->pibt_placed[k] = 0;
+        key->priority = q->priority;
+        key->waited = q->waited;
+        key->start_cost = c->plan[c->req_agent[k]].start_cost;
+        key->id = q->id;
     }
     for (k = 0; k < c->pibt_nprev; k++) {
         uint32_t i = c->pibt_prev[k], j = c->pibt_req_of[i];
@@ -581,7 +592,7 @@ static void order_requests(ff_crowd *c, size_t n)
     for (k = 0; k < n; k++)
         if (!c->pibt_placed[k])
             order[m++] = (uint32_t)k;
-    sort_crowd = c;
+    sort_keys = c->pibt_key;
     for (k = 1; k < n && moves <= 8 * n; k++) {
         uint32_t t = order[k];
         size_t j;
@@ -592,7 +603,7 @@ static void order_requests(ff_crowd *c, size_t n)
     }
     if (moves > 8 * n)
         qsort(order, n, sizeof *order, cmp_order);
-    sort_crowd = NULL;
+    sort_keys = NULL;
     for (k = 0; k < n; k++)
         c->pibt_prev[k] = c->req_agent[order[k]];
     c->pibt_nprev = n;
@@ -665,10 +676,11 @@ ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
     c->pibt_req_of = calloc(nagents ? nagents : 1, sizeof *c->pibt_req_of);
     c->pibt_placed = malloc(nagents ? nagents : 1);
     c->pibt_open9 = malloc((cells ? cells : 1) * sizeof *c->pibt_open9);
+    c->pibt_key = malloc((nagents ? nagents : 1) * sizeof *c->pibt_key);
     c->pibt_open9_made = 0;
     c->pibt_nprev = 0;
     c->pibt_stamp = 0;
-    if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed || !c->pibt_open9)
+    if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed || !c->pibt_open9 || !c->pibt_key)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", nagents);
     /* Looked up at random, a neighbourhood an agent: huge pages spare TLB misses. */
     ff_want_huge_pages(c->pibt_cell, cells * sizeof *c->pibt_cell);
@@ -683,7 +695,9 @@ void ff_pibt_free(ff_crowd *c)
     free(c->pibt_req_of);
     free(c->pibt_placed);
     free(c->pibt_open9);
+    free(c->pibt_key);
     c->pibt_open9 = NULL;
+    c->pibt_key = NULL;
     c->pibt_cell = NULL;
     c->pibt_order = c->pibt_prev = c->pibt_req_of = NULL;
     c->pibt_placed = NULL;

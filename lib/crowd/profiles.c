@@ -102,6 +102,22 @@ static int lead_cell(const ff_profiles *p, const ff_profile *f, size_t i, int la
     return 1;
 }
 
+/* The layers of lead-out, in order, for cells[0..n) (or the first n
+ * cells, cells NULL) that are not led out yet. */
+static void lead_layers(ff_profiles *p, ff_profile *f, const uint32_t *cells, size_t n,
+                        uint8_t *dir, double *dist)
+{
+    size_t k;
+    int layer;
+
+    for (layer = 1; layer <= LEAD_OUT_LAYERS; layer++)
+        for (k = 0; k < n; k++) {
+            size_t i = cells ? cells[k] : k;
+            if (!f->lead_layer[i] && dir[i] == FF_DIR_NONE && led_out_cell(p, f, i))
+                lead_cell(p, f, i, layer, dir, dist);
+        }
+}
+
 /* Make the lead-out of cells[0..ncells) (or of every cell, cells NULL)
  * again in dir/dist, the field's own directions and distances being set:
  * every cell listed loses its old lead-out, then the layers are made in
@@ -114,7 +130,6 @@ static ff_status lead_out(ff_profiles *p, ff_profile *f, const uint32_t *cells, 
     size_t n = cells ? ncells : (size_t)p->map.w * (size_t)p->map.h, k;
     uint8_t *old_dir = malloc(n ? n : 1), *old_layer = malloc(n ? n : 1);
     double *old_dist = malloc((n ? n : 1) * sizeof *old_dist);
-    int layer;
 
     if (!old_dir || !old_layer || !old_dist) {
         free(old_dir);
@@ -135,12 +150,7 @@ static ff_status lead_out(ff_profiles *p, ff_profile *f, const uint32_t *cells, 
             }
         }
     }
-    for (layer = 1; layer <= LEAD_OUT_LAYERS; layer++)
-        for (k = 0; k < n; k++) {
-            size_t i = cells ? cells[k] : k;
-            if (!f->lead_layer[i] && dir[i] == FF_DIR_NONE && led_out_cell(p, f, i))
-                lead_cell(p, f, i, layer, dir, dist);
-        }
+    lead_layers(p, f, cells, n, dir, dist);
     *changed = 0;
     for (k = 0; k < n && !*changed; k++) {
         size_t i = cells ? cells[k] : k;
@@ -202,9 +212,9 @@ static void heading_planes(ff_profiles *p, ff_profile *f, int built)
 static ff_status build_field(ff_profiles *p, ff_profile *f, size_t goals, ff_error *err)
 {
     size_t n = (size_t)p->map.w * (size_t)p->map.h, k;
-    int changed;
     ff_status st;
 
+    ff_grid_step_masks(&f->grid, f->step_mask);  /* (the directions' too) */
     if (goals == 0) {
         for (k = 0; k < n; k++) {
             f->next_distance[k] = INFINITY;
@@ -218,17 +228,17 @@ static ff_status build_field(ff_profiles *p, ff_profile *f, size_t goals, ff_err
                                     f->next_direction, err)) != FF_OK)
             return st;
         f->flat = 0;
-    } else if ((st = ff_search(&f->grid, f->next_distance, err)) != FF_OK ||
-               (st = ff_direction_field_flat(&f->grid, f->next_distance, f->next_direction,
-                                             &f->flat, err)) != FF_OK) {
-        return st;
+    } else {
+        if ((st = ff_search(&f->grid, f->next_distance, err)) != FF_OK ||
+            (st = ff_direction_field_masks(&f->grid, f->next_distance, f->step_mask,
+                                           f->next_direction, &f->flat, err)) != FF_OK)
+            return st;
     }
+    /* A whole new field: nothing led out yet, nothing to compare. */
     memset(f->lead_layer, 0, n);
-    if ((st = lead_out(p, f, NULL, 0, f->next_direction, f->next_distance, &changed, err)) != FF_OK)
-        return st;
+    lead_layers(p, f, NULL, n, f->next_direction, f->next_distance);
     if (p->turn)
         heading_planes(p, f, goals > 0);
-    ff_grid_step_masks(&f->grid, f->step_mask);
     finish(p, f);
     return FF_OK;
 }

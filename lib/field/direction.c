@@ -120,16 +120,28 @@ ff_status ff_direction_field(const ff_grid *g, const double *dist,
 ff_status ff_direction_field_flat(const ff_grid *g, const double *dist, uint8_t *dir,
                                   int *flat_out, ff_error *err)
 {
-    size_t n = (size_t)g->w * (size_t)g->h, i;
-    int flat = 0;
-    uint8_t *mask = malloc(n);
-    uint32_t *hops = NULL;
-    dir_ctx c;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    uint8_t *mask = malloc(n ? n : 1);
+    ff_status st;
 
     *flat_out = 0;
     if (!mask)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
     ff_grid_step_masks(g, mask);
+    st = ff_direction_field_masks(g, dist, mask, dir, flat_out, err);
+    free(mask);
+    return st;
+}
+
+ff_status ff_direction_field_masks(const ff_grid *g, const double *dist, const uint8_t *mask,
+                                   uint8_t *dir, int *flat_out, ff_error *err)
+{
+    size_t n = (size_t)g->w * (size_t)g->h, i;
+    int flat = 0;
+    uint32_t *hops = NULL;
+    dir_ctx c;
+
+    *flat_out = 0;
     ctx_init(&c, g, dist, mask);
     for (i = 0; i < n; i++) {
         if (!ff_grid_open(g, i) || !(dist[i] < INFINITY))
@@ -144,13 +156,10 @@ ff_status ff_direction_field_flat(const ff_grid *g, const double *dist, uint8_t 
          * cell with hop counts so that the choice stays acyclic. */
         ff_status st;
         hops = malloc(n * sizeof *hops);
-        if (!hops) {
-            free(mask);
+        if (!hops)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for hop counts");
-        }
         st = count_hops(&c, hops, err);
         if (st != FF_OK) {
-            free(mask);
             free(hops);
             return st;
         }
@@ -158,7 +167,6 @@ ff_status ff_direction_field_flat(const ff_grid *g, const double *dist, uint8_t 
             if (dir[i] != FF_DIR_GOAL && ff_grid_open(g, i) && dist[i] < INFINITY)
                 dir[i] = pick(&c, i, mask[i], hops, &flat);
     }
-    free(mask);
     free(hops);
     *flat_out = flat;
     return FF_OK;

@@ -70,6 +70,11 @@ ff_status ff_direction_field(const ff_grid *g, const double *dist,
 ff_status ff_direction_field_flat(const ff_grid *g, const double *dist, uint8_t *dir,
                                   int *flat, ff_error *err);
 
+/* ff_direction_field_flat with the grid's step masks given (mask:
+ * ff_grid_step_masks of g, w*h bytes), for a caller that keeps them. */
+ff_status ff_direction_field_masks(const ff_grid *g, const double *dist, const uint8_t *mask,
+                                   uint8_t *dir, int *flat, ff_error *err);
+
 /* The codes of cells[0..ncells) alone, by the plain rule (no hop counts):
  * what ff_direction_field() gives them when no cell of the field has a
  * tight step that keeps D.  Returns 1 when one of these cells has such a

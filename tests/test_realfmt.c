@@ -71,18 +71,23 @@ Test(realfmt, hand_values)
     cr_assert_str_eq(buf, "inf");
 }
 
+/* Marsaglia's xorshift64: the next of a fixed sequence of bit patterns. */
+static uint64_t xorshift(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
 /* Random bit patterns (every exponent) and random short decimals. */
 Test(realfmt, brute_force)
 {
     uint64_t s = 88172645463325252ull;
     int k;
     for (k = 0; k < 20000; k++) {
-        uint64_t bits;
+        uint64_t bits = xorshift(&s);
         double v;
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        bits = s;
         memcpy(&v, &bits, sizeof v);
         if (isfinite(v))
             check_value(v);
@@ -200,9 +205,7 @@ Test(realfmt, fixed_brute_force)
     for (k = 0; k < 12000; k++) {
         uint64_t bits;
         double v;
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
+        xorshift(&s);
         for (prec = 0; prec <= 4; prec++) {
             bits = s;
             memcpy(&v, &bits, sizeof v);

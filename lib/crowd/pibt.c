@@ -181,17 +181,17 @@ static int before(const ff_crowd *c, cand *a, cand *b, uint32_t id)
 /* Bring the best of cs[m..*n) to cs[m], the others kept in their order:
  * repeated for m = 0, 1, ... this gives the stable sort's order (the
  * first of equals first), one candidate at a time, as PIBT tries them.
- * The preferred cell (cost -INFINITY; a field's costs are >= 0) is first
- * without a look at the others; else their costs are read (cost, NULL
+ * The preferred cell (cs[preferred], cost -INFINITY, -1 for none; a
+ * field's costs are >= 0) is first without a look at the others; else
+ * (and from m = 1 on) their costs are read (cost, NULL
  * for none: all 0), and a neighbour with no way on from it for its
  * profile (an infinite cost) leaves the list (*n). */
-static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id, const double *cost)
+static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id, const double *cost,
+                        int preferred)
 {
     int b = m, j, kept;
     cand t;
-    for (j = m; j < *n && !((cs[j].flags & CAND_COST) && cs[j].cost == -INFINITY); j++)
-        ;
-    if (j == *n) {
+    if (m > 0 || preferred < 0) {
         for (j = kept = m; j < *n; j++) {
             if (!(cs[j].flags & CAND_COST)) {
                 cs[j].cost = cost ? cost[cs[j].cell] : 0;
@@ -206,7 +206,7 @@ static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id,
             if (before(c, &cs[j], &cs[b], id))
                 b = j;
     } else {
-        b = j;
+        b = preferred;
     }
     if (b == m)
         return;
@@ -224,20 +224,28 @@ static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id,
 static void make_open9(ff_crowd *c)
 {
     const ff_grid *g = c->grid;
-    int32_t w = g->w, h = g->h, x, y;
-    int d;
+    size_t w = (size_t)g->w, h = (size_t)g->h, x, y;
+    uint16_t *o = c->pibt_open9;
 
-    for (y = 0; y < h; y++)
+    for (x = 0; x < w * h; x++)
+        o[x] = (uint16_t)(ff_grid_open(g, x) << 8);
+    /* Each cell's bit 8 (its own) ORed into its neighbours' low bits:
+     * the rows above and below read only their bit 8. */
+    for (y = 0; y < h; y++) {
+        uint16_t *row = o + y * w;
+        const uint16_t *up = y > 0 ? row - w : NULL, *down = y + 1 < h ? row + w : NULL;
         for (x = 0; x < w; x++) {
-            size_t i = (size_t)y * (size_t)w + (size_t)x;
-            uint16_t v = (uint16_t)(ff_grid_open(g, i) << 8);
-            for (d = 0; d < 8; d++) {
-                int32_t nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
-                if (nx >= 0 && ny >= 0 && nx < w && ny < h && ff_grid_open(g, (size_t)ny * (size_t)w + (size_t)nx))
-                    v |= (uint16_t)(1u << d);
-            }
-            c->pibt_open9[i] = v;
+            unsigned v = 0, l = x > 0, r = x + 1 < w;
+            if (up)
+                v |= (up[x] >> 8 & 1u) << FF_DIR_N | (l ? (up[x - 1] >> 8 & 1u) << FF_DIR_NW : 0) |
+                     (r ? (up[x + 1] >> 8 & 1u) << FF_DIR_NE : 0);
+            if (down)
+                v |= (down[x] >> 8 & 1u) << FF_DIR_S | (l ? (down[x - 1] >> 8 & 1u) << FF_DIR_SW : 0) |
+                     (r ? (down[x + 1] >> 8 & 1u) << FF_DIR_SE : 0);
+            v |= (l ? (row[x - 1] >> 8 & 1u) << FF_DIR_W : 0) | (r ? (row[x + 1] >> 8 & 1u) << FF_DIR_E : 0);
+            row[x] = (uint16_t)(row[x] | v);
         }
+    }
     c->pibt_open9_tick = c->profiles ? c->profiles->map_tick : -1;
     c->pibt_open9_made = 1;
 }
@@ -252,8 +260,9 @@ static const unsigned diagonal_sides[8] = {
 
 /* Request k's cells (see above), in no order yet: its own cell first,
  * then the neighbours it may step to (those of an infinite cost still
- * among them); select_next orders them. */
-static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
+ * among them); *pref the index of its preferred cell among them, when
+ * it is (else left as it was).  select_next orders them. */
+static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost, int *pref)
 {
     const ff_grid *g = c->grid;
     const ff_reserve_request *q = &c->req[k];
@@ -304,6 +313,8 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost)
          * cell) comes first; else the field orders them. */
         out[n].cost = -INFINITY;
         out[n].flags = CAND_NEIGHBOUR | (to == preferred ? CAND_COST : 0) | (uint32_t)d << CAND_DIR_SHIFT;
+        if (to == preferred)
+            *pref = n;
         n++;
     }
     c->stats.direction_lookups += lookups;  /* (counted apart: no store in the loop) */
@@ -416,9 +427,9 @@ static int pibt(ff_crowd *c, size_t k, int depth)
     ff_reserve_request *q = &c->req[k];
     const double *cost = q->cost;
     cand cs[CAND_MAX];
-    int n = candidates(c, k, cs, cost), m;
+    int pref = -1, n = candidates(c, k, cs, cost, &pref), m;
 
-    select_next(c, cs, 0, &n, q->id, cost);
+    select_next(c, cs, 0, &n, q->id, cost, pref);
     q->ncand = cs[0].cell != q->cell;  /* it asked to move */
     q->blocker = FF_RESERVE_NONE;
     for (m = 0; m < n; m++) {
@@ -427,7 +438,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         int32_t x0, y0, x1, y1, x, y, ok = 1;
         size_t corner;
         if (m > 0) {
-            select_next(c, cs, m, &n, q->id, cost);
+            select_next(c, cs, m, &n, q->id, cost, -1);
             if (m == n)
                 break;  /* the rest had no way on */
         }

@@ -124,35 +124,45 @@ static float uniform_cost(const ff_grid *g)
  * u >= n past the first or last row; no branch on the map's cells (they
  * would be guessed wrong half the time): the queue's slot is written every
  * time and kept when u is fresh, and a step v does not have reads v. */
+/* Offer cell v's distance + a step (to) to its neighbour u = v - off
+ * stepping in direction d into v: u joins the queue at tail when the step
+ * is legal and u is unreached.  The new tail. */
+static inline size_t offer(double *dist, const uint8_t *step_mask, uint32_t *queue, size_t n, size_t u,
+                           int d, double to, uint64_t inf_bits, size_t tail)
+{
+    uint64_t du;
+    unsigned fresh;
+    if (u >= n)
+        return tail;
+    memcpy(&du, &dist[u], sizeof du);
+    fresh = (step_mask[u] >> d & 1) & (du == inf_bits);
+    dist[u] = fresh ? to : dist[u];
+    queue[tail] = (uint32_t)u;
+    return tail + fresh;
+}
+
 static void bfs_grow(ff_goalfield *f, const uint8_t *step_mask, int32_t w, size_t n, uint32_t cell)
 {
-    double *dist = f->distance, inf = INFINITY;
+    double *dist = f->distance, inf = INFINITY, step = f->step;
     uint8_t *dir = f->direction;
     uint32_t *queue = f->queue;
-    size_t head = f->head, tail = f->tail, off[4];
+    size_t head = f->head, tail = f->tail;
+    /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
+    const size_t on = (size_t)0 - (size_t)w, oe = 1, os = (size_t)w, ow = (size_t)0 - 1;
     uint64_t inf_bits;
-    int d;
 
-    for (d = 0; d < 4; d++)
-        off[d] = (size_t)((ptrdiff_t)ff_dir_dy[d] * w + ff_dir_dx[d]);
     memcpy(&inf_bits, &inf, sizeof inf_bits);
     while (head < tail && (cell == FF_GOALFIELD_NONE || dir[cell] == FF_DIR_NONE)) {
         uint32_t v = queue[head++];
-        double dv = dist[v], to = dv + f->step;
-        unsigned lower = 0, out = step_mask[v];
-        for (d = 0; d < 4; d++) {
-            size_t u = v - off[d], o = (out >> d & 1) ? v + off[d] : v;
-            uint64_t du;
-            unsigned fresh;
-            lower |= (unsigned)(dist[o] < dv) << d;
-            if (u >= n)
-                continue;
-            memcpy(&du, &dist[u], sizeof du);
-            fresh = (step_mask[u] >> d & 1) & (du == inf_bits);
-            dist[u] = fresh ? to : dist[u];
-            queue[tail] = (uint32_t)u;
-            tail += fresh;
-        }
+        double dv = dist[v], to = dv + step;
+        unsigned out = step_mask[v], lower;
+        /* the steps of v that lead lower (a step v does not have reads v) */
+        lower = (unsigned)(dist[out & 1 ? v + on : v] < dv) | (unsigned)(dist[out & 2 ? v + oe : v] < dv) << 1 |
+                (unsigned)(dist[out & 4 ? v + os : v] < dv) << 2 | (unsigned)(dist[out & 8 ? v + ow : v] < dv) << 3;
+        tail = offer(dist, step_mask, queue, n, v - on, 0, to, inf_bits, tail);
+        tail = offer(dist, step_mask, queue, n, v - oe, 1, to, inf_bits, tail);
+        tail = offer(dist, step_mask, queue, n, v - os, 2, to, inf_bits, tail);
+        tail = offer(dist, step_mask, queue, n, v - ow, 3, to, inf_bits, tail);
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */
         if (lower)

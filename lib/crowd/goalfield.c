@@ -198,12 +198,23 @@ void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t
                                 const ff_grid *g, uint32_t cell)
 {
     const ff_profile *pf = &p->profile[s->field[index].profile];
-    int x = (int)(cell % (uint32_t)g->w), y = (int)(cell / (uint32_t)g->w), d;
-    int open = ff_grid_open(&pf->grid, cell);
+    unsigned steps;
+    int x, y, d;
 
+    if (!ff_goalfields_lazy(s, index))
+        return;
     ff_goalfields_settle(s, p, index, cell);
+    if (ff_grid_open(&pf->grid, cell)) {
+        for (steps = pf->step_mask[cell]; steps; steps &= steps - 1) {
+            d = __builtin_ctz(steps);
+            ff_goalfields_settle(s, p, index, (uint32_t)((ptrdiff_t)cell + (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]));
+        }
+        return;
+    }
+    x = (int)(cell % (uint32_t)g->w);
+    y = (int)(cell / (uint32_t)g->w);
     for (d = 0; d < 8; d++)
-        if (open ? pf->step_mask[cell] >> d & 1 : ff_grid_step_ok(g, x, y, d))
+        if (ff_grid_step_ok(g, x, y, d))
             ff_goalfields_settle(s, p, index, (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]));
 }
 

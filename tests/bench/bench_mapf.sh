@@ -7,13 +7,12 @@
 # one row an instance: agents, makespan and sum of costs (ffsim,
 # reference), the ratio of the sums of costs, the processor milliseconds of
 # one ffsim process (its own fields, one per agent's goal, included:
-# sim_ms; bash's time of a loop of K runs, K enough for 0.3 s, divided by K,
-# the median of RUNS loops, default 3), the reference's planning time
-# (ref_ms; 0 means under 1 ms) and sim_ms over it (x ref; against 1 ms
-# where the reference says 0), and whether every agent ended on its goal.
-# Last, the floor: the same figure for a process that does nothing (ffsim
-# --version), which every sim_ms holds.
-[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
+# sim_ms; user + system time of each run as wait4 gives it, by
+# tests/bench/cpurun.c, the median of RUNS runs, default 11), the
+# reference's planning time (ref_ms; 0 means under 1 ms) and sim_ms over
+# it (x ref; against 1 ms where the reference says 0), and whether every
+# agent ended on its goal.  Last, the floor: the same figure for a process
+# that does nothing (ffsim --version), which every sim_ms holds.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 BIN=$PWD/bin
@@ -21,26 +20,8 @@ MAPF=${MAPF:-$PWD/../shared/testdata/mapf}
 [ -f "$MAPF/reference.tsv" ] || { echo "bench_mapf: no $MAPF/reference.tsv" >&2; exit 2; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-RUNS=${RUNS:-3}
-
-median() { echo "$@" | tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
-# cpu_ms CMD...: processor milliseconds of one run of CMD (its output
-# thrown away), as above.
-cpu_ms() {
-    local k=1 r t0 t1 wall times="" run=0
-    t0=$EPOCHREALTIME
-    "$@" >/dev/null 2>&1
-    t1=$EPOCHREALTIME
-    wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-    k=$(awk -v w="$wall" 'BEGIN { k = int(0.3 / (w > 0 ? w : 0.001)); print (k < 1 ? 1 : (k > 500 ? 500 : k)) }')
-    while [ "$run" -lt "$RUNS" ]; do
-        run=$((run + 1))
-        r=$( { TIMEFORMAT='%3U %3S'; time (i=0; while [ "$i" -lt "$k" ]; do "$@" >/dev/null 2>&1; i=$((i + 1)); done); } 2>&1 )
-        times="$times $(echo "$r" | awk -v k="$k" '{ printf "%.2f", ($1 + $2) * 1000 / k }')"
-    done
-    median $times
-}
+RUNS=${RUNS:-11}
+cc -O2 -o "$TMP/cpurun" tests/bench/cpurun.c || { echo "bench_mapf: cannot build cpurun" >&2; exit 1; }
 
 printf '%-30s %6s %8s %8s %8s %8s %7s %8s %6s %6s %s\n' instance agents makespan ref soc ref soc/ref sim_ms ref_ms "x ref" solved
 tail -n +2 "$MAPF/reference.tsv" | while IFS='	' read -r inst map agents ref_mk ref_soc ref_ms; do
@@ -62,7 +43,7 @@ EOS
     "$BIN/ffbuild" -m 4 -g "$goal" "$MAPF/$map" | "$BIN/ffdir" >"$TMP/f.ff" || exit 1
     "$BIN/ffsim" --every 1000000000 --summary "$TMP/sum" "$TMP/f.ff" "$TMP/s.scenario" \
         >/dev/null 2>"$TMP/err" || { echo "bench_mapf: $inst failed: $(cat "$TMP/err")" >&2; exit 1; }
-    smed=$(cpu_ms "$BIN/ffsim" --every 1000000000 "$TMP/f.ff" "$TMP/s.scenario")
+    smed=$("$TMP/cpurun" "$RUNS" "$BIN/ffsim" --every 1000000000 "$TMP/f.ff" "$TMP/s.scenario") || exit 1
     mk=$(sed -n 's/^makespan //p' "$TMP/sum")
     soc=$(sed -n 's/^sum_of_costs //p' "$TMP/sum")
     ok=no
@@ -72,4 +53,4 @@ EOS
         printf "%-30s %6d %8d %8d %8d %8d %7.3f %8.2f %6d %6.2f %s\n", i, a, m, rm, s, rs, (s >= 0 ? s / rs : -1), st, rt,
             st / (rt > 0 ? rt : 1), ok }'
 done
-echo "floor: a process start (ffsim --version) takes $(cpu_ms "$BIN/ffsim" --version) ms of processor time here"
+echo "floor: a process start (ffsim --version) takes $("$TMP/cpurun" "$RUNS" "$BIN/ffsim" --version) ms of processor time here"

@@ -187,15 +187,26 @@ typedef struct {
     unsigned long long lookups; /* follow's field reads this step */
 } agent_ctx;
 
+/* The center of column x and of row y of grid g, in world units. */
+static inline double column_center(const ff_grid *g, long long x)
+{
+    return g->origin_x + ((double)x + 0.5) * g->cell_size;
+}
+
+static inline double row_center(const ff_grid *g, long long y)
+{
+    return g->origin_y + ((double)y + 0.5) * g->cell_size;
+}
+
 /* The center of cell of grid g, in world units. */
 static inline double cell_center_x(const ff_grid *g, uint32_t cell)
 {
-    return g->origin_x + ((double)(cell % (uint32_t)g->w) + 0.5) * g->cell_size;
+    return column_center(g, cell % (uint32_t)g->w);
 }
 
 static inline double cell_center_y(const ff_grid *g, uint32_t cell)
 {
-    return g->origin_y + ((double)(cell / (uint32_t)g->w) + 0.5) * g->cell_size;
+    return row_center(g, cell / (uint32_t)g->w);
 }
 
 /* ---- crowd.c ---- */

@@ -59,9 +59,7 @@ double ff_gridmove_overlap(ff_crowd *c)
         if (!ff_world_to_cell(g, a->x, a->y, &cx, &cy))
             return -1;
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
-        /* (cell_center_x and _y of cell, whose x and y these are) */
-        if (cell == UINT32_MAX || a->x != g->origin_x + ((double)cx + 0.5) * g->cell_size ||
-            a->y != g->origin_y + ((double)cy + 0.5) * g->cell_size)
+        if (cell == UINT32_MAX || a->x != column_center(g, cx) || a->y != row_center(g, cy))
             return -1;
         for (h = (cell * 2654435761u) & mask; seen[h] && seen[h] != cell + 1; h = (h + 1) & mask)
             ;
@@ -72,14 +70,20 @@ double ff_gridmove_overlap(ff_crowd *c)
     return 0;
 }
 
+/* Count cell among request q's candidates; the first is its preferred. */
+static inline void take_candidate(ff_reserve_request *q, uint32_t cell)
+{
+    if (q->ncand++ == 0)
+        q->cand = cell;
+}
+
 /* Add cell to request q's candidates when the sweep there is clear for
  * radius r (the first one added is its preferred); a refused one is
  * counted. */
 static void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t cell, double r)
 {
     if (c->scenario->reserve || ff_gridmove_sweep_clear(c, q->cell, cell, r)) {  /* (pibt.c sweeps) */
-        if (q->ncand++ == 0)
-            q->cand = cell;
+        take_candidate(q, cell);
     } else {
         c->stats.sweep_failures++;
     }
@@ -127,8 +131,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
             long long nx = cx + ff_dir_dx[d], ny = cy + ff_dir_dy[d];
             if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h &&
                 ff_grid_open(g, (size_t)ny * (size_t)g->w + (size_t)nx))
-                if (q->ncand++ == 0)
-                    q->cand = (uint32_t)(ny * g->w + nx);
+                take_candidate(q, (uint32_t)(ny * g->w + nx));
         }
         return;
     }
@@ -270,8 +273,8 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
             uint32_t next = q->cand, nx = next % (uint32_t)g->w, ny = next / (uint32_t)g->w;
             double hx0 = a->hx, hy0 = a->hy, dx, dy, len;
             /* (cell_center_x and _y, with one division) */
-            a->x = g->origin_x + ((double)nx + 0.5) * g->cell_size;
-            a->y = g->origin_y + ((double)ny + 0.5) * g->cell_size;
+            a->x = column_center(g, nx);
+            a->y = row_center(g, ny);
             dx = a->x - a->x0;
             dy = a->y - a->y0;
             len = sqrt(dx * dx + dy * dy);

@@ -173,7 +173,7 @@ int main(int argc, char **argv)
     long long every = 1;
     uint64_t max_cells = FF_SIM_MAX_CELLS_DEFAULT;
     ff_field_budget budget;
-    double busy = 0, rate;
+    double busy = 0, setup, rate;
     ff_error err;
     ff_field field;
     ff_scenario scen;
@@ -255,12 +255,16 @@ int main(int argc, char **argv)
     if (ff_field_budget_count(&budget, &scen, &field.grid, field.turn, &err) != FF_OK ||
         ff_field_budget_check(&budget, max_cells, scen_path, &err) != FF_OK)
         goto failed;
+    /* The run's processor time: its first fields and the crowd, then
+     * every tick (busy). */
+    setup = now_seconds();
     if (ff_profiles_init_turn(&prof, &scen, &field.grid, field.turn, field.turn_cost, scen_path,
                               &err) != FF_OK)
         goto failed;
     ff_field_free(&field);  /* the profiles hold their own copies */
     if (ff_crowd_init_profiles(&crowd, &scen, &prof, smooth, &err) != FF_OK)
         goto failed;
+    setup = now_seconds() - setup;
     report_unreachable(&crowd, &scen);
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed;
@@ -302,6 +306,7 @@ int main(int argc, char **argv)
     if (ff_crowd_summarise(&crowd, &sum, &err) != FF_OK)
         goto failed_out;
     sum.tick_overruns = overruns;
+    sum.run_seconds = setup + busy;
     rate = busy > 0 ? (double)sum.stats.agent_steps / busy : 0;
     /* Both outputs are written and checked before either is renamed into
      * place: a failure of one leaves neither.  A summary on stderr comes

@@ -313,6 +313,9 @@ typedef struct {
     unsigned long long field_builds, field_bytes;
     unsigned long long field_cache_hits; /* fields taken from a cache */
     unsigned long long tick_overruns; /* set by the caller (--realtime) */
+    double run_seconds;       /* set by the caller: processor seconds of
+                                 the run, its first fields and every tick,
+                                 not reading nor writing (timing) */
     double rebuild_seconds;   /* the longest rebuild after a map event
                                  (processor seconds; timing) */
     size_t remaining;         /* present at the end, neither arrived nor
@@ -341,8 +344,8 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
 
 /* Write it, one "key value" a line (a "goal_arrivals X0,Y0,X1,Y1 N" line
  * per goal group); steps_per_second < 0 leaves out the timing lines
- * (rebuild_seconds, congestion_seconds and agent_steps_per_second, the
- * only ones that differ between runs). */
+ * (rebuild_seconds, congestion_seconds, run_seconds and
+ * agent_steps_per_second, the only ones that differ between runs). */
 ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
                                  double steps_per_second, ff_error *err);
 

@@ -268,6 +268,7 @@ ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
     if (steps_per_second >= 0) {
         fprintf(f, "rebuild_seconds %.6f\n", sum->rebuild_seconds);
         fprintf(f, "congestion_seconds %.6f\n", sum->congestion_seconds);
+        fprintf(f, "run_seconds %.6f\n", sum->run_seconds);
         fprintf(f, "agent_steps_per_second %.0f\n", steps_per_second);
     }
     if (ferror(f))

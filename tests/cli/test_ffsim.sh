@@ -56,8 +56,8 @@ run crowd_1 0 "$BIN/ffsim $TMP/gate.ff $TMP/crowd.scenario >$TMP/c1.trace 2>$TMP
 run crowd_2 0 "$BIN/ffsim $TMP/gate.ff $TMP/crowd.scenario >$TMP/c2.trace 2>$TMP/c2.sum"
 same crowd_deterministic "$TMP/c1.trace" "$TMP/c2.trace"
 check crowd_lines "$(grep -vc '^#' "$TMP/c1.trace")" -gt 100000
-grep -v '^agent_steps_per_second\|^rebuild_seconds' "$TMP/c1.sum" >"$TMP/c1.s"
-grep -v '^agent_steps_per_second\|^rebuild_seconds' "$TMP/c2.sum" >"$TMP/c2.s"
+grep -v '^agent_steps_per_second\|^rebuild_seconds\|^run_seconds' "$TMP/c1.sum" >"$TMP/c1.s"
+grep -v '^agent_steps_per_second\|^rebuild_seconds\|^run_seconds' "$TMP/c2.sum" >"$TMP/c2.s"
 same crowd_summary_deterministic "$TMP/c1.s" "$TMP/c2.s"
 check crowd_no_penetration "$(key wall_penetrations "$TMP/c1.sum")" = 0
 
@@ -68,10 +68,10 @@ same every_subset "$TMP/e.trace" "$TMP/e.want"
 
 # The summary file holds what stderr would.
 run summary_file 0 "$BIN/ffsim --summary $TMP/s.sum $TMP/gate.ff $TMP/crowd.scenario >/dev/null"
-grep -v '^agent_steps_per_second\|^rebuild_seconds' "$TMP/s.sum" >"$TMP/s.s"
+grep -v '^agent_steps_per_second\|^rebuild_seconds\|^run_seconds' "$TMP/s.sum" >"$TMP/s.s"
 same summary_file_same "$TMP/s.s" "$TMP/c1.s"
 check summary_file_keys "$(cut -d' ' -f1 "$TMP/s.sum" | tr '\n' ' ')" = \
-    "agents spawned arrived goal_arrivals arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes field_cache_hits congestion_refreshes stale_ticks fallbacks reservation_waits deadlocks deadlocked sweep_failures queue_wait complement_searches complement_failures complement_nodes complement_ticks direction_lookups makespan sum_of_costs tick_overruns ticks over agent_steps rebuild_seconds congestion_seconds agent_steps_per_second "
+    "agents spawned arrived goal_arrivals arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes field_cache_hits congestion_refreshes stale_ticks fallbacks reservation_waits deadlocks deadlocked sweep_failures queue_wait complement_searches complement_failures complement_nodes complement_ticks direction_lookups makespan sum_of_costs tick_overruns ticks over agent_steps rebuild_seconds congestion_seconds run_seconds agent_steps_per_second "
 
 # Refused input: one line naming file, line and column; exit 2; no output.
 bad() {

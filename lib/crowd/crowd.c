@@ -521,6 +521,8 @@ ff_status ff_crowd_goal_enter(ff_crowd *c, size_t i, ff_error *err)
         int k, m = ff_sample_smooth_reads(c->grid, a->x, a->y, cells);
         for (k = 0; k < m; k++)
             ff_goalfields_settle(&c->goals, c->profiles, c->agent_goal[i], cells[k]);
+        if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
+            return st;
     }
     if (isnan(c->scenario->agent[i].heading))
         initial_heading(c, a, NAN);

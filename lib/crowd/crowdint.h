@@ -319,10 +319,11 @@ void ff_pibt_free(ff_crowd *c);
  * With n = 0, only a new tick's marks (for the spawns). */
 ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err);
 /* The cost to goal agent i's moves are chosen by (its own goal's field,
- * its congestion field's or its profile's); NULL while stale. */
-const double *ff_pibt_cost(const ff_crowd *c, size_t i);
+ * its congestion field's or its profile's); no cells while stale.  Taken
+ * again after a field is built or a profile publishes (its arrays move). */
+ff_cost_view ff_pibt_cost(const ff_crowd *c, size_t i);
 /* The same for agent i following directions dir (agent_dir_of's). */
-const double *ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir);
+ff_cost_view ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir);
 /* Agent i enters (reservations): its start's cost to goal, for the grant
  * order. */
 void ff_pibt_enter(ff_crowd *c, size_t i);

@@ -17,8 +17,15 @@ void ff_goalfields_init(ff_goalfields *s)
 void ff_goalfields_free(ff_goalfields *s)
 {
     size_t k;
-    for (k = 0; k < s->nfields; k++)
-        free(s->field[k].distance);  /* (its block holds the queue and the codes) */
+    for (k = 0; k < s->nfields; k++) {
+        free(s->field[k].block);
+        free(s->field[k].queue);
+    }
+    for (k = 0; k < s->nhopcost; k++) {
+        free(s->hopcost[k]->cost);
+        free(s->hopcost[k]);
+    }
+    free(s->hopcost);
     free(s->field);
     free(s->key);
     free(s->slot_field);
@@ -106,16 +113,30 @@ static float uniform_cost(const ff_grid *g)
     return c0;
 }
 
+/* The hop count of cell i of hop, uint32_t when wide, else uint16_t. */
+static inline uint32_t hop_at(const void *hop, int wide, size_t i)
+{
+    return wide ? ((const uint32_t *)hop)[i] : ((const uint16_t *)hop)[i];
+}
+
+static inline void hop_set(void *hop, int wide, size_t i, uint32_t h)
+{
+    if (wide)
+        ((uint32_t *)hop)[i] = h;
+    else
+        ((uint16_t *)hop)[i] = (uint16_t)h;
+}
+
 /* The breadth-first search of field f on a grid of w x h cells and 4
  * moves whose open cells all cost the same, from the profile's step masks
  * (step_mask): taken on from where it stopped until cell has left the
  * queue (its code is set) or the queue is empty, or to the end when cell
- * is FF_GOALFIELD_NONE.  Each step adds the one step cost f->step as
- * ff_search's uniform search does, so the same distances bit for bit
- * (every cell of h hops holds the same sum of h step costs).  A cell's
- * code is set as it leaves the queue, when every cell of one hop fewer has
- * left before it: the first legal step in code order to a lower distance
- * (a cell of h - 1 hops: no legal step goes lower), which is
+ * is FF_GOALFIELD_NONE.  It counts hops, and cost t->cost[h] of h hops is
+ * the sum of h step costs added one at a time as ff_search's uniform
+ * search adds them, so the same distances bit for bit.  A cell's code is
+ * set as it leaves the queue, when every cell of one hop fewer has left
+ * before it: the first legal step in code order to a lower hop count (a
+ * cell of h - 1 hops: no legal step goes lower), which is
  * ff_direction_field's rule here (such a step is tight and lowers the
  * distance, and no other is tight while the largest distance times
  * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  A neighbour u of
@@ -123,46 +144,85 @@ static float uniform_cost(const ff_grid *g)
  * when the step leaves the map (no coordinates, no division) and by
  * u >= n past the first or last row; no branch on the map's cells (they
  * would be guessed wrong half the time): the queue's slot is written every
- * time and kept when u is fresh, and a step v does not have reads v. */
-/* Offer cell v's distance + a step (to) to its neighbour u = v - off
- * stepping in direction d into v: u joins the queue at tail when the step
- * is legal and u is unreached.  The new tail. */
-static inline size_t offer(double *dist, const uint8_t *step_mask, uint32_t *queue, size_t n, size_t u,
-                           int d, double to, uint64_t inf_bits, size_t tail)
+ * time and kept when u is fresh, and a step v does not have reads v.
+ * One body for both widths of hop count (wide, a constant in each
+ * caller).  -1 when the queue could not grow (out of memory), else 0. */
+/* Offer cell v's hop count + 1 (to) to its neighbour u = v - off
+ * stepping in direction d into v: u joins the queue (ring of mask + 1
+ * slots) at tail when the step is legal and u is unreached.  The new
+ * tail. */
+static inline size_t offer(void *hop, int wide, const uint8_t *step_mask, uint32_t *queue, size_t mask,
+                           size_t n, size_t u, int d, uint32_t to, uint32_t unreached, size_t tail)
 {
-    uint64_t du;
+    uint32_t hu;
     unsigned fresh;
     if (u >= n)
         return tail;
-    memcpy(&du, &dist[u], sizeof du);
-    fresh = (step_mask[u] >> d & 1) & (du == inf_bits);
-    dist[u] = fresh ? to : dist[u];
-    queue[tail] = (uint32_t)u;
+    hu = hop_at(hop, wide, u);
+    fresh = (step_mask[u] >> d & 1) & (hu == unreached);
+    hop_set(hop, wide, u, fresh ? to : hu);
+    queue[tail & mask] = (uint32_t)u;
     return tail + fresh;
 }
 
-static void bfs_grow(ff_goalfield *f, const uint8_t *step_mask, int32_t w, size_t n, uint32_t cell)
+/* Double f's queue ring, its cells kept at their counts.  -1: no memory. */
+static int queue_grow(ff_goalfield *f)
 {
-    double *dist = f->distance, inf = INFINITY, step = f->step;
+    size_t cap = 2 * f->qcap, k;
+    uint32_t *q = malloc(cap * sizeof *q);
+    if (!q)
+        return -1;
+    for (k = f->head; k < f->tail; k++)
+        q[k & (cap - 1)] = f->queue[k & (f->qcap - 1)];
+    free(f->queue);
+    f->queue = q;
+    f->qcap = cap;
+    return 0;
+}
+
+static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_mask, int32_t w, size_t n,
+                           uint32_t cell, const int wide)
+{
+    void *hop = f->hop;
     uint8_t *dir = f->direction;
     uint32_t *queue = f->queue;
-    size_t head = f->head, tail = f->tail;
+    size_t head = f->head, tail = f->tail, mask = f->qcap - 1;
+    const uint32_t unreached = wide ? UINT32_MAX : UINT16_MAX;
     /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
     const size_t on = (size_t)0 - (size_t)w, oe = 1, os = (size_t)w, ow = (size_t)0 - 1;
-    uint64_t inf_bits;
+    int st = 0;
 
-    memcpy(&inf_bits, &inf, sizeof inf_bits);
     while (head < tail && (cell == FF_GOALFIELD_NONE || dir[cell] == FF_DIR_NONE)) {
-        uint32_t v = queue[head++];
-        double dv = dist[v], to = dv + step;
-        unsigned out = step_mask[v], lower;
+        uint32_t v, hv, to;
+        unsigned out, lower;
+        if (tail - head + 3 > mask) {
+            /* (room for the 4 it may add after taking one) */
+            f->head = head;
+            f->tail = tail;
+            if (queue_grow(f) < 0) {
+                st = -1;
+                break;
+            }
+            queue = f->queue;
+            mask = f->qcap - 1;
+        }
+        v = queue[head++ & mask];
+        hv = hop_at(hop, wide, v);
+        to = hv + 1;
+        if (to == t->len) {
+            t->cost[to] = t->cost[hv] + t->step;
+            t->len++;
+        }
+        out = step_mask[v];
         /* the steps of v that lead lower (a step v does not have reads v) */
-        lower = (unsigned)(dist[out & 1 ? v + on : v] < dv) | (unsigned)(dist[out & 2 ? v + oe : v] < dv) << 1 |
-                (unsigned)(dist[out & 4 ? v + os : v] < dv) << 2 | (unsigned)(dist[out & 8 ? v + ow : v] < dv) << 3;
-        tail = offer(dist, step_mask, queue, n, v - on, 0, to, inf_bits, tail);
-        tail = offer(dist, step_mask, queue, n, v - oe, 1, to, inf_bits, tail);
-        tail = offer(dist, step_mask, queue, n, v - os, 2, to, inf_bits, tail);
-        tail = offer(dist, step_mask, queue, n, v - ow, 3, to, inf_bits, tail);
+        lower = (unsigned)(hop_at(hop, wide, out & 1 ? v + on : v) < hv) |
+                (unsigned)(hop_at(hop, wide, out & 2 ? v + oe : v) < hv) << 1 |
+                (unsigned)(hop_at(hop, wide, out & 4 ? v + os : v) < hv) << 2 |
+                (unsigned)(hop_at(hop, wide, out & 8 ? v + ow : v) < hv) << 3;
+        tail = offer(hop, wide, step_mask, queue, mask, n, v - on, 0, to, unreached, tail);
+        tail = offer(hop, wide, step_mask, queue, mask, n, v - oe, 1, to, unreached, tail);
+        tail = offer(hop, wide, step_mask, queue, mask, n, v - os, 2, to, unreached, tail);
+        tail = offer(hop, wide, step_mask, queue, mask, n, v - ow, 3, to, unreached, tail);
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */
         if (lower)
@@ -170,6 +230,24 @@ static void bfs_grow(ff_goalfield *f, const uint8_t *step_mask, int32_t w, size_
     }
     f->head = head;
     f->tail = tail;
+    if (head == tail) {  /* whole: the queue is done with */
+        free(f->queue);
+        f->queue = NULL;
+        f->qcap = 0;
+    }
+    return st;
+}
+
+static int bfs_grow16(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_mask, int32_t w, size_t n,
+                      uint32_t cell)
+{
+    return bfs_body(f, t, step_mask, w, n, cell, 0);
+}
+
+static int bfs_grow32(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_mask, int32_t w, size_t n,
+                      uint32_t cell)
+{
+    return bfs_body(f, t, step_mask, w, n, cell, 1);
 }
 
 /* 1 when the breadth-first search gives a field of grid g (4 moves, every
@@ -189,9 +267,19 @@ void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, 
     const ff_profile *pf = &p->profile[f->profile];
 
     /* (a cell the profile closes is never reached: +inf is final) */
-    if (cell != FF_GOALFIELD_NONE && !ff_grid_open(&pf->grid, cell))
+    size_t n = (size_t)pf->grid.w * (size_t)pf->grid.h;
+    ff_hopcost *t;
+
+    if (f->head == f->tail || (cell != FF_GOALFIELD_NONE && !ff_grid_open(&pf->grid, cell)))
         return;
-    bfs_grow(f, pf->step_mask, pf->grid.w, (size_t)pf->grid.w * (size_t)pf->grid.h, cell);
+    t = f->hops;
+    if ((t->wide ? bfs_grow32 : bfs_grow16)(f, t, pf->step_mask, pf->grid.w, n, cell) < 0)
+        s->nomem = 1;
+}
+
+ff_status ff_goalfields_status(const ff_goalfields *s, ff_error *err)
+{
+    return s->nomem ? ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields") : FF_OK;
 }
 
 void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t index,
@@ -218,15 +306,60 @@ void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t
             ff_goalfields_settle(s, p, index, (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]));
 }
 
+/* The costs of hop counts of step cost so on grids of n cells (hop
+ * counts under n: room for n + 1), shared by every field of that step
+ * and size; NULL when out of memory. */
+static ff_hopcost *hopcost_for(ff_goalfields *s, double so, size_t n)
+{
+    ff_hopcost *t, **all;
+    size_t k;
+
+    for (k = 0; k < s->nhopcost; k++)
+        if (memcmp(&s->hopcost[k]->step, &so, sizeof so) == 0 && s->hopcost[k]->cap == n + 1)
+            return s->hopcost[k];
+    all = realloc(s->hopcost, (s->nhopcost + 1) * sizeof *all);
+    if (!all)
+        return NULL;
+    s->hopcost = all;
+    t = malloc(sizeof *t);
+    if (!t || !(t->cost = malloc((n + 1) * sizeof *t->cost))) {  /* (filled as far as reached) */
+        free(t);
+        return NULL;
+    }
+    t->cap = n + 1;
+    t->len = 1;
+    t->cost[0] = 0;
+    t->wide = n >= UINT16_MAX;
+    t->step = so;
+    s->hopcost[s->nhopcost++] = t;
+    return t;
+}
+
+/* Field f's block of bytes (its cost and codes).  -1: no memory. */
+static int reserve_block(ff_goalfield *f, size_t bytes)
+{
+    if (f->block_bytes != bytes) {
+        unsigned char *m = realloc(f->block, bytes);
+        if (!m)
+            return -1;
+        f->block = m;
+        f->block_bytes = bytes;
+    }
+    return 0;
+}
+
+#define QUEUE_FIRST 256  /* slots of a new queue ring (it doubles as needed) */
+
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err)
 {
     ff_goalfield *f = &s->field[index];
     const ff_profile *pf = &p->profile[f->profile];
-    size_t n = (size_t)pf->grid.w * (size_t)pf->grid.h, k;
+    size_t n = (size_t)pf->grid.w * (size_t)pf->grid.h, k, cell_bytes;
     ff_grid g;
     uint32_t goal = f->goal;
     double so = 0;
     int bfs = 0;
+    ff_hopcost *t = NULL;
     ff_status st;
 
     if (pf->stale || (f->built && f->built_id == pf->id))
@@ -246,30 +379,33 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
         so = ff_step_length(0) * g.cell_size * 0.5 * ((double)s->cost_uniform + (double)s->cost_uniform);
         bfs = s->cost_uniform > 0 && uniform_bfs_ok(n, so);
     }
-    if (!f->distance || (bfs && !f->queue)) {
-        /* One block: the distances, with a breadth-first search its
-         * queue (a slot more than cells: bfs_grow writes one ahead), then
-         * the codes. */
-        size_t queue = bfs ? (n + 1) * sizeof(uint32_t) : 0;
-        unsigned char *m = realloc(f->distance, n * sizeof(double) + queue + n);
-        if (!m)
-            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
-        f->distance = (double *)(void *)m;
-        f->queue = bfs ? (uint32_t *)(void *)(m + n * sizeof(double)) : NULL;
-        f->direction = m + n * sizeof(double) + queue;
-    }
+    free(f->queue);
+    f->queue = NULL;
+    f->qcap = 0;
     f->head = f->tail = 0;
+    if (bfs && (!(t = hopcost_for(s, so, n)) || !(f->queue = malloc(QUEUE_FIRST * sizeof *f->queue))))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
+    /* One block: the cost (hop counts or doubles), then the codes. */
+    cell_bytes = !bfs ? sizeof(double) : t->wide ? sizeof(uint32_t) : sizeof(uint16_t);
+    if (reserve_block(f, n * cell_bytes + n) < 0)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
+    f->hops = t;
+    f->hop = bfs ? f->block : NULL;
+    f->distance = bfs ? NULL : (double *)(void *)f->block;
+    f->direction = f->block + n * cell_bytes;
     if (bfs) {
         /* Its first cell: the rest when asked for (lazily), or now. */
-        for (k = 0; k < n; k++)
-            f->distance[k] = INFINITY;
+        memset(f->hop, 0xff, n * cell_bytes);  /* (all ones: unreached) */
         memset(f->direction, FF_DIR_NONE, n);
-        f->distance[goal] = 0;
+        hop_set(f->hop, t->wide, goal, 0);
         f->direction[goal] = FF_DIR_GOAL;
+        f->qcap = QUEUE_FIRST;
         f->queue[f->tail++] = goal;
-        f->step = so;
-        if (!s->lazy)
+        if (!s->lazy) {
             ff_goalfields_grow(s, p, index, FF_GOALFIELD_NONE);
+            if ((st = ff_goalfields_status(s, err)) != FF_OK)
+                return st;
+        }
     } else if (g.ngoals == 0) {
         for (k = 0; k < n; k++) {
             f->distance[k] = INFINITY;
@@ -282,6 +418,6 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
     f->built = 1;
     f->built_id = pf->id;
     s->builds++;
-    s->build_bytes += n * (sizeof *f->distance + sizeof *f->direction);
+    s->build_bytes += n * (cell_bytes + 1);
     return FF_OK;
 }

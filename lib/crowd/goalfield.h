@@ -3,15 +3,20 @@
  * by every agent with that goal and radius, built lazily (the first time
  * an agent needs it) on its profile's grid, and again the first time it
  * is needed after the profile publishes a rebuild (a map event).
- * field_builds and field_bytes count them (man 1 ffsim, "OWN GOALS").
- * The store owns every array it points to; ff_goalfields_free() releases
- * them.
+ * field_builds and field_bytes count them (man 1 ffsim, "OWN GOALS"):
+ * a field searched breadth first takes 3 bytes a cell (a 16-bit hop count
+ * and a direction code; 5 with 32-bit hop counts, on grids of 65,535
+ * cells or more) and a queue ring the size of its search's front; one of
+ * the general search 9 (a double and a code).  The store owns every array
+ * it points to (the costs of hop counts too, one table a step cost);
+ * ff_goalfields_free() releases them.
  */
 #ifndef FF_GOALFIELD_H
 #define FF_GOALFIELD_H
 
 #include <stdint.h>
 
+#include "costview.h"
 #include "profiles.h"
 
 #ifdef __cplusplus
@@ -24,22 +29,34 @@ typedef struct {
     int32_t profile;        /* index into the profiles */
     uint32_t goal;          /* the goal cell */
     uint64_t built_id;      /* the profile's field id it was built for */
-    int built;              /* 1 once distance and direction hold it */
-    double *distance;       /* w*h: cost to the goal; +inf: no way */
-    uint8_t *direction;     /* w*h direction codes (in distance's block) */
-    /* A field built breadth first (4 moves, one cost everywhere) keeps
-     * its queue, queue[head..tail) still to take, and may stop early
-     * (lazily): a cell's distance and code are final once it has a code
-     * (it has left the queue) or the queue is empty.  Other fields are
-     * whole when built (head == tail). */
+    int built;              /* 1 once its cost and direction hold it */
+    /* Its cost to the goal (+inf: no way), read through
+     * ff_goalfields_cost: built breadth first (4 moves, one cost
+     * everywhere), a hop count a cell (hop: uint16_t on grids of fewer
+     * than 65,535 cells, else uint32_t; all ones: unreached) and hops, the
+     * store's costs of hop counts (costview.h); else distance, a double a
+     * cell (hops NULL). */
+    double *distance;
+    void *hop;
+    ff_hopcost *hops;
+    uint8_t *direction;     /* w*h direction codes (in the cost's block) */
+    unsigned char *block;   /* the cost and the codes */
+    size_t block_bytes;
+    /* A breadth-first field keeps its queue, a ring of qcap slots (a
+     * power of two) holding the cells head..tail (counted from the
+     * start, not wrapped) still to take, while it may stop early
+     * (lazily): a cell's cost and code are final once it has a code (it
+     * has left the queue) or the queue is empty.  Other fields are whole
+     * when built (head == tail); a whole field's queue is freed. */
     uint32_t *queue;
-    size_t head, tail;
-    double step;
+    size_t head, tail, qcap;
 } ff_goalfield;
 
 typedef struct {
     ff_goalfield *field;
     size_t nfields, cap;
+    ff_hopcost **hopcost;   /* the costs of hop counts, one a step cost */
+    size_t nhopcost;
     uint64_t *key;          /* open addressing: (profile, goal) + 1 ... */
     uint32_t *slot_field;   /* ... -> index into field */
     size_t nslots;          /* a power of two, or 0 */
@@ -55,6 +72,9 @@ typedef struct {
      * ask (ff_goalfields_settle), for crowds whose every reader asks
      * first (cell-to-cell moves with reservations); 0: whole at once. */
     int lazy;
+    /* 1 once a search could not grow its queue (out of memory): the
+     * field stopped short; ff_goalfields_status reports it. */
+    int nomem;
 } ff_goalfields;
 
 void ff_goalfields_init(ff_goalfields *s);
@@ -95,6 +115,20 @@ static inline void ff_goalfields_settle(ff_goalfields *s, const ff_profiles *p, 
  * the map (what a cell-to-cell request and its grant read). */
 void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t index,
                                 const ff_grid *g, uint32_t cell);
+
+/* FF_ENOMEM when a search stopped short for want of memory (the run
+ * must end), else FF_OK. */
+ff_status ff_goalfields_status(const ff_goalfields *s, ff_error *err);
+
+/* The cost to goal of built field index. */
+static inline ff_cost_view ff_goalfields_cost(const ff_goalfields *s, uint32_t index)
+{
+    const ff_goalfield *f = &s->field[index];
+    ff_cost_view v;
+    v.cells = f->hops ? (const void *)f->hop : (const void *)f->distance;
+    v.hops = f->hops;
+    return v;
+}
 
 /* The directions of field index, or NULL while its profile is stale or
  * the field is not built for the published one. */

@@ -99,7 +99,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     ff_profile *f = ff_profiles_of(c->profiles, a->cls);
     const ff_grid *lg = &f->grid;
     const uint8_t *dir = agent_dir_of(c, index, a->cls);
-    const double *cost_to_goal = own_goal(c, index) ? c->goals.field[c->agent_goal[index]].distance : f->distance;
+    ff_cost_view cost_to_goal = own_goal(c, index) ? ff_goalfields_cost(&c->goals, c->agent_goal[index])
+                                                   : ff_cost_doubles(f->distance);
     ff_agent_plan *pl = &c->plan[index];
     long long cx, cy;
     uint32_t cell = q->cell, next;
@@ -117,7 +118,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     }
     q->id = a->id;
     q->cls = a->cls;
-    q->cost = c->scenario->reserve ? ff_pibt_cost_dir(c, index, dir) : NULL;
+    q->cost = c->scenario->reserve ? ff_pibt_cost_dir(c, index, dir) : ff_cost_doubles(NULL);
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
@@ -172,7 +173,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     if (c->congested && !own_goal(c, index) && dir != f->direction) {
         /* Following its congestion field: the ties are that field's. */
         const ff_congestion_field *cf = &c->congestion.field[c->profiles->class_profile[a->cls]];
-        cost_to_goal = cf->cost_to_goal;
+        cost_to_goal = ff_cost_doubles(cf->cost_to_goal);
         lg = &cf->grid;
     }
     /* The field's other optimal steps (ties), in code order. */
@@ -182,7 +183,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
             continue;
         n = (size_t)(cy + ff_dir_dy[e]) * (size_t)g->w + (size_t)(cx + ff_dir_dx[e]);
         if (dir[n] != FF_DIR_NONE &&
-            ff_step_tight(cost_to_goal[cell], cost_to_goal[n], ff_grid_step_cost(lg, cell, e)))
+            ff_step_tight(ff_cost_at(cost_to_goal, cell), ff_cost_at(cost_to_goal, n), ff_grid_step_cost(lg, cell, e)))
             add_candidate(c, q, (uint32_t)n, cls->radius);
     }
 }
@@ -199,6 +200,7 @@ static void prefetch_request(const ff_crowd *c, size_t k)
     uint32_t cell = c->req[k].cell;
     const ff_profile *f;
     const uint8_t *dir;
+    ff_cost_view cost;
 
     if (a->state == FF_AGENT_ARRIVED || cell >= (uint32_t)((size_t)g->w * (size_t)g->h))
         return;
@@ -212,8 +214,8 @@ static void prefetch_request(const ff_crowd *c, size_t k)
         return;  /* (no ties: see grid_request) */
     PREFETCH(&f->step_mask[cell]);
     prefetch_around_cell(dir, 1, g, cell);
-    prefetch_around_cell(own_goal(c, index) ? c->goals.field[c->agent_goal[index]].distance : f->distance,
-                         sizeof(double), g, cell);
+    cost = own_goal(c, index) ? ff_goalfields_cost(&c->goals, c->agent_goal[index]) : ff_cost_doubles(f->distance);
+    prefetch_around_cell(cost.cells, ff_cost_cell_bytes(cost), g, cell);
     prefetch_around_cell(f->grid.cost, sizeof *f->grid.cost, g, cell);
 }
 
@@ -249,6 +251,8 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
             c->stats.agent_steps++;
     }
     c->nreq_last = n;
+    if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
+        return st;  /* (a field's search stopped short) */
     if (s->reserve) {
         if ((st = ff_pibt_grant(c, n, err)) != FF_OK)
             return st;

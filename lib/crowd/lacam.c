@@ -106,12 +106,12 @@ static unsigned class_steps(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32
 /* The legal steps of agent i from cell v: bit d set when it may step in
  * direction d, as the crowd's PIBT allows (see pibt.c), to a cell with a
  * way to its goal (cost finite).  The steps are its class's, cached. */
-static unsigned steps_of(ff_crowd *c, struct ff_lacam *L, size_t i, uint32_t v, const double *cost)
+static unsigned steps_of(ff_crowd *c, struct ff_lacam *L, size_t i, uint32_t v, ff_cost_view cost)
 {
     unsigned m = class_steps(c, L, c->agent[i].cls, v), d, out = 0;
     for (d = 0; d < 8; d++)
         if (m >> d & 1 &&
-            cost[(int32_t)v + ff_dir_dy[d] * c->grid->w + ff_dir_dx[d]] < INFINITY)
+            ff_cost_at(cost, (size_t)((int32_t)v + ff_dir_dy[d] * c->grid->w + ff_dir_dx[d])) < INFINITY)
             out |= 1u << d;
     return out;
 }
@@ -141,7 +141,7 @@ typedef struct {
     const ff_grid *g;
     size_t n;               /* agents */
     const uint32_t *agent;  /* per agent: its crowd index */
-    const double **cost;    /* per agent: its cost to goal */
+    ff_cost_view *cost;     /* per agent: its cost to goal */
     /* the nodes: configurations, priorities, in arenas of n each */
     node *nodes;
     uint32_t *cfg;
@@ -307,7 +307,7 @@ static uint32_t add_node(search *s, const uint32_t *q, uint32_t parent)
     memcpy(&s->cfg[v * s->n], q, s->n * sizeof *q);
     for (k = 0; k < s->n; k++) {
         float *p = &s->prio[v * s->n + k];
-        double d = s->cost[k][q[k]];
+        double d = ff_cost_at(s->cost[k], q[k]);
         if (parent == NONE)
             *p = (float)(d / (double)s->n);
         else if (d != 0)
@@ -354,20 +354,20 @@ static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
 {
     const ff_grid *g = s->g;
     uint32_t v = s->now[i];
-    const double *cost = s->cost[i];
+    ff_cost_view cost = s->cost[i];
     unsigned m = steps_of(s->c, s->L, s->agent[i], v, cost);
     lcand cs[9];
     int n = 0, k, j, d;
 
     s->work++;
     cs[n].cell = v;
-    cs[n].cost = cost[v];
+    cs[n].cost = ff_cost_at(cost, v);
     cs[n++].tie = mix((uint64_t)i << 40 ^ s->iter << 4 ^ 8);
     for (d = 0; d < 8; d++)
         if (m >> d & 1) {
             uint32_t to = (uint32_t)((int32_t)v + ff_dir_dy[d] * g->w + ff_dir_dx[d]);
             cs[n].cell = to;
-            cs[n].cost = cost[to];
+            cs[n].cost = ff_cost_at(cost, to);
             cs[n++].tie = mix((uint64_t)i << 40 ^ s->iter << 4 ^ (uint64_t)d);
         }
     for (k = 1; k < n; k++) {
@@ -480,7 +480,7 @@ static int at_goal(const search *s, const uint32_t *q)
 {
     size_t k;
     for (k = 0; k < s->n; k++)
-        if (s->cost[k][q[k]] != 0)
+        if (ff_cost_at(s->cost[k], q[k]) != 0)
             return 0;
     return 1;
 }
@@ -539,6 +539,8 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
         s.cost[k] = ff_pibt_cost(c, c->req_agent[k]);
         s.now[k] = c->req[k].cell;
     }
+    if (c->goals.nomem)
+        goto done;  /* (the tick reports it) */
     if ((start = add_node(&s, s.now, NONE)) == NONE)
         goto done;
     if (reserve(&s, (void **)&stack, &cap_stack, nstack, sizeof *stack) < 0)
@@ -629,7 +631,7 @@ static int applicable(const ff_crowd *c, size_t n)
         return 0;
     for (k = 0; k < n; k++) {
         const ff_reserve_request *q = &c->req[k];
-        if (q->half != 0 || !ff_pibt_cost(c, c->req_agent[k]) || !ff_grid_open(c->grid, q->cell))
+        if (q->half != 0 || !ff_pibt_cost(c, c->req_agent[k]).cells || !ff_grid_open(c->grid, q->cell))
             return 0;
     }
     return 1;
@@ -647,7 +649,7 @@ static int walk_plan(ff_crowd *c, struct ff_lacam *L, size_t n)
     next = q + n;
     for (k = 0; k < n; k++)
         if (c->req_agent[k] != L->plan_agent[k] || c->req[k].cell != q[k] ||
-            !ff_pibt_cost(c, c->req_agent[k]))
+            !ff_pibt_cost(c, c->req_agent[k]).cells)
             goto stale;
     for (k = 0; k < n; k++)
         c->req[k].next = next[k];
@@ -692,7 +694,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
         L->last_n = n;
     }
     for (k = 0; k < n; k++) {
-        double d = ff_pibt_cost(c, c->req_agent[k])[c->req[k].cell];
+        double d = ff_cost_at(ff_pibt_cost(c, c->req_agent[k]), c->req[k].cell);
         on += d == 0;
         if (d < INFINITY)
             sum += d;

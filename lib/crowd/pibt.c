@@ -98,23 +98,23 @@ static inline int overlap(const ff_grid *g, uint32_t a, int32_t ha, uint32_t b, 
 
 /* The cost to goal agent i orders its cells by: its own goal's field,
  * its congestion field's, or its profile's; NULL while stale. */
-const double *ff_pibt_cost(const ff_crowd *c, size_t i)
+ff_cost_view ff_pibt_cost(const ff_crowd *c, size_t i)
 {
     return ff_pibt_cost_dir(c, i, agent_dir_of(c, i, c->agent[i].cls));
 }
 
-const double *ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir)
+ff_cost_view ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir)
 {
     const ff_agent *a = &c->agent[i];
     const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
 
     if (!dir)
-        return NULL;
+        return ff_cost_doubles(NULL);
     if (own_goal(c, i))
-        return c->goals.field[c->agent_goal[i]].distance;
+        return ff_goalfields_cost(&c->goals, c->agent_goal[i]);
     if (c->congested && dir != f->direction)
-        return c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal;
-    return f->distance;
+        return ff_cost_doubles(c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal);
+    return ff_cost_doubles(f->distance);
 }
 
 /* A candidate cell.  The keys of the order are found only when a
@@ -183,10 +183,10 @@ static int before(const ff_crowd *c, cand *a, cand *b, uint32_t id)
  * first of equals first), one candidate at a time, as PIBT tries them.
  * The preferred cell (cs[preferred], cost -INFINITY, -1 for none; a
  * field's costs are >= 0) is first without a look at the others; else
- * (and from m = 1 on) their costs are read (cost, NULL
+ * (and from m = 1 on) their costs are read (cost, no cells
  * for none: all 0), and a neighbour with no way on from it for its
  * profile (an infinite cost) leaves the list (*n). */
-static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id, const double *cost,
+static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id, ff_cost_view cost,
                         int preferred)
 {
     int b = m, j, kept;
@@ -194,7 +194,7 @@ static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id,
     if (m > 0 || preferred < 0) {
         for (j = kept = m; j < *n; j++) {
             if (!(cs[j].flags & CAND_COST)) {
-                cs[j].cost = cost ? cost[cs[j].cell] : 0;
+                cs[j].cost = cost.cells ? ff_cost_at(cost, cs[j].cell) : 0;
                 cs[j].flags |= CAND_COST;
                 if (!(cs[j].cost < INFINITY) && (cs[j].flags & CAND_NEIGHBOUR))
                     continue;
@@ -262,7 +262,7 @@ static const unsigned diagonal_sides[8] = {
  * then the neighbours it may step to (those of an infinite cost still
  * among them); *pref the index of its preferred cell among them, when
  * it is (else left as it was).  select_next orders them. */
-static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost, int *pref)
+static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, int *pref)
 {
     const ff_grid *g = c->grid;
     const ff_reserve_request *q = &c->req[k];
@@ -275,7 +275,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost, int 
     out[n].cell = cell;
     out[n].flags = CAND_LOOKED | 8u << CAND_DIR_SHIFT;  /* (free: its own) */
     n++;
-    if (cost)
+    if (cost.cells)
         c->stats.direction_lookups++;
     else if (preferred == UNDECIDED)
         return n;  /* no field and no path (waiting, stuck): it stays, pushed by nobody */
@@ -300,11 +300,11 @@ static int candidates(ff_crowd *c, size_t k, cand *out, const double *cost, int 
         uint32_t to = cell + (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
         if (!(steps >> d & 1))
             continue;
-        lookups += cost != NULL;
+        lookups += cost.cells != NULL;
         if (!(clear >> d & 1) && !ff_gridmove_sweep_measured(c, cell, to, r)) {
             /* Counted when it would have been a candidate: a way on
              * from there (or its own path's next cell). */
-            if (!cost || cost[to] < INFINITY || to == preferred)
+            if (!cost.cells || ff_cost_at(cost, to) < INFINITY || to == preferred)
                 sweep_failures++;
             continue;
         }
@@ -425,7 +425,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
 {
     const ff_grid *g = c->grid;
     ff_reserve_request *q = &c->req[k];
-    const double *cost = q->cost;
+    ff_cost_view cost = q->cost;
     cand cs[CAND_MAX];
     int pref = -1, n = candidates(c, k, cs, cost, &pref), m;
 
@@ -560,13 +560,13 @@ static int cmp_order(const void *pa, const void *pb)
 void ff_pibt_enter(ff_crowd *c, size_t i)
 {
     const ff_agent *a = &c->agent[i];
-    const double *cost = ff_pibt_cost(c, i);
+    ff_cost_view cost = ff_pibt_cost(c, i);
     long long cx, cy;
     double d = 0;
 
     ff_world_to_cell(c->grid, a->x, a->y, &cx, &cy);
-    if (cost) {
-        d = cost[(size_t)cy * (size_t)c->grid->w + (size_t)cx];
+    if (cost.cells) {
+        d = ff_cost_at(cost, (size_t)cy * (size_t)c->grid->w + (size_t)cx);
         if (!(d < INFINITY))
             d = -1;  /* no way: last */
     }

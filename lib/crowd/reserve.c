@@ -4,6 +4,10 @@
 
 #include <string.h>
 
+/* (the crowd's requests are aligned to 64: one line each on LP64) */
+_Static_assert(sizeof(void *) != 8 || sizeof(long) != 8 || sizeof(ff_reserve_request) == 64,
+               "ff_reserve_request is one 64-byte line");
+
 size_t ff_reserve_cycles(const uint32_t *waits_on, size_t n, int32_t *cycle, uint8_t *scratch)
 {
     size_t k, ncycles = 0;

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "costview.h"
 #include "fferror.h"
 
 #ifdef __cplusplus
@@ -29,20 +30,20 @@ typedef struct {
     long priority;          /* lower is served first */
     long long waited;       /* ticks waited so far; longer first */
     uint32_t id;            /* the last tie-break */
-    int32_t ncand;          /* how many next cells it may take, 0..8 (0:
+    int16_t ncand;          /* how many next cells it may take, 0..8 (0:
                                it asks to stay) */
+    int16_t granted;        /* out: 0 when it moves to cand, -1: stays */
     uint32_t cand;          /* the preferred of them, a neighbour of cell
                                (when ncand > 0); out: its next center */
-    int32_t granted;        /* out: 0 when it moves to cand, -1: stays */
     uint32_t blocker;       /* out: when not granted, the request that
                                held its preferred cell (FF_RESERVE_NONE
                                for none) */
     uint32_t next;          /* the grant's: the decided next center, or
                                UINT32_MAX while undecided */
     int32_t cls;            /* the agent's class */
-    const double *cost;     /* with reservations, the cost to goal its
+    ff_cost_view cost;      /* with reservations, the cost to goal its
                                moves are ordered by (borrowed: its field's),
-                               NULL while stale */
+                               no cells while stale */
 } ff_reserve_request;
 
 /* Wait-for cycles: waits_on[i] is the node i waits on, or

@@ -148,11 +148,10 @@ static inline void hop_set(void *hop, int wide, size_t i, uint32_t h)
  * One body for both widths of hop count (wide, a constant in each
  * caller).  -1 when the queue could not grow (out of memory), else 0. */
 /* Offer cell v's hop count + 1 (to) to its neighbour u = v - off
- * stepping in direction d into v: u joins the queue (ring of mask + 1
- * slots) at tail when the step is legal and u is unreached.  The new
- * tail. */
-static inline size_t offer(void *hop, int wide, const uint8_t *step_mask, uint32_t *queue, size_t mask,
-                           size_t n, size_t u, int d, uint32_t to, uint32_t unreached, size_t tail)
+ * stepping in direction d into v: u joins the queue at tail when the step
+ * is legal and u is unreached.  The new tail. */
+static inline size_t offer(void *hop, int wide, const uint8_t *step_mask, uint32_t *queue, size_t n, size_t u,
+                           int d, uint32_t to, uint32_t unreached, size_t tail)
 {
     uint32_t hu;
     unsigned fresh;
@@ -161,32 +160,43 @@ static inline size_t offer(void *hop, int wide, const uint8_t *step_mask, uint32
     hu = hop_at(hop, wide, u);
     fresh = (step_mask[u] >> d & 1) & (hu == unreached);
     hop_set(hop, wide, u, fresh ? to : hu);
-    queue[tail & mask] = (uint32_t)u;
+    queue[tail] = (uint32_t)u;
     return tail + fresh;
 }
 
-/* Double f's queue ring, its cells kept at their counts.  -1: no memory. */
-static int queue_grow(ff_goalfield *f)
+/* Room in f's queue for 4 more cells at its tail: the cells still to
+ * take moved to its start, into one twice as long when they fill half
+ * of it.  -1: no memory. */
+static int queue_room(ff_goalfield *f)
 {
-    size_t cap = 2 * f->qcap, k;
-    uint32_t *q = malloc(cap * sizeof *q);
-    if (!q)
-        return -1;
-    for (k = f->head; k < f->tail; k++)
-        q[k & (cap - 1)] = f->queue[k & (f->qcap - 1)];
-    free(f->queue);
+    size_t live = f->tail - f->head;
+    uint32_t *q = f->queue;
+    if (2 * (live + 4) > f->qcap) {
+        if (!(q = malloc(2 * f->qcap * sizeof *q)))
+            return -1;
+        f->qcap *= 2;
+    }
+    memmove(q, f->queue + f->head, live * sizeof *q);
+    if (q != f->queue)
+        free(f->queue);
     f->queue = q;
-    f->qcap = cap;
+    f->head = 0;
+    f->tail = live;
     return 0;
 }
 
+/* (written out in each caller, so that wide folds) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_mask, int32_t w, size_t n,
                            uint32_t cell, const int wide)
 {
     void *hop = f->hop;
     uint8_t *dir = f->direction;
     uint32_t *queue = f->queue;
-    size_t head = f->head, tail = f->tail, mask = f->qcap - 1;
+    size_t head = f->head, tail = f->tail, cap = f->qcap;
+    uint32_t len = t->len;
     const uint32_t unreached = wide ? UINT32_MAX : UINT16_MAX;
     /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
     const size_t on = (size_t)0 - (size_t)w, oe = 1, os = (size_t)w, ow = (size_t)0 - 1;
@@ -195,23 +205,24 @@ static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_m
     while (head < tail && (cell == FF_GOALFIELD_NONE || dir[cell] == FF_DIR_NONE)) {
         uint32_t v, hv, to;
         unsigned out, lower;
-        if (tail - head + 3 > mask) {
-            /* (room for the 4 it may add after taking one) */
+        if (tail + 4 > cap) {
             f->head = head;
             f->tail = tail;
-            if (queue_grow(f) < 0) {
+            if (queue_room(f) < 0) {
                 st = -1;
                 break;
             }
             queue = f->queue;
-            mask = f->qcap - 1;
+            head = f->head;
+            tail = f->tail;
+            cap = f->qcap;
         }
-        v = queue[head++ & mask];
+        v = queue[head++];
         hv = hop_at(hop, wide, v);
         to = hv + 1;
-        if (to == t->len) {
+        if (to == len) {  /* (the first to reach that far) */
             t->cost[to] = t->cost[hv] + t->step;
-            t->len++;
+            len++;
         }
         out = step_mask[v];
         /* the steps of v that lead lower (a step v does not have reads v) */
@@ -219,21 +230,23 @@ static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_m
                 (unsigned)(hop_at(hop, wide, out & 2 ? v + oe : v) < hv) << 1 |
                 (unsigned)(hop_at(hop, wide, out & 4 ? v + os : v) < hv) << 2 |
                 (unsigned)(hop_at(hop, wide, out & 8 ? v + ow : v) < hv) << 3;
-        tail = offer(hop, wide, step_mask, queue, mask, n, v - on, 0, to, unreached, tail);
-        tail = offer(hop, wide, step_mask, queue, mask, n, v - oe, 1, to, unreached, tail);
-        tail = offer(hop, wide, step_mask, queue, mask, n, v - os, 2, to, unreached, tail);
-        tail = offer(hop, wide, step_mask, queue, mask, n, v - ow, 3, to, unreached, tail);
+        tail = offer(hop, wide, step_mask, queue, n, v - on, 0, to, unreached, tail);
+        tail = offer(hop, wide, step_mask, queue, n, v - oe, 1, to, unreached, tail);
+        tail = offer(hop, wide, step_mask, queue, n, v - os, 2, to, unreached, tail);
+        tail = offer(hop, wide, step_mask, queue, n, v - ow, 3, to, unreached, tail);
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */
         if (lower)
             dir[v] = (uint8_t)__builtin_ctz(lower);
     }
+    t->len = len;
     f->head = head;
     f->tail = tail;
     if (head == tail) {  /* whole: the queue is done with */
         free(f->queue);
         f->queue = NULL;
         f->qcap = 0;
+        f->head = f->tail = 0;
     }
     return st;
 }
@@ -348,7 +361,7 @@ static int reserve_block(ff_goalfield *f, size_t bytes)
     return 0;
 }
 
-#define QUEUE_FIRST 256  /* slots of a new queue ring (it doubles as needed) */
+#define QUEUE_FIRST 256  /* slots of a new queue (it doubles as needed) */
 
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err)
 {

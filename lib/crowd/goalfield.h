@@ -6,7 +6,7 @@
  * field_builds and field_bytes count them (man 1 ffsim, "OWN GOALS"):
  * a field searched breadth first takes 3 bytes a cell (a 16-bit hop count
  * and a direction code; 5 with 32-bit hop counts, on grids of 65,535
- * cells or more) and a queue ring the size of its search's front; one of
+ * cells or more) and a queue about the size of its search's front; one of
  * the general search 9 (a double and a code).  The store owns every array
  * it points to (the costs of hop counts too, one table a step cost);
  * ff_goalfields_free() releases them.
@@ -42,12 +42,13 @@ typedef struct {
     uint8_t *direction;     /* w*h direction codes (in the cost's block) */
     unsigned char *block;   /* the cost and the codes */
     size_t block_bytes;
-    /* A breadth-first field keeps its queue, a ring of qcap slots (a
-     * power of two) holding the cells head..tail (counted from the
-     * start, not wrapped) still to take, while it may stop early
-     * (lazily): a cell's cost and code are final once it has a code (it
-     * has left the queue) or the queue is empty.  Other fields are whole
-     * when built (head == tail); a whole field's queue is freed. */
+    /* A breadth-first field keeps its queue, qcap slots holding the
+     * cells queue[head..tail) still to take (moved to its start when the
+     * tail reaches its end, and twice as long when they fill half), while
+     * it may stop early (lazily): a cell's cost and code are final once
+     * it has a code (it has left the queue) or the queue is empty.  Other
+     * fields are whole when built (head == tail); a whole field's queue is
+     * freed. */
     uint32_t *queue;
     size_t head, tail, qcap;
 } ff_goalfield;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "crowd.h"
+#include "crowdint.h"
 #include "direction.h"
 #include "goalfield.h"
 #include "profiles.h"
@@ -468,106 +469,187 @@ static int same_cost(const ff_goalfields *a, const ff_goalfields *b, size_t i, s
     return memcmp(&x, &y, sizeof x) == 0;
 }
 
+/* " goal X,Y\n" (a static buffer). */
+static const char *goal_text(uint32_t x, uint32_t y)
+{
+    static char t[32];
+    snprintf(t, sizeof t, " goal %u,%u\n", x, y);
+    return t;
+}
+
+/* One trial of the lazy fields' test below: a random map of w x h cells
+ * (walls, cells of another terrain class, open but never reached: the
+ * trees of Moving AI maps, and one-way cells) and na agents with their own
+ * goals (a quarter of them on one shared goal), run with lazy own goals'
+ * fields and with whole ones side by side; the two runs must agree tick
+ * by tick, and every cell a lazy field holds as final must be the whole
+ * field's, as must all of it once grown to its end, after ticks ticks
+ * (or fewer when the run is over); with search, the complement (lacam.c)
+ * is asked to search at every tick, as after a wait-for cycle, and
+ * follows its plan when it finds one (then the map is all open and no two
+ * agents share a goal: a plan exists).  Adds to *lazy_seen
+ * the fields left not whole and to *searched 1 when the complement
+ * searched (lacam.c). */
+static void lazy_compare(const ff_grid *g, const char *text, int trial, int search, int *lazy_seen,
+                         int *searched);
+
+static void lazy_trial(int trial, int w, int h, int na, int ticks, int search, int *lazy_seen,
+                       int *searched)
+{
+    size_t n = (size_t)w * (size_t)h, i;
+    char text[16384];
+    size_t len;
+    ff_grid g;
+    ff_error err;
+    int v, k;
+
+    ff_grid_init(&g);
+    g.moves = 4;
+    cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
+    g.terrain = calloc(n, 1);
+    cr_assert(g.terrain);
+    for (i = 0; i < n; i++) {  /* (one in five all open: the queue holds every cell) */
+        g.cost[i] = !search && trial % 5 && rnd(100) < 20 ? INFINITY : 1.0f;
+        g.terrain[i] = !search && trial % 5 && rnd(100) < 10;
+    }
+    if (!search && trial % 3 == 0 && trial % 5) {
+        g.oneway = malloc(n);
+        cr_assert(g.oneway);
+        for (i = 0; i < n; i++)
+            g.oneway[i] = rnd(100) < 15 ? (uint8_t)rnd(256) : FF_ONEWAY_ALL;
+    }
+    g.cost[0] = 1.0f;
+    g.terrain[0] = 0;
+    cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
+    len = (size_t)snprintf(text, sizeof text,
+                           "ffsim 1\nticks %d\nmove grid\nreserve on\narrived stay\n"
+                           "class a\n radius 0.4\n speed 1\n follow\nend\n", ticks);
+    for (k = 0, v = 0; k < na && v < 4000; v++) {
+        uint32_t a = rnd((uint32_t)n), b = !search && rnd(4) == 0 ? 0 : rnd((uint32_t)n);
+        if (!ff_grid_open(&g, a) || !ff_grid_open(&g, b) || g.terrain[a] || g.terrain[b] ||
+            (search && strstr(text, goal_text(b % (uint32_t)w, b / (uint32_t)w))))
+            continue;  /* (trees beside the agents, not under them, and with search every
+                          goal its own: the complement would search long to prove such a
+                          crowd stuck) */
+        len += (size_t)snprintf(text + len, sizeof text - len, "agent %d a %u.5,%u.5 goal %u,%u\n", k + 1,
+                                a % (uint32_t)w, a / (uint32_t)w, b % (uint32_t)w, b / (uint32_t)w);
+        k++;
+    }
+    cr_assert_lt(len, sizeof text);
+    lazy_compare(&g, text, trial, search, lazy_seen, searched);
+    ff_grid_free(&g);
+}
+
+/* The crowd of scenario text on grid g run twice side by side, with lazy
+ * own goals' fields and with whole ones (with search, the complement
+ * asked to search at every tick): lazy_trial's checks.  Nothing when two
+ * agents share a start. */
+static void lazy_compare(const ff_grid *g, const char *text, int trial, int search, int *lazy_seen,
+                         int *searched)
+{
+    size_t n = (size_t)g->w * (size_t)g->h, i;
+    ff_scenario s;
+    ff_profiles p[2];
+    ff_crowd c[2];
+    ff_error err;
+    int v, k, ok = 1;
+
+    if (ff_scenario_parse(text, "t.scenario", g, &s, &err) != FF_OK)
+        return;  /* two agents on one start */
+    for (v = 0; v < 2; v++) {
+        cr_assert_eq(ff_profiles_init(&p[v], &s, g, "t", &err), FF_OK, "%s", err.msg);
+        cr_assert_eq(ff_crowd_init_profiles(&c[v], &s, &p[v], 1, &err), FF_OK, "%s", err.msg);
+    }
+    cr_assert(c[0].goals.lazy);
+    c[1].goals.lazy = 0;
+    while (ok && c[0].tick < s.ticks) {
+        for (v = 0; v < 2; v++) {
+            cr_assert_eq(ff_crowd_step(&c[v], &err), FF_OK, "%s", err.msg);
+            if (search)
+                ff_lacam_defer(&c[v], c[v].nreq_last);
+        }
+        for (k = 0; k < (int)s.nagents; k++) {
+            cr_assert(c[0].agent[k].x == c[1].agent[k].x && c[0].agent[k].y == c[1].agent[k].y &&
+                          c[0].agent[k].hx == c[1].agent[k].hx && c[0].agent[k].hy == c[1].agent[k].hy &&
+                          c[0].agent[k].state == c[1].agent[k].state,
+                      "trial %d tick %lld agent %d", trial, c[0].tick, k + 1);
+        }
+        ok = !ff_crowd_check_over(&c[0]);
+        cr_assert_eq(ok, !ff_crowd_check_over(&c[1]));
+    }
+    *searched += c[0].stats.complement_searches > 0;
+    for (i = 0; i < c[0].goals.nfields; i++) {
+        ff_goalfield *f = &c[0].goals.field[i], *e = &c[1].goals.field[i];
+        size_t m;
+        if (!f->built)
+            continue;
+        *lazy_seen += ff_goalfields_lazy(&c[0].goals, (uint32_t)i);
+        for (m = 0; m < n; m++)
+            if (!ff_goalfields_lazy(&c[0].goals, (uint32_t)i) || f->direction[m] != FF_DIR_NONE) {
+                cr_assert(same_cost(&c[0].goals, &c[1].goals, i, m), "trial %d", trial);
+                cr_assert_eq(f->direction[m], e->direction[m], "trial %d", trial);
+            }
+        ff_goalfields_grow(&c[0].goals, &p[0], (uint32_t)i, FF_GOALFIELD_NONE);
+        cr_assert(!ff_goalfields_lazy(&c[0].goals, (uint32_t)i), "trial %d", trial);
+        for (m = 0; m < n; m++)
+            cr_assert(same_cost(&c[0].goals, &c[1].goals, i, m), "trial %d", trial);
+        cr_assert(memcmp(f->direction, e->direction, n) == 0, "trial %d", trial);
+    }
+    for (v = 0; v < 2; v++) {
+        ff_crowd_free(&c[v]);
+        ff_profiles_free(&p[v]);
+    }
+    ff_scenario_free(&s);
+}
+
 /* Own goals' fields grow only as far as their readers ask in cell-to-cell
  * moves with reservations (goalfield.h: ff_goalfields_settle): a run with
- * them is the run with whole fields, tick by tick, on random maps with
- * walls, cells of another terrain class (open, never reached: the trees of
- * Moving AI maps), one-way cells and shared goals; and every cell a lazy
- * field holds as final is the whole field's, as is all of it once grown
- * to its end. */
+ * them is the run with whole fields (lazy_trial), on random maps with few
+ * agents. */
 Test(mapf, lazy_own_goal_fields_give_the_run_of_whole_ones, .timeout = 240)
 {
-    int trial, lazy_seen = 0;
+    int trial, lazy_seen = 0, searched = 0;
 
     rng_state = 2024;
-    for (trial = 0; trial < 80; trial++) {
-        int w = 6 + (int)rnd(20), h = 6 + (int)rnd(20), k, na = 2 + (int)rnd(12);
-        size_t n = (size_t)w * (size_t)h, i;
-        char text[8192];
-        size_t len;
-        ff_grid g;
-        ff_scenario s;
-        ff_profiles p[2];
-        ff_crowd c[2];
-        ff_error err;
-        int v, ok = 1;
-
-        ff_grid_init(&g);
-        g.moves = 4;
-        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
-        g.terrain = calloc(n, 1);
-        cr_assert(g.terrain);
-        for (i = 0; i < n; i++) {  /* (one in five all open: the queue holds every cell) */
-            g.cost[i] = trial % 5 && rnd(100) < 20 ? INFINITY : 1.0f;
-            g.terrain[i] = trial % 5 && rnd(100) < 10;
-        }
-        if (trial % 3 == 0 && trial % 5) {
-            g.oneway = malloc(n);
-            cr_assert(g.oneway);
-            for (i = 0; i < n; i++)
-                g.oneway[i] = rnd(100) < 15 ? (uint8_t)rnd(256) : FF_ONEWAY_ALL;
-        }
-        g.cost[0] = 1.0f;
-        g.terrain[0] = 0;
-        cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
-        len = (size_t)snprintf(text, sizeof text,
-                               "ffsim 1\nticks 40\nmove grid\nreserve on\narrived stay\n"
-                               "class a\n radius 0.4\n speed 1\n follow\nend\n");
-        for (k = 0, v = 0; k < na && v < 4000; v++) {
-            uint32_t a = rnd((uint32_t)n), b = rnd(4) == 0 ? 0 : rnd((uint32_t)n);
-            if (!ff_grid_open(&g, a) || !ff_grid_open(&g, b) || g.terrain[a] || g.terrain[b])
-                continue;  /* (trees beside the agents, not under them: the complement would
-                              search long to prove such a crowd stuck) */
-            len += (size_t)snprintf(text + len, sizeof text - len, "agent %d a %u.5,%u.5 goal %u,%u\n", k + 1,
-                                    a % (uint32_t)w, a / (uint32_t)w, b % (uint32_t)w, b / (uint32_t)w);
-            k++;
-        }
-        cr_assert_lt(len, sizeof text);
-        if (ff_scenario_parse(text, "t.scenario", &g, &s, &err) != FF_OK) {
-            ff_grid_free(&g);
-            continue;  /* two agents on one start */
-        }
-        for (v = 0; v < 2; v++) {
-            cr_assert_eq(ff_profiles_init(&p[v], &s, &g, "t", &err), FF_OK, "%s", err.msg);
-            cr_assert_eq(ff_crowd_init_profiles(&c[v], &s, &p[v], 1, &err), FF_OK, "%s", err.msg);
-        }
-        cr_assert(c[0].goals.lazy);
-        c[1].goals.lazy = 0;
-        while (ok && c[0].tick < s.ticks) {
-            for (v = 0; v < 2; v++)
-                cr_assert_eq(ff_crowd_step(&c[v], &err), FF_OK, "%s", err.msg);
-            for (k = 0; k < (int)s.nagents; k++) {
-                cr_assert(c[0].agent[k].x == c[1].agent[k].x && c[0].agent[k].y == c[1].agent[k].y &&
-                              c[0].agent[k].hx == c[1].agent[k].hx && c[0].agent[k].hy == c[1].agent[k].hy &&
-                              c[0].agent[k].state == c[1].agent[k].state,
-                          "trial %d tick %lld agent %d", trial, c[0].tick, k + 1);
-            }
-            ok = !ff_crowd_check_over(&c[0]);
-            cr_assert_eq(ok, !ff_crowd_check_over(&c[1]));
-        }
-        for (i = 0; i < c[0].goals.nfields; i++) {
-            ff_goalfield *f = &c[0].goals.field[i], *e = &c[1].goals.field[i];
-            size_t m;
-            if (!f->built)
-                continue;
-            lazy_seen += ff_goalfields_lazy(&c[0].goals, (uint32_t)i);
-            for (m = 0; m < n; m++)
-                if (!ff_goalfields_lazy(&c[0].goals, (uint32_t)i) || f->direction[m] != FF_DIR_NONE) {
-                    cr_assert(same_cost(&c[0].goals, &c[1].goals, i, m), "trial %d", trial);
-                    cr_assert_eq(f->direction[m], e->direction[m], "trial %d", trial);
-                }
-            ff_goalfields_grow(&c[0].goals, &p[0], (uint32_t)i, FF_GOALFIELD_NONE);
-            cr_assert(!ff_goalfields_lazy(&c[0].goals, (uint32_t)i), "trial %d", trial);
-            for (m = 0; m < n; m++)
-                cr_assert(same_cost(&c[0].goals, &c[1].goals, i, m), "trial %d", trial);
-            cr_assert(memcmp(f->direction, e->direction, n) == 0, "trial %d", trial);
-        }
-        for (v = 0; v < 2; v++) {
-            ff_crowd_free(&c[v]);
-            ff_profiles_free(&p[v]);
-        }
-        ff_scenario_free(&s);
-        ff_grid_free(&g);
-    }
+    for (trial = 0; trial < 80; trial++)
+        lazy_trial(trial, 6 + (int)rnd(20), 6 + (int)rnd(20), 2 + (int)rnd(12), 40, 0, &lazy_seen, &searched);
     cr_expect_gt(lazy_seen, 20);  /* most runs end with fields not whole */
+}
+
+/* The same with the complement searching from the first ticks on, when
+ * the fields have grown least: its configurations wander, and it reads
+ * the costs of the cells they reach, lazily, as far as it asks. */
+Test(mapf, lazy_own_goal_fields_give_the_complement_of_whole_ones, .timeout = 240)
+{
+    int trial, lazy_seen = 0, searched = 0;
+
+    rng_state = 77;
+    for (trial = 0; trial < 80; trial++)
+        lazy_trial(trial, 6 + (int)rnd(20), 6 + (int)rnd(20), 2 + (int)rnd(12), 40, 1, &lazy_seen, &searched);
+    cr_expect_gt(searched, 40);
+}
+
+/* A corridor where the complement's plan backs an agent up into a pocket
+ * three cells behind it, away from its goal: cells its field, grown as
+ * far as its request asked, has not reached. */
+Test(mapf, lazy_own_goal_fields_give_the_complement_a_retreat)
+{
+    static const char rows[] = ".........#"
+                               "#.########"
+                               "#.########";
+    ff_grid g;
+    int lazy_seen = 0, searched = 0;
+    ff_error err;
+
+    tu_make_grid(&g, 10, 3, rows, FF_CORNERS_STRICT);
+    g.moves = 4;
+    cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
+    lazy_compare(&g,
+                 "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\n"
+                 "class a\n radius 0.4\n speed 1\n follow\nend\n"
+                 "agent 1 a 3.5,0.5 goal 8,0\nagent 2 a 4.5,0.5 goal 0,0\n",
+                 0, 1, &lazy_seen, &searched);
+    cr_assert_eq(searched, 1);
+    cr_assert_gt(lazy_seen, 0);
+    ff_grid_free(&g);
 }

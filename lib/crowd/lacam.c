@@ -105,10 +105,15 @@ static unsigned class_steps(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32
 
 /* The legal steps of agent i from cell v: bit d set when it may step in
  * direction d, as the crowd's PIBT allows (see pibt.c), to a cell with a
- * way to its goal (cost finite).  The steps are its class's, cached. */
+ * way to its goal (cost finite).  The steps are its class's, cached.  An
+ * own goal's field is settled at v and one step round it first: every
+ * cell the search reads a cost of (a configuration's, a step's) is one
+ * of those, or a request's. */
 static unsigned steps_of(ff_crowd *c, struct ff_lacam *L, size_t i, uint32_t v, ff_cost_view cost)
 {
     unsigned m = class_steps(c, L, c->agent[i].cls, v), d, out = 0;
+    if (own_goal(c, i))
+        ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[i], c->grid, v);
     for (d = 0; d < 8; d++)
         if (m >> d & 1 &&
             ff_cost_at(cost, (size_t)((int32_t)v + ff_dir_dy[d] * c->grid->w + ff_dir_dx[d])) < INFINITY)
@@ -533,9 +538,6 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
         !s.stamp_next || !s.corner)
         goto done;
     for (k = 0; k < n; k++) {
-        /* The search wanders: own goals' fields whole first. */
-        if (own_goal(c, c->req_agent[k]))
-            ff_goalfields_grow(&c->goals, c->profiles, c->agent_goal[c->req_agent[k]], FF_GOALFIELD_NONE);
         s.cost[k] = ff_pibt_cost(c, c->req_agent[k]);
         s.now[k] = c->req[k].cell;
     }

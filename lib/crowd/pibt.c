@@ -250,12 +250,17 @@ static void make_open9(ff_crowd *c)
     c->pibt_open9_made = 1;
 }
 
-/* The side cells of each diagonal step (the two straight steps it is
- * made of), as bits by direction (FF_DIR_*). */
-static const unsigned diagonal_sides[8] = {
-    0, 0, 0, 0,
-    1u << FF_DIR_N | 1u << FF_DIR_E, 1u << FF_DIR_S | 1u << FF_DIR_E,
-    1u << FF_DIR_S | 1u << FF_DIR_W, 1u << FF_DIR_N | 1u << FF_DIR_W,
+/* The diagonal steps (as bits by direction, FF_DIR_*) whose two side
+ * cells (the straight steps they are made of) are open, by the open
+ * straight neighbours (bits FF_DIR_N .. FF_DIR_W). */
+#define SIDES_OPEN(o, a, b) (((o) >> FF_DIR_##a & (o) >> FF_DIR_##b & 1u))
+#define DIAGONALS_OPEN(o) (SIDES_OPEN(o, N, E) << FF_DIR_NE | SIDES_OPEN(o, S, E) << FF_DIR_SE | \
+                           SIDES_OPEN(o, S, W) << FF_DIR_SW | SIDES_OPEN(o, N, W) << FF_DIR_NW)
+static const uint8_t diagonals_open[16] = {
+    DIAGONALS_OPEN(0u), DIAGONALS_OPEN(1u), DIAGONALS_OPEN(2u), DIAGONALS_OPEN(3u),
+    DIAGONALS_OPEN(4u), DIAGONALS_OPEN(5u), DIAGONALS_OPEN(6u), DIAGONALS_OPEN(7u),
+    DIAGONALS_OPEN(8u), DIAGONALS_OPEN(9u), DIAGONALS_OPEN(10u), DIAGONALS_OPEN(11u),
+    DIAGONALS_OPEN(12u), DIAGONALS_OPEN(13u), DIAGONALS_OPEN(14u), DIAGONALS_OPEN(15u),
 };
 
 /* Request k's cells (see above), in no order yet: its own cell first,
@@ -270,7 +275,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, int *
     double r = c->scenario->cls[q->cls].radius;
     uint32_t w = (uint32_t)g->w, cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
     int d, n = 0;
-    unsigned steps, open, clear = 0, lookups = 0, sweep_failures = 0;
+    unsigned steps, open, left, clear = 0, sweep_failures = 0;
 
     out[n].cell = cell;
     out[n].flags = CAND_LOOKED | 8u << CAND_DIR_SHIFT;  /* (free: its own) */
@@ -290,17 +295,13 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, int *
     steps &= open;
     /* ff_gridmove_step_clear's common case: a disk within its cell
      * between open cells' centers, a diagonal's two side cells open. */
-    if (ff_gridmove_disk_in_cell(g, r) && (open >> 8 & 1)) {
-        clear = steps & 0x0fu;
-        for (d = 4; d < 8; d++)
-            if ((open & diagonal_sides[d]) == diagonal_sides[d])
-                clear |= 1u << d;
-    }
-    for (d = 0; d < 8; d++) {
-        uint32_t to = cell + (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
-        if (!(steps >> d & 1))
-            continue;
-        lookups += cost.cells != NULL;
+    if (ff_gridmove_disk_in_cell(g, r) && (open >> 8 & 1))
+        clear = 0x0fu | diagonals_open[open & 0x0fu];
+    /* (the steps in direction order, FF_DIR_* ascending) */
+    for (left = steps; left; left &= left - 1) {
+        uint32_t to;
+        d = __builtin_ctz(left);
+        to = cell + (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
         if (!(clear >> d & 1) && !ff_gridmove_sweep_measured(c, cell, to, r)) {
             /* Counted when it would have been a candidate: a way on
              * from there (or its own path's next cell). */
@@ -317,7 +318,8 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, int *
             *pref = n;
         n++;
     }
-    c->stats.direction_lookups += lookups;  /* (counted apart: no store in the loop) */
+    if (cost.cells)
+        c->stats.direction_lookups += (unsigned)__builtin_popcount(steps);  /* (a lookup a step) */
     c->stats.sweep_failures += sweep_failures;
     return n;
 }

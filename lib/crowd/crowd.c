@@ -110,21 +110,9 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->class_first_unreachable = calloc(nc, sizeof *c->class_first_unreachable);
     c->deadlock_id = malloc(na * sizeof *c->deadlock_id);
     c->deadlock_start = malloc((na + 1) * sizeof *c->deadlock_start);
-    if (s->move == FF_MOVE_GRID) {
-        /* (a line a request: see reserve.h) */
-        c->req = aligned_alloc(64, (na * sizeof *c->req + 63) / 64 * 64);
-        c->req_agent = malloc(na * sizeof *c->req_agent);
-        c->waits_on = malloc(na * sizeof *c->waits_on);
-        c->cycle = malloc(na * sizeof *c->cycle);
-        c->cycle_scratch = malloc(na);
-        c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
-        for (c->cell_seen_mask = 1; c->cell_seen_mask < 2 * na; c->cell_seen_mask *= 2)
-            ;
-        c->cell_seen = malloc(c->cell_seen_mask-- * sizeof *c->cell_seen);
-        if (s->reserve && (st = ff_pibt_init(c, na, err)) != FF_OK) {
-            ff_crowd_free(c);
-            return st;
-        }
+    if (s->move == FF_MOVE_GRID && (st = ff_gridmove_init(c, na, err)) != FF_OK) {
+        ff_crowd_free(c);
+        return st;
     }
     /* The agents and their points are walked every tick, the agents in
      * the hash's order: huge pages spare TLB misses at 100,000 agents. */
@@ -133,9 +121,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->cand_reach ||
         !c->live ||
         !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->entry_of || !c->unclear || !c->class_unreachable || !c->class_first_unreachable ||
-        !c->deadlock_id || !c->deadlock_start ||
-        (s->move == FF_MOVE_GRID && (!c->req || !c->req_agent || !c->waits_on || !c->cycle ||
-                                     !c->cycle_scratch || !c->spawn_scratch || !c->cell_seen))) {
+        !c->deadlock_id || !c->deadlock_start) {
         ff_crowd_free(c);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     }
@@ -339,7 +325,7 @@ void ff_crowd_free(ff_crowd *c)
     free(c->cand_reach);
     free(c->contact);
     ff_goalfields_free(&c->goals);
-    ff_pibt_free(c);
+    ff_gridmove_free(c);
     ff_lacam_free(c);
     free(c->agent_goal);
     c->agent_goal = NULL;
@@ -365,22 +351,11 @@ void ff_crowd_free(ff_crowd *c)
     free(c->class_first_unreachable);
     free(c->deadlock_id);
     free(c->deadlock_start);
-    free(c->req);
-    free(c->req_agent);
-    free(c->waits_on);
-    free(c->cycle);
-    free(c->cycle_scratch);
-    free(c->spawn_scratch);
-    free(c->cell_seen);
     c->plan = NULL;
     c->class_unreachable = NULL;
     c->class_first_unreachable = NULL;
     c->deadlock_id = NULL;
     c->deadlock_start = NULL;
-    c->req = NULL;
-    c->req_agent = c->waits_on = c->spawn_scratch = c->cell_seen = NULL;
-    c->cycle = NULL;
-    c->cycle_scratch = NULL;
     c->live = c->spawn_order = NULL;
     c->contact = NULL;
     c->ncontacts = c->cap_contacts = 0;

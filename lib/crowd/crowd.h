@@ -212,6 +212,8 @@ typedef struct {
     uint32_t *spawn_scratch;
     uint32_t *cell_seen;       /* the overlap measure's table of cells */
     size_t cell_seen_mask;     /* its size - 1 (a power of 2 - 1) */
+    struct ff_gridmove_class *grid_class; /* per class: its footprint */
+    int grid_in_cell;          /* 1: every class's disk lies within a cell */
     /* deadlocks found at the last tick: cycle k holds the ids
        deadlock_id[deadlock_start[k] .. deadlock_start[k + 1]) */
     uint32_t *deadlock_id;

@@ -246,6 +246,19 @@ double ff_contacts_largest_overlap_involved(ff_crowd *c);
 
 /* ---- gridmove.c ---- */
 
+/* What cell-to-cell moves read of a class, worked out once. */
+struct ff_gridmove_class {
+    double radius;   /* world units */
+    int32_t half;    /* its footprint's half-width in cells (reserve.h) */
+    int in_cell;     /* 1: its disk lies within a cell (ff_gridmove_disk_in_cell) */
+};
+
+/* Allocate the requests, their scratch, the classes' facts and (with
+ * reservations) the grant's marks for up to nagents agents; FF_ENOMEM
+ * (ff_gridmove_free frees what was taken). */
+ff_status ff_gridmove_init(ff_crowd *c, size_t nagents, ff_error *err);
+void ff_gridmove_free(ff_crowd *c);
+
 /* One tick of cell-to-cell moves (requests, grants, waits, own paths
  * round held cells, wait-for cycles); FF_ENOMEM. */
 ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err);

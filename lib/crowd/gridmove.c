@@ -22,6 +22,54 @@ static int32_t footprint_half(const ff_grid *g, double r)
     return k > 0 ? (int32_t)k : 0;
 }
 
+ff_status ff_gridmove_init(ff_crowd *c, size_t nagents, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    size_t na = nagents ? nagents : 1, k;
+
+    /* (a line a request: see reserve.h) */
+    c->req = aligned_alloc(64, (na * sizeof *c->req + 63) / 64 * 64);
+    c->req_agent = malloc(na * sizeof *c->req_agent);
+    c->waits_on = malloc(na * sizeof *c->waits_on);
+    c->cycle = malloc(na * sizeof *c->cycle);
+    c->cycle_scratch = malloc(na);
+    c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
+    for (c->cell_seen_mask = 1; c->cell_seen_mask < 2 * na; c->cell_seen_mask *= 2)
+        ;
+    c->cell_seen = malloc(c->cell_seen_mask-- * sizeof *c->cell_seen);
+    c->grid_class = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->grid_class);
+    if (!c->req || !c->req_agent || !c->waits_on || !c->cycle || !c->cycle_scratch || !c->spawn_scratch ||
+        !c->cell_seen || !c->grid_class)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+    c->grid_in_cell = 1;
+    for (k = 0; k < s->nclasses; k++) {
+        struct ff_gridmove_class *gc = &c->grid_class[k];
+        gc->radius = s->cls[k].radius;
+        gc->half = footprint_half(c->grid, gc->radius);
+        gc->in_cell = ff_gridmove_disk_in_cell(c->grid, gc->radius);
+        c->grid_in_cell &= gc->in_cell;
+    }
+    return s->reserve ? ff_pibt_init(c, nagents, err) : FF_OK;
+}
+
+void ff_gridmove_free(ff_crowd *c)
+{
+    ff_pibt_free(c);
+    free(c->req);
+    free(c->req_agent);
+    free(c->waits_on);
+    free(c->cycle);
+    free(c->cycle_scratch);
+    free(c->spawn_scratch);
+    free(c->cell_seen);
+    free(c->grid_class);
+    c->req = NULL;
+    c->req_agent = c->waits_on = c->spawn_scratch = c->cell_seen = NULL;
+    c->cycle = NULL;
+    c->cycle_scratch = NULL;
+    c->grid_class = NULL;
+}
+
 int ff_gridmove_sweep_measured(const ff_crowd *c, uint32_t from, uint32_t to, double r)
 {
     const ff_grid *g = c->grid;
@@ -44,11 +92,10 @@ double ff_gridmove_overlap(ff_crowd *c)
 {
     const ff_grid *g = c->grid;
     uint32_t *seen = c->cell_seen, mask = (uint32_t)c->cell_seen_mask;
-    size_t k, cls;
+    size_t k;
 
-    for (cls = 0; cls < c->scenario->nclasses; cls++)
-        if (!ff_gridmove_disk_in_cell(g, c->scenario->cls[cls].radius))
-            return -1;
+    if (!c->grid_in_cell)
+        return -1;
     /* The cells taken so far, as cell + 1 in an open-addressed table
      * twice the agents' number (0: empty). */
     memset(seen, 0, ((size_t)mask + 1) * sizeof *seen);
@@ -108,7 +155,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
 
     if (dir && own_goal(c, index))  /* what the request and the grant read of it */
         ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[index], g, cell);
-    q->half = footprint_half(g, cls->radius);
+    q->half = c->grid_class[a->cls].half;
     q->priority = cls->agent_priority;
     q->waited = pl->waited;
     if (c->scenario->reserve) {
@@ -315,7 +362,7 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
          * the walls: the end of the tick need not measure it.  (One that
          * moved stands at its cell's center: it was just put there.) */
         end = q->granted >= 0 ? q->cand : q->cell;
-        a->clear = ff_gridmove_disk_in_cell(g, s->cls[a->cls].radius) && ff_grid_open(g, end) &&
+        a->clear = c->grid_class[a->cls].in_cell && ff_grid_open(g, end) &&
                    (q->granted >= 0 || (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
     /* Wait-for cycles among agents that have no way round. */
@@ -369,7 +416,7 @@ ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         ff_world_to_cell(g, a->x, a->y, &cx, &cy);
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (c->scenario->reserve &&
-            !ff_pibt_claim(c, cell, footprint_half(g, c->scenario->cls[a->cls].radius))) {
+            !ff_pibt_claim(c, cell, c->grid_class[a->cls].half)) {
             c->spawn_scratch[waiting++] = i;
             continue;
         }

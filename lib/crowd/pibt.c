@@ -272,7 +272,8 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, int *
     const ff_grid *g = c->grid;
     const ff_reserve_request *q = &c->req[k];
     const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
-    double r = c->scenario->cls[q->cls].radius;
+    const struct ff_gridmove_class *gc = &c->grid_class[q->cls];
+    double r = gc->radius;
     uint32_t w = (uint32_t)g->w, cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
     int d, n = 0;
     unsigned steps, open, left, clear = 0, sweep_failures = 0;
@@ -295,7 +296,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, int *
     steps &= open;
     /* ff_gridmove_step_clear's common case: a disk within its cell
      * between open cells' centers, a diagonal's two side cells open. */
-    if (ff_gridmove_disk_in_cell(g, r) && (open >> 8 & 1))
+    if (gc->in_cell && (open >> 8 & 1))
         clear = 0x0fu | diagonals_open[open & 0x0fu];
     /* (the steps in direction order, FF_DIR_* ascending) */
     for (left = steps; left; left &= left - 1) {

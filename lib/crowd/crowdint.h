@@ -61,6 +61,42 @@ static inline double floor_fast(double v)
     return floor(v);
 }
 
+/* floor(v) clamped to +-9e18 (NaN to -9e18), as ff_world_to_cell
+ * (sample.c) has it. */
+static inline long long clamp_floor_ll(double v)
+{
+    double f = floor_fast(v);
+    if (!(f > -9.0e18))
+        return (long long)-9.0e18;
+    if (f > 9.0e18)
+        return (long long)9.0e18;
+    return (long long)f;
+}
+
+/* ff_world_to_cell (sample.c) on crowd c's map, the same results,
+ * inlined: with a power-of-two cell the product by 1 / cell, which is
+ * then the quotient. */
+static inline int world_to_cell(const ff_crowd *c, double px, double py, long long *x, long long *y)
+{
+    const ff_grid *g = c->grid;
+    double fx = px - g->origin_x, fy = py - g->origin_y;
+    if (c->pow2_cell) {
+        fx *= c->walls.inv_cell;
+        fy *= c->walls.inv_cell;
+    } else {
+        fx /= g->cell_size;
+        fy /= g->cell_size;
+    }
+    if (fx >= 0 && fy >= 0 && fx < (double)g->w && fy < (double)g->h) {
+        *x = (long long)fx;  /* (floor is truncation there) */
+        *y = (long long)fy;
+        return 1;
+    }
+    *x = clamp_floor_ll(fx);
+    *y = clamp_floor_ll(fy);
+    return *x >= 0 && *y >= 0 && *x < g->w && *y < g->h;
+}
+
 /* Agents in the simulation: born, and not gone. */
 static inline int present(const ff_agent *a)
 {

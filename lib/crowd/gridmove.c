@@ -103,7 +103,7 @@ double ff_gridmove_overlap(ff_crowd *c)
         const ff_agent *a = &c->agent[c->live[k]];
         long long cx, cy;
         uint32_t cell, h;
-        if (!ff_world_to_cell(g, a->x, a->y, &cx, &cy))
+        if (!world_to_cell(c, a->x, a->y, &cx, &cy))
             return -1;
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (cell == UINT32_MAX || a->x != column_center(g, cx) || a->y != row_center(g, cy))
@@ -284,7 +284,7 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
             continue;
         a->x0 = a->x;
         a->y0 = a->y;
-        ff_world_to_cell(g, a->x, a->y, &cx, &cy);
+        world_to_cell(c, a->x, a->y, &cx, &cy);
         c->req_agent[n] = (uint32_t)k;
         c->req[n].cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         n++;
@@ -413,7 +413,7 @@ ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         ff_agent *a = &c->agent[i];
         long long cx, cy;
         uint32_t cell;
-        ff_world_to_cell(g, a->x, a->y, &cx, &cy);
+        world_to_cell(c, a->x, a->y, &cx, &cy);
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (c->scenario->reserve &&
             !ff_pibt_claim(c, cell, c->grid_class[a->cls].half)) {

@@ -314,24 +314,6 @@ static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long lon
     turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
 }
 
-/* ff_world_to_cell (sample.c), the same arithmetic, inlined. */
-static inline long long clamp_floor_ll(double v)
-{
-    double f = floor_fast(v);
-    if (!(f > -9.0e18))
-        return (long long)-9.0e18;
-    if (f > 9.0e18)
-        return (long long)9.0e18;
-    return (long long)f;
-}
-
-static inline int world_to_cell(const ff_grid *g, double px, double py, long long *x, long long *y)
-{
-    *x = clamp_floor_ll((px - g->origin_x) / g->cell_size);
-    *y = clamp_floor_ll((py - g->origin_y) / g->cell_size);
-    return *x >= 0 && *y >= 0 && *x < g->w && *y < g->h;
-}
-
 void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
 {
     const ff_grid *g = c->grid;
@@ -353,7 +335,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
         cy = (long long)q->fy;
         inside = 1;
     } else {
-        inside = world_to_cell(g, a->x, a->y, &cx, &cy);
+        inside = world_to_cell(c, a->x, a->y, &cx, &cy);
     }
     /* The near-wall map is 0 exactly on the blocked cells: a byte to read
      * rather than a cost. */

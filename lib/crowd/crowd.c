@@ -690,13 +690,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             return st;
     }
     if (s->move == FF_MOVE_GRID) {
-        if (t > 0) {
-            if ((st = ff_gridmove_tick(c, err)) != FF_OK)
-                return st;
-        } else if (s->reserve && (st = ff_pibt_grant(c, 0, err)) != FF_OK) {
-            return st;
-        }
-        if ((st = ff_gridmove_spawns(c, t, err)) != FF_OK)
+        if ((st = ff_gridmove_step(c, t, err)) != FF_OK)
             return st;
     } else if (t > 0) {
         agent_ctx q;
@@ -808,9 +802,13 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
      * order (through memory, not scattered in hash order) gathers the
      * hash's points and does each agent's own bookkeeping (velocity, wall
      * check, arrival), which reads and writes only that agent; then the
-     * hash, then the overlap measure, which reads only the hash. */
+     * hash, then the overlap measure, which reads only the hash.
+     * Cell-to-cell moves need the hash for the overlap measure alone,
+     * and most crowds not even for that. */
     if (c->live_dirty)
         gather_live(c);
+    if (s->move == FF_MOVE_GRID)
+        grid_overlap = ff_gridmove_overlap(c);
     for (k = 0; k < c->nlive; k++) {
         ff_agent *a = &c->agent[c->live[k]];
         double r = s->cls[a->cls].radius;
@@ -819,10 +817,12 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             PREFETCH(pa);
             PREFETCH((const char *)pa + sizeof *pa - 1);
         }
-        c->points[k].x = a->x;
-        c->points[k].y = a->y;
-        c->points[k].item = c->live[k];
-        c->points[k].tag = (uint32_t)a->cls;
+        if (grid_overlap < 0) {
+            c->points[k].x = a->x;
+            c->points[k].y = a->y;
+            c->points[k].item = c->live[k];
+            c->points[k].tag = (uint32_t)a->cls;
+        }
         /* An agent held back by its neighbours carries that into its
          * velocity, as in position-based dynamics: a jam does not keep
          * pushing at full speed.  (The step left exactly this in an agent
@@ -844,9 +844,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (a->state != FF_AGENT_ARRIVED && agent_at_goal(c, c->live[k], a->cls, a->x, a->y))
             arrive(c, c->live[k], t, &changed);
     }
-    /* Cell-to-cell moves need the hash for the overlap measure alone,
-     * and most crowds not even for that. */
-    if (s->move != FF_MOVE_GRID || (grid_overlap = ff_gridmove_overlap(c)) < 0) {
+    if (grid_overlap < 0) {
         c->hash_current = 1;
         if ((st = ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err)) != FF_OK)
             return st;

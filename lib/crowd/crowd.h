@@ -214,6 +214,8 @@ typedef struct {
     size_t cell_seen_mask;     /* its size - 1 (a power of 2 - 1) */
     struct ff_gridmove_class *grid_class; /* per class: its footprint */
     int grid_in_cell;          /* 1: every class's disk lies within a cell */
+    int grid_shared;           /* the tick's agents: 1 when two share a cell ... */
+    int grid_off_center;       /* ... 1 when one is off its cell's center */
     /* deadlocks found at the last tick: cycle k holds the ids
        deadlock_id[deadlock_start[k] .. deadlock_start[k + 1]) */
     uint32_t *deadlock_id;

@@ -295,11 +295,11 @@ struct ff_gridmove_class {
 ff_status ff_gridmove_init(ff_crowd *c, size_t nagents, ff_error *err);
 void ff_gridmove_free(ff_crowd *c);
 
-/* One tick of cell-to-cell moves (requests, grants, waits, own paths
- * round held cells, wait-for cycles); FF_ENOMEM. */
-ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err);
-/* The spawns of tick t in cell-to-cell moves. */
-ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err);
+/* Tick t of cell-to-cell moves: from tick 1 on the requests, grants,
+ * waits, own paths round held cells and wait-for cycles; then the
+ * spawns of tick t; and the overlap measure of where it leaves the
+ * agents (ff_gridmove_overlap).  FF_ENOMEM. */
+ff_status ff_gridmove_step(ff_crowd *c, long long t, ff_error *err);
 
 /* 1 when a disk of radius r at a cell's center lies within the cell with
  * a margin far above rounding at g's coordinates: 0 < r <= 0.45 cells,
@@ -346,11 +346,13 @@ static inline int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint
     return ff_gridmove_sweep_measured(c, from, to, r);
 }
 
-/* The largest overlap among the present agents (c->live) when every
- * class's disk lies within a cell (ff_gridmove_disk_in_cell) and every
- * agent stands at a cell's center: 1 when two share a cell (the pair
- * measure's value: their centers coincide), else 0; no pairs measured.
- * -1 when that does not hold. */
+/* After ff_gridmove_step, the largest overlap among the present agents
+ * (c->live) when every class's disk lies within a cell
+ * (ff_gridmove_disk_in_cell) and every agent stands at a cell's center:
+ * 1 when two share a cell (the pair measure's value: their centers
+ * coincide), else 0; no pairs measured.  -1 when that does not hold (the
+ * first in index order of an agent off a center and one on a shared
+ * cell decides). */
 double ff_gridmove_overlap(ff_crowd *c);
 
 /* ---- pibt.c ---- */

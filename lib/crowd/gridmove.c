@@ -88,31 +88,54 @@ int ff_gridmove_sweep_measured(const ff_crowd *c, uint32_t from, uint32_t to, do
     return d1 >= r || d1 > d0;
 }
 
+/* The overlap measure, kept as the tick puts each agent in its cell:
+ * measure_begin, then measure_add for every present agent's cell at the
+ * end of the tick, or measure_off when its position is not the center of
+ * a cell of the map. */
+static void measure_begin(ff_crowd *c)
+{
+    memset(c->cell_seen, 0, (c->cell_seen_mask + 1) * sizeof *c->cell_seen);
+    c->grid_shared = 0;
+    c->grid_off_center = 0;
+}
+
+/* (the cells taken so far, as cell + 1 in an open-addressed table twice
+ * the agents' number; 0: empty) */
+static inline int measure_add(ff_crowd *c, uint32_t cell)
+{
+    uint32_t *seen = c->cell_seen, mask = (uint32_t)c->cell_seen_mask, h;
+
+    for (h = (cell * 2654435761u) & mask; seen[h] && seen[h] != cell + 1; h = (h + 1) & mask)
+        ;
+    if (seen[h])
+        return 1;
+    seen[h] = cell + 1;
+    return 0;
+}
+
 double ff_gridmove_overlap(ff_crowd *c)
 {
     const ff_grid *g = c->grid;
-    uint32_t *seen = c->cell_seen, mask = (uint32_t)c->cell_seen_mask;
     size_t k;
 
     if (!c->grid_in_cell)
         return -1;
-    /* The cells taken so far, as cell + 1 in an open-addressed table
-     * twice the agents' number (0: empty). */
-    memset(seen, 0, ((size_t)mask + 1) * sizeof *seen);
+    if (!c->grid_off_center)
+        return c->grid_shared;  /* (every agent at a cell's center: no order to keep) */
+    /* Afresh, in index order: the first agent off a center, or the first
+     * that shares a cell, decides. */
+    memset(c->cell_seen, 0, (c->cell_seen_mask + 1) * sizeof *c->cell_seen);
     for (k = 0; k < c->nlive; k++) {
         const ff_agent *a = &c->agent[c->live[k]];
         long long cx, cy;
-        uint32_t cell, h;
+        uint32_t cell;
         if (!world_to_cell(c, a->x, a->y, &cx, &cy))
             return -1;
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (cell == UINT32_MAX || a->x != column_center(g, cx) || a->y != row_center(g, cy))
             return -1;
-        for (h = (cell * 2654435761u) & mask; seen[h] && seen[h] != cell + 1; h = (h + 1) & mask)
-            ;
-        if (seen[h])
+        if (measure_add(c, cell))
             return 1;
-        seen[h] = cell + 1;
     }
     return 0;
 }
@@ -268,7 +291,7 @@ static void prefetch_request(const ff_crowd *c, size_t k)
 
 /* One tick of cell-to-cell moves: requests, grants, moves, waits, own
  * paths after wait-limit waits, and wait-for cycles. */
-ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
+static ff_status gridmove_tick(ff_crowd *c, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
     const ff_grid *g = c->grid;
@@ -284,7 +307,8 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
             continue;
         a->x0 = a->x;
         a->y0 = a->y;
-        world_to_cell(c, a->x, a->y, &cx, &cy);
+        if (!world_to_cell(c, a->x, a->y, &cx, &cy) || a->x != column_center(g, cx) || a->y != row_center(g, cy))
+            c->grid_off_center = 1;  /* (one that stays stays there) */
         c->req_agent[n] = (uint32_t)k;
         c->req[n].cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         n++;
@@ -362,6 +386,7 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
          * the walls: the end of the tick need not measure it.  (One that
          * moved stands at its cell's center: it was just put there.) */
         end = q->granted >= 0 ? q->cand : q->cell;
+        c->grid_shared |= measure_add(c, end);
         a->clear = c->grid_class[a->cls].in_cell && ff_grid_open(g, end) &&
                    (q->granted >= 0 || (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
@@ -400,7 +425,7 @@ ff_status ff_gridmove_tick(ff_crowd *c, ff_error *err)
 /* Spawns of tick t in cell-to-cell moves: at their cell's center, when
  * (with reservations) its footprint is free; otherwise they try again
  * next tick. */
-ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
+static ff_status gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
 {
     const ff_grid *g = c->grid;
     size_t k, due, waiting = 0, born = 0;
@@ -413,7 +438,7 @@ ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         ff_agent *a = &c->agent[i];
         long long cx, cy;
         uint32_t cell;
-        world_to_cell(c, a->x, a->y, &cx, &cy);
+        int inside = world_to_cell(c, a->x, a->y, &cx, &cy);
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (c->scenario->reserve &&
             !ff_pibt_claim(c, cell, c->grid_class[a->cls].half)) {
@@ -422,6 +447,10 @@ ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         }
         a->x = cell_center_x(g, cell);
         a->y = cell_center_y(g, cell);
+        if (!inside)
+            c->grid_off_center = 1;
+        else
+            c->grid_shared |= measure_add(c, cell);
         if ((st = ff_crowd_goal_enter(c, i, err)) != FF_OK)
             return st;
         if (c->scenario->reserve)
@@ -436,4 +465,18 @@ ff_status ff_gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
     memcpy(c->spawn_order + c->next_spawn + born, c->spawn_scratch, waiting * sizeof *c->spawn_scratch);
     c->next_spawn += born;
     return FF_OK;
+}
+
+ff_status ff_gridmove_step(ff_crowd *c, long long t, ff_error *err)
+{
+    ff_status st;
+
+    measure_begin(c);
+    if (t > 0) {
+        if ((st = gridmove_tick(c, err)) != FF_OK)
+            return st;
+    } else if (c->scenario->reserve && (st = ff_pibt_grant(c, 0, err)) != FF_OK) {
+        return st;
+    }
+    return gridmove_spawns(c, t, err);
 }

@@ -653,3 +653,80 @@ Test(mapf, lazy_own_goal_fields_give_the_complement_a_retreat)
     cr_assert_gt(lazy_seen, 0);
     ff_grid_free(&g);
 }
+
+/* The largest overlap of two present agents' disks (radius r each) over
+ * their radii's sum, pair by pair. */
+static double pairs_overlap(const ff_crowd *c, double r)
+{
+    double worst = 0;
+    size_t i, j;
+
+    for (i = 0; i < c->nagents; i++)
+        for (j = i + 1; j < c->nagents; j++) {
+            const ff_agent *a = &c->agent[i], *b = &c->agent[j];
+            double d = hypot(a->x - b->x, a->y - b->y);
+            if (a->state < FF_AGENT_MOVING || a->state > FF_AGENT_ARRIVED || b->state < FF_AGENT_MOVING ||
+                b->state > FF_AGENT_ARRIVED || d >= 2 * r)
+                continue;
+            if ((2 * r - d) / (2 * r) > worst)
+                worst = (2 * r - d) / (2 * r);
+        }
+    return worst;
+}
+
+/* The overlap measure of cell-to-cell moves (kept as the tick places the
+ * agents, or taken afresh when one stands off a cell's center) against
+ * the pairs measured here every tick: without reservations agents crowd
+ * onto the goal (1: two on one cell), and one standing arrived on the
+ * goal, put off its center from outside, overlaps the next one in. */
+Test(mapf, grid_overlap_measure_matches_the_pairs)
+{
+    int displaced;
+
+    for (displaced = 0; displaced < 2; displaced++) {
+        const char *text =
+            "ffsim 1\nticks 12\nmove grid\narrived stay\n"
+            "class a\n radius 0.4\n speed 1\n follow\nend\n"
+            "agent 1 a 4.5,4.5\nagent 2 a 6.5,4.5\nagent 3 a 1.5,1.5\nagent 4 a 4.5,7.5\n"
+            "agent 5 a 7.5,7.5\nagent 6 a 0.5,6.5\nagent 7 a 2.5,4.5 tick 3\n";
+        ff_grid g;
+        ff_scenario s;
+        ff_profiles p;
+        ff_crowd c;
+        ff_error err;
+        double worst = 0;
+        int k, shared = 0, off = 0;
+
+        ff_grid_init(&g);
+        g.moves = 8;
+        cr_assert_eq(ff_grid_alloc(&g, 8, 8, 0, "t", &err), FF_OK);
+        for (k = 0; k < 64; k++)
+            g.cost[k] = 1.0f;
+        cr_assert_eq(ff_grid_add_goal(&g, 4, 4, "t", 0, 0, &err), FF_OK);
+        cr_assert_eq(ff_scenario_parse(text, "t.scenario", &g, &s, &err), FF_OK, "%s", err.msg);
+        cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+        cr_assert_eq(ff_crowd_init_profiles(&c, &s, &p, 1, &err), FF_OK, "%s", err.msg);
+        while (c.tick < s.ticks) {
+            double o;
+            if (displaced && c.tick == 0) {
+                /* Agent 1 arrived on the goal at tick 0: off its center. */
+                cr_assert_eq(c.agent[0].state, FF_AGENT_ARRIVED);
+                c.agent[0].x += 0.3;
+                ff_crowd_moved(&c);
+            }
+            cr_assert_eq(ff_crowd_step(&c, &err), FF_OK, "%s", err.msg);
+            o = pairs_overlap(&c, 0.4);
+            shared |= o == 1;
+            off |= o > 0 && o < 1;
+            if (o > worst)
+                worst = o;
+            cr_assert(fabs(c.stats.max_overlap - worst) < 1e-12, "tick %lld: measured %g, pairs %g", c.tick,
+                      c.stats.max_overlap, worst);
+        }
+        cr_expect(displaced ? off : shared, "the case did not happen (%d)", displaced);
+        ff_crowd_free(&c);
+        ff_profiles_free(&p);
+        ff_scenario_free(&s);
+        ff_grid_free(&g);
+    }
+}

@@ -541,8 +541,6 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
         s.cost[k] = ff_pibt_cost(c, c->req_agent[k]);
         s.now[k] = c->req[k].cell;
     }
-    if (c->goals.nomem)
-        goto done;  /* (the tick reports it) */
     if ((start = add_node(&s, s.now, NONE)) == NONE)
         goto done;
     if (reserve(&s, (void **)&stack, &cap_stack, nstack, sizeof *stack) < 0)
@@ -733,6 +731,8 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
     }
     c->stats.complement_searches++;
     r = run_search(c, L, n);
+    if (ff_goalfields_status(&c->goals, err) != FF_OK)
+        return -1;  /* (a field it settled stopped short) */
     if (r == 0) {
         L->proved = 1;
         return 0;

@@ -26,6 +26,10 @@ void ff_goalfields_free(ff_goalfields *s)
         free(s->hopcost[k]);
     }
     free(s->hopcost);
+    for (k = 0; k < s->nsteps; k++)
+        free(s->steps[k]);
+    free(s->steps);
+    free(s->steps_id);
     free(s->field);
     free(s->key);
     free(s->slot_field);
@@ -128,37 +132,35 @@ static inline void hop_set(void *hop, int wide, size_t i, uint32_t h)
 }
 
 /* The breadth-first search of field f on a grid of w x h cells and 4
- * moves whose open cells all cost the same, from the profile's step masks
- * (step_mask): taken on from where it stopped until cell has left the
- * queue (its code is set) or the queue is empty, or to the end when cell
- * is FF_GOALFIELD_NONE.  It counts hops, and cost t->cost[h] of h hops is
- * the sum of h step costs added one at a time as ff_search's uniform
- * search adds them, so the same distances bit for bit.  A cell's code is
- * set as it leaves the queue, when every cell of one hop fewer has left
- * before it: the first legal step in code order to a lower hop count (a
- * cell of h - 1 hops: no legal step goes lower), which is
- * ff_direction_field's rule here (such a step is tight and lowers the
- * distance, and no other is tight while the largest distance times
- * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  A neighbour u of
- * v stepping in direction d into v is u = v - off[d], refused by u's mask
- * when the step leaves the map (no coordinates, no division) and by
- * u >= n past the first or last row; no branch on the map's cells (they
- * would be guessed wrong half the time): the queue's slot is written every
- * time and kept when u is fresh, and a step v does not have reads v.
- * One body for both widths of hop count (wide, a constant in each
- * caller).  -1 when the queue could not grow (out of memory), else 0. */
-/* Offer cell v's hop count + 1 (to) to its neighbour u = v - off
- * stepping in direction d into v: u joins the queue at tail when the step
- * is legal and u is unreached.  The new tail. */
-static inline size_t offer(void *hop, int wide, const uint8_t *step_mask, uint32_t *queue, size_t n, size_t u,
-                           int d, uint32_t to, uint32_t unreached, size_t tail)
+ * moves whose open cells all cost the same, from the profile's steps out
+ * of and into each cell (steps: see ff_goalfields): taken on from where
+ * it stopped until cell has left the queue (its code is set) or the queue
+ * is empty, or to the end when cell is FF_GOALFIELD_NONE.  It counts
+ * hops, and cost t->cost[h] of h hops is the sum of h step costs added
+ * one at a time as ff_search's uniform search adds them, so the same
+ * distances bit for bit.  A cell's code is set as it leaves the queue,
+ * when every cell of one hop fewer has left before it: the first legal
+ * step in code order to a lower hop count (a cell of h - 1 hops: no legal
+ * step goes lower), which is ff_direction_field's rule here (such a step
+ * is tight and lowers the distance, and no other is tight while the
+ * largest distance times FF_TIGHT_REL stays under half a step:
+ * uniform_bfs_ok).  A neighbour u = v - off[d] of v that steps in
+ * direction d into v joins the queue when it is unreached.  No branch on
+ * the map's cells (they would be guessed wrong half the time): every
+ * neighbour's count is read, and written back unless it joins, and the
+ * queue's slot is written every time and kept when it joins; the hop
+ * counts have a margin of w + 1 cells (unreached) before and after the
+ * map, where the neighbours of its first and last rows fall.  One body
+ * for both widths of hop count (wide, a constant in each caller).  -1
+ * when the queue could not grow (out of memory), else 0. */
+/* Offer hop count to to the neighbour u of a cell when it may step into
+ * it (in, 0 or 1): u joins the queue at tail when in and unreached.  The
+ * new tail. */
+static inline size_t offer(void *hop, int wide, uint32_t *queue, size_t u, unsigned in, uint32_t to,
+                           uint32_t unreached, size_t tail)
 {
-    uint32_t hu;
-    unsigned fresh;
-    if (u >= n)
-        return tail;
-    hu = hop_at(hop, wide, u);
-    fresh = (step_mask[u] >> d & 1) & (hu == unreached);
+    uint32_t hu = hop_at(hop, wide, u);
+    unsigned fresh = in & (hu == unreached);
     hop_set(hop, wide, u, fresh ? to : hu);
     queue[tail] = (uint32_t)u;
     return tail + fresh;
@@ -189,8 +191,8 @@ static int queue_room(ff_goalfield *f)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_mask, int32_t w, size_t n,
-                           uint32_t cell, const int wide)
+static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell,
+                           const int wide)
 {
     void *hop = f->hop;
     uint8_t *dir = f->direction;
@@ -204,7 +206,7 @@ static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_m
 
     while (head < tail && (cell == FF_GOALFIELD_NONE || dir[cell] == FF_DIR_NONE)) {
         uint32_t v, hv, to;
-        unsigned out, lower;
+        unsigned m, lower;
         if (tail + 4 > cap) {
             f->head = head;
             f->tail = tail;
@@ -224,16 +226,15 @@ static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_m
             t->cost[to] = t->cost[hv] + t->step;
             len++;
         }
-        out = step_mask[v];
-        /* the steps of v that lead lower (a step v does not have reads v) */
-        lower = (unsigned)(hop_at(hop, wide, out & 1 ? v + on : v) < hv) |
-                (unsigned)(hop_at(hop, wide, out & 2 ? v + oe : v) < hv) << 1 |
-                (unsigned)(hop_at(hop, wide, out & 4 ? v + os : v) < hv) << 2 |
-                (unsigned)(hop_at(hop, wide, out & 8 ? v + ow : v) < hv) << 3;
-        tail = offer(hop, wide, step_mask, queue, n, v - on, 0, to, unreached, tail);
-        tail = offer(hop, wide, step_mask, queue, n, v - oe, 1, to, unreached, tail);
-        tail = offer(hop, wide, step_mask, queue, n, v - os, 2, to, unreached, tail);
-        tail = offer(hop, wide, step_mask, queue, n, v - ow, 3, to, unreached, tail);
+        m = steps[v];
+        /* the steps of v that lead lower */
+        lower = (m & 1 & (hop_at(hop, wide, v + on) < hv)) | (m & 2 & (unsigned)(hop_at(hop, wide, v + oe) < hv) << 1) |
+                (m & 4 & (unsigned)(hop_at(hop, wide, v + os) < hv) << 2) |
+                (m & 8 & (unsigned)(hop_at(hop, wide, v + ow) < hv) << 3);
+        tail = offer(hop, wide, queue, v - on, m >> 4 & 1, to, unreached, tail);
+        tail = offer(hop, wide, queue, v - oe, m >> 5 & 1, to, unreached, tail);
+        tail = offer(hop, wide, queue, v - os, m >> 6 & 1, to, unreached, tail);
+        tail = offer(hop, wide, queue, v - ow, m >> 7 & 1, to, unreached, tail);
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */
         if (lower)
@@ -251,16 +252,14 @@ static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_m
     return st;
 }
 
-static int bfs_grow16(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_mask, int32_t w, size_t n,
-                      uint32_t cell)
+static int bfs_grow16(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
 {
-    return bfs_body(f, t, step_mask, w, n, cell, 0);
+    return bfs_body(f, t, steps, w, cell, 0);
 }
 
-static int bfs_grow32(ff_goalfield *f, ff_hopcost *t, const uint8_t *step_mask, int32_t w, size_t n,
-                      uint32_t cell)
+static int bfs_grow32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
 {
-    return bfs_body(f, t, step_mask, w, n, cell, 1);
+    return bfs_body(f, t, steps, w, cell, 1);
 }
 
 /* 1 when the breadth-first search gives a field of grid g (4 moves, every
@@ -279,14 +278,15 @@ void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, 
     ff_goalfield *f = &s->field[index];
     const ff_profile *pf = &p->profile[f->profile];
 
-    /* (a cell the profile closes is never reached: +inf is final) */
-    size_t n = (size_t)pf->grid.w * (size_t)pf->grid.h;
     ff_hopcost *t;
 
+    /* (a cell the profile closes is never reached: +inf is final; a
+     * field that grows is built for its profile's field id, as are the
+     * profile's steps) */
     if (f->head == f->tail || (cell != FF_GOALFIELD_NONE && !ff_grid_open(&pf->grid, cell)))
         return;
     t = f->hops;
-    if ((t->wide ? bfs_grow32 : bfs_grow16)(f, t, pf->step_mask, pf->grid.w, n, cell) < 0)
+    if ((t->wide ? bfs_grow32 : bfs_grow16)(f, t, s->steps[f->profile], pf->grid.w, cell) < 0)
         s->nomem = 1;
 }
 
@@ -348,6 +348,48 @@ static ff_hopcost *hopcost_for(ff_goalfields *s, double so, size_t n)
     return t;
 }
 
+/* The steps out of and into each cell of profile pf (index profile; see
+ * ff_goalfields), made for its field id when they are not.  -1: no
+ * memory. */
+static int steps_for(ff_goalfields *s, const ff_profile *pf, int32_t profile)
+{
+    size_t n = (size_t)pf->grid.w * (size_t)pf->grid.h, u;
+    /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
+    const ptrdiff_t off[4] = { -(ptrdiff_t)pf->grid.w, 1, pf->grid.w, -1 };
+    uint8_t *io;
+    unsigned b;
+
+    if ((size_t)profile >= s->nsteps) {
+        size_t m = (size_t)profile + 1, k;
+        uint8_t **steps = realloc(s->steps, m * sizeof *steps);
+        uint64_t *id;
+        if (!steps)
+            return -1;
+        s->steps = steps;
+        if (!(id = realloc(s->steps_id, m * sizeof *id)))
+            return -1;
+        s->steps_id = id;
+        for (k = s->nsteps; k < m; k++)
+            s->steps[k] = NULL;
+        s->nsteps = m;
+    }
+    if (s->steps[profile] && s->steps_id[profile] == pf->id)
+        return 0;
+    if (!s->steps[profile] && !(s->steps[profile] = malloc(n)))
+        return -1;
+    io = s->steps[profile];
+    for (u = 0; u < n; u++)
+        io[u] = pf->step_mask[u] & 15;
+    /* (a legal step stays in the map: no coordinates) */
+    for (u = 0; u < n; u++)
+        for (b = pf->step_mask[u] & 15u; b; b &= b - 1) {
+            int d = __builtin_ctz(b);
+            io[(size_t)((ptrdiff_t)u + off[d])] |= (uint8_t)(16u << d);
+        }
+    s->steps_id[profile] = pf->id;
+    return 0;
+}
+
 /* Field f's block of bytes (its cost and codes).  -1: no memory. */
 static int reserve_block(ff_goalfield *f, size_t bytes)
 {
@@ -367,7 +409,7 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
 {
     ff_goalfield *f = &s->field[index];
     const ff_profile *pf = &p->profile[f->profile];
-    size_t n = (size_t)pf->grid.w * (size_t)pf->grid.h, k, cell_bytes;
+    size_t n = (size_t)pf->grid.w * (size_t)pf->grid.h, k, cell_bytes, margin, cost_bytes;
     ff_grid g;
     uint32_t goal = f->goal;
     double so = 0;
@@ -396,19 +438,23 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
     f->queue = NULL;
     f->qcap = 0;
     f->head = f->tail = 0;
-    if (bfs && (!(t = hopcost_for(s, so, n)) || !(f->queue = malloc(QUEUE_FIRST * sizeof *f->queue))))
+    if (bfs && (!(t = hopcost_for(s, so, n)) || steps_for(s, pf, f->profile) < 0 ||
+                !(f->queue = malloc(QUEUE_FIRST * sizeof *f->queue))))
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
-    /* One block: the cost (hop counts or doubles), then the codes. */
+    /* One block: the cost (doubles, or hop counts with a margin of w + 1
+     * cells each side for the search), then the codes. */
     cell_bytes = !bfs ? sizeof(double) : t->wide ? sizeof(uint32_t) : sizeof(uint16_t);
-    if (reserve_block(f, n * cell_bytes + n) < 0)
+    margin = bfs ? (size_t)pf->grid.w + 1 : 0;
+    cost_bytes = (n + 2 * margin) * cell_bytes;
+    if (reserve_block(f, cost_bytes + n) < 0)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
     f->hops = t;
-    f->hop = bfs ? f->block : NULL;
+    f->hop = bfs ? f->block + margin * cell_bytes : NULL;
     f->distance = bfs ? NULL : (double *)(void *)f->block;
-    f->direction = f->block + n * cell_bytes;
+    f->direction = f->block + cost_bytes;
     if (bfs) {
         /* Its first cell: the rest when asked for (lazily), or now. */
-        memset(f->hop, 0xff, n * cell_bytes);  /* (all ones: unreached) */
+        memset(f->block, 0xff, cost_bytes);  /* (all ones: unreached) */
         memset(f->direction, FF_DIR_NONE, n);
         hop_set(f->hop, t->wide, goal, 0);
         f->direction[goal] = FF_DIR_GOAL;
@@ -431,6 +477,6 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
     f->built = 1;
     f->built_id = pf->id;
     s->builds++;
-    s->build_bytes += n * (cell_bytes + 1);
+    s->build_bytes += cost_bytes + n;
     return FF_OK;
 }

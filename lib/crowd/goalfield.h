@@ -76,6 +76,14 @@ typedef struct {
     /* 1 once a search could not grow its queue (out of memory): the
      * field stopped short; ff_goalfields_status reports it. */
     int nomem;
+    /* Per profile (nsteps of them, grown as needed): its 4 moves' steps
+     * out of each cell (low 4 bits, its step mask's) and into it (high 4:
+     * bit 4 + d when the cell one step back in direction d steps d into
+     * it), made for the profile's field id steps_id, for the
+     * breadth-first search. */
+    uint8_t **steps;
+    uint64_t *steps_id;
+    size_t nsteps;
 } ff_goalfields;
 
 void ff_goalfields_init(ff_goalfields *s);

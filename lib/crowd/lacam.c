@@ -623,15 +623,18 @@ static void drop_plan(struct ff_lacam *L)
 }
 
 /* 1 when the complement may run on requests 0..n: everyone born and
- * present with a field, one cell each, nobody in a closed cell. */
-static int applicable(const ff_crowd *c, size_t n)
+ * present with a field, one cell each, nobody in a closed cell.  asked:
+ * 1 before this tick's moves, when each request's cost view is its
+ * agent's (ff_pibt_cost); 0 after them (a heading may have changed). */
+static int applicable(const ff_crowd *c, size_t n, int asked)
 {
     size_t k;
     if (!c->profiles || !c->scenario->stay || !c->scenario->reserve || c->next_spawn < c->nagents || n == 0)
         return 0;
     for (k = 0; k < n; k++) {
         const ff_reserve_request *q = &c->req[k];
-        if (q->half != 0 || !ff_pibt_cost(c, c->req_agent[k]).cells || !ff_grid_open(c->grid, q->cell))
+        if (q->half != 0 || !(asked ? q->cost : ff_pibt_cost(c, c->req_agent[k])).cells ||
+            !ff_grid_open(c->grid, q->cell))
             return 0;
     }
     return 1;
@@ -648,8 +651,7 @@ static int walk_plan(ff_crowd *c, struct ff_lacam *L, size_t n)
     q = &L->plan[L->step * n];
     next = q + n;
     for (k = 0; k < n; k++)
-        if (c->req_agent[k] != L->plan_agent[k] || c->req[k].cell != q[k] ||
-            !ff_pibt_cost(c, c->req_agent[k]).cells)
+        if (c->req_agent[k] != L->plan_agent[k] || c->req[k].cell != q[k] || !c->req[k].cost.cells)
             goto stale;
     for (k = 0; k < n; k++)
         c->req[k].next = next[k];
@@ -676,7 +678,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
     double sum = 0;
     int r;
 
-    if (!applicable(c, n))
+    if (!applicable(c, n, 1))
         return 0;
     if (!L && !(L = lacam_of(c)))
         return oom(err);
@@ -694,7 +696,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
         L->last_n = n;
     }
     for (k = 0; k < n; k++) {
-        double d = ff_cost_at(ff_pibt_cost(c, c->req_agent[k]), c->req[k].cell);
+        double d = ff_cost_at(c->req[k].cost, c->req[k].cell);  /* (the request's: ff_pibt_cost) */
         on += d == 0;
         if (d < INFINITY)
             sum += d;
@@ -766,7 +768,7 @@ static struct ff_lacam *lacam_of(ff_crowd *c)
 int ff_lacam_defer(ff_crowd *c, size_t n)
 {
     struct ff_lacam *L;
-    if (!applicable(c, n) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan)
+    if (!applicable(c, n, 0) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan)
         return 0;
     L->force = 1;
     return 1;

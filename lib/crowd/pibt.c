@@ -192,6 +192,7 @@ static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id,
     int b = m, j, kept;
     cand t;
     if (m > 0 || preferred < 0) {
+        /* (each one kept is compared with the best so far as it comes) */
         for (j = kept = m; j < *n; j++) {
             if (!(cs[j].flags & CAND_COST)) {
                 cs[j].cost = cost.cells ? ff_cost_at(cost, cs[j].cell) : 0;
@@ -199,12 +200,13 @@ static void select_next(const ff_crowd *c, cand *cs, int m, int *n, uint32_t id,
                 if (!(cs[j].cost < INFINITY) && (cs[j].flags & CAND_NEIGHBOUR))
                     continue;
             }
-            cs[kept++] = cs[j];
+            if (kept != j)
+                cs[kept] = cs[j];
+            if (kept > m && before(c, &cs[kept], &cs[b], id))
+                b = kept;
+            kept++;
         }
         *n = kept;
-        for (j = m + 1; j < *n; j++)
-            if (before(c, &cs[j], &cs[b], id))
-                b = j;
     } else {
         b = preferred;
     }
@@ -263,41 +265,45 @@ static const uint8_t diagonals_open[16] = {
     DIAGONALS_OPEN(12u), DIAGONALS_OPEN(13u), DIAGONALS_OPEN(14u), DIAGONALS_OPEN(15u),
 };
 
-/* Request k's cells (see above), in no order yet: its own cell first,
- * then the neighbours it may step to (those of an infinite cost still
- * among them); *pref the index of its preferred cell among them, when
- * it is (else left as it was).  select_next orders them. */
-static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, int *pref)
+/* The steps request q may take from its cell, as bits by direction
+ * (FF_DIR_*): its profile's legal steps, or from a cell its clearance
+ * closes (a lead-out cell, whose mask is 0: a step needs both ends open)
+ * the map's; *clear those of them ff_gridmove_step_clear's common case
+ * clears without a measure (a disk within its cell between open cells'
+ * centers, a diagonal's two side cells open). */
+static unsigned turn_steps(const ff_crowd *c, const ff_reserve_request *q, unsigned *clear)
 {
     const ff_grid *g = c->grid;
+    const ff_profile *f = &c->profiles->profile[c->profiles->class_profile[q->cls]];
+    uint32_t w = (uint32_t)g->w, cell = q->cell;
+    unsigned steps = f->step_mask[cell], open = c->pibt_open9[cell];
+    int d;
+
+    if (!steps && !ff_grid_open(&f->grid, cell))
+        for (d = 0; d < 8; d++)
+            steps |= (unsigned)ff_grid_step_ok(g, (int)(cell % w), (int)(cell / w), d) << d;
+    *clear = c->grid_class[q->cls].in_cell && (open >> 8 & 1) ? 0x0fu | diagonals_open[open & 0x0fu] : 0;
+    return steps & open;
+}
+
+/* Request k's cells (see above), in no order yet: its own cell first,
+ * then the neighbours it may step to (steps, clear: turn_steps'; those
+ * of an infinite cost still among them); *pref the index of its
+ * preferred cell among them, when it is (else left as it was).
+ * select_next orders them.  count: 1 to count the turn's direction
+ * lookups and sweep refusals. */
+static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, unsigned steps, unsigned clear,
+                      int count, int *pref)
+{
     const ff_reserve_request *q = &c->req[k];
-    const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
-    const struct ff_gridmove_class *gc = &c->grid_class[q->cls];
-    double r = gc->radius;
-    uint32_t w = (uint32_t)g->w, cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
+    double r = c->grid_class[q->cls].radius;
+    uint32_t w = (uint32_t)c->grid->w, cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
     int d, n = 0;
-    unsigned steps, open, left, clear = 0, nsteps = 0, sweep_failures = 0;
+    unsigned left, nsteps = 0, sweep_failures = 0;
 
     out[n].cell = cell;
     out[n].flags = CAND_LOOKED | 8u << CAND_DIR_SHIFT;  /* (free: its own) */
     n++;
-    if (cost.cells)
-        c->stats.direction_lookups++;
-    else if (preferred == UNDECIDED)
-        return n;  /* no field and no path (waiting, stuck): it stays, pushed by nobody */
-    /* The profile's legal steps; from a cell its clearance closes (a
-     * lead-out cell, whose mask is 0: a step needs both ends open), the
-     * map's. */
-    steps = f->step_mask[cell];
-    if (!steps && !ff_grid_open(&f->grid, cell))
-        for (d = 0; d < 8; d++)
-            steps |= (unsigned)ff_grid_step_ok(g, (int)(cell % w), (int)(cell / w), d) << d;
-    open = c->pibt_open9[cell];
-    steps &= open;
-    /* ff_gridmove_step_clear's common case: a disk within its cell
-     * between open cells' centers, a diagonal's two side cells open. */
-    if (gc->in_cell && (open >> 8 & 1))
-        clear = 0x0fu | diagonals_open[open & 0x0fu];
     /* (the steps in direction order, FF_DIR_* ascending) */
     for (left = steps; left; left &= left - 1) {
         uint32_t to;
@@ -320,10 +326,32 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, int *
             *pref = n;
         n++;
     }
-    if (cost.cells)
-        c->stats.direction_lookups += nsteps;  /* (a lookup a step; counted apart: no store in the loop) */
-    c->stats.sweep_failures += sweep_failures;
+    if (count) {
+        if (cost.cells)
+            c->stats.direction_lookups += 1 + nsteps;  /* (its own cell and a lookup a step) */
+        c->stats.sweep_failures += sweep_failures;
+    }
     return n;
+}
+
+/* The bits set in v < 256 (no library call). */
+static inline unsigned popcount8(unsigned v)
+{
+    v = v - (v >> 1 & 0x55u);
+    v = (v & 0x33u) + (v >> 2 & 0x33u);
+    return (v + (v >> 4)) & 0x0fu;
+}
+
+/* The direction of the step from cell to the neighbour next among
+ * steps (bits by direction), or 8 when it is not one of them. */
+static inline unsigned step_to(const ff_grid *g, uint32_t cell, uint32_t next, unsigned steps)
+{
+    for (; steps; steps &= steps - 1) {
+        unsigned d = (unsigned)__builtin_ctz(steps);
+        if (cell + (uint32_t)(ff_dir_dy[d] * (int32_t)g->w + ff_dir_dx[d]) == next)
+            return d;
+    }
+    return 8;
 }
 
 /* The cell whose north-west grid corner the step in direction d from
@@ -423,6 +451,29 @@ static void mark(ff_crowd *c, size_t k, uint32_t center, uint32_t who)
         }
 }
 
+/* Into cs[0] the best of request q's own cell (set there) and the
+ * neighbours of steps (with a cost to goal, all clear of the sweep): what
+ * select_next brings first from candidates' cells when none is
+ * preferred, by the same comparisons in the same order. */
+static void best_cell(const ff_crowd *c, const ff_reserve_request *q, cand *cs, unsigned steps)
+{
+    uint32_t w = (uint32_t)c->grid->w;
+
+    cs[0].cost = ff_cost_at(q->cost, q->cell);
+    cs[0].flags |= CAND_COST;
+    for (; steps; steps &= steps - 1) {
+        unsigned d = (unsigned)__builtin_ctz(steps);
+        cand t;
+        t.cell = q->cell + (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
+        t.cost = ff_cost_at(q->cost, t.cell);
+        if (!(t.cost < INFINITY))
+            continue;  /* (no way on from there: not a candidate) */
+        t.flags = CAND_NEIGHBOUR | CAND_COST | d << CAND_DIR_SHIFT;
+        if (before(c, &t, &cs[0], q->id))
+            cs[0] = t;
+    }
+}
+
 /* PIBT for request k: 1 when it takes a cell it may move on from (its
  * own included, when that is its best), 0 when it stays for want of any. */
 static int pibt(ff_crowd *c, size_t k, int depth)
@@ -431,16 +482,47 @@ static int pibt(ff_crowd *c, size_t k, int depth)
     ff_reserve_request *q = &c->req[k];
     ff_cost_view cost = q->cost;
     cand cs[CAND_MAX];
-    int pref = -1, n = candidates(c, k, cs, cost, &pref), m;
+    int pref = -1, n = 1, m, later = 0;
+    unsigned steps = 0, clear = 0, dp = 8;
 
-    select_next(c, cs, 0, &n, q->id, cost, pref);
+    cs[0].cell = q->cell;
+    cs[0].flags = CAND_LOOKED | 8u << CAND_DIR_SHIFT;
+    if (cost.cells || q->ncand > 0) {  /* (else it stays, pushed by nobody: waiting, stuck) */
+        steps = turn_steps(c, q, &clear);
+        if (q->ncand > 0 && !(steps & ~clear))
+            dp = step_to(g, q->cell, q->cand, steps);
+        if (!(steps & ~clear) && (dp < 8 || (q->ncand == 0 && cost.cells))) {
+            /* No sweep to measure: its first cell alone, the others only
+             * when it is refused (the same order, the same counts). */
+            if (dp < 8) {
+                /* (its preferred: first whatever the others cost) */
+                cs[0].cell = q->cand;
+                cs[0].cost = -INFINITY;
+                cs[0].flags = CAND_NEIGHBOUR | CAND_COST | dp << CAND_DIR_SHIFT;
+            } else {
+                best_cell(c, q, cs, steps);
+            }
+            if (cost.cells)
+                c->stats.direction_lookups += 1 + popcount8(steps);
+            later = 1;
+        } else {
+            n = candidates(c, k, cs, cost, steps, clear, 1, &pref);
+        }
+    }
+    select_next(c, cs, 0, &n, q->id, cost, later ? 0 : pref);
     q->ncand = cs[0].cell != q->cell;  /* it asked to move */
     q->blocker = FF_RESERVE_NONE;
-    for (m = 0; m < n; m++) {
+    for (m = 0; m < n || later; m++) {
         uint32_t to;
         unsigned d;
         int32_t x0, y0, x1, y1, x, y, ok = 1;
         size_t corner;
+        if (later && m > 0) {
+            /* (its cells as candidates gives them, the preferred first) */
+            n = candidates(c, k, cs, cost, steps, clear, 0, &pref);
+            select_next(c, cs, 0, &n, q->id, cost, pref);
+            later = 0;
+        }
         if (m > 0) {
             select_next(c, cs, m, &n, q->id, cost, -1);
             if (m == n)

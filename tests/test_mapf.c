@@ -730,3 +730,29 @@ Test(mapf, grid_overlap_measure_matches_the_pairs)
         ff_grid_free(&g);
     }
 }
+
+/* A door closes after agent 1 arrived on its goal, in a corridor with a
+ * niche beside it: its field is stale for the rebuild's ticks, then
+ * built again from the goal, lazily, and when agent 2 comes through it
+ * must step aside, settling round the cell it never left. */
+Test(mapf, lazy_own_goal_fields_built_again_after_a_map_event)
+{
+    static const char rows[] = "........."
+                               "####.###."
+                               "########.";
+    ff_grid g;
+    int lazy_seen = 0, searched = 0;
+    ff_error err;
+
+    tu_make_grid(&g, 9, 3, rows, FF_CORNERS_STRICT);
+    g.moves = 4;
+    cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
+    lazy_compare(&g,
+                 "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\nrebuild-ticks 2\n"
+                 "at 3 close 8,2,8,2\n"
+                 "class a\n radius 0.4\n speed 1\n follow\nend\n"
+                 "agent 1 a 3.5,0.5 goal 4,0\nagent 2 a 0.5,0.5 goal 8,0\n",
+                 0, 0, &lazy_seen, &searched);
+    cr_assert_gt(lazy_seen, 0);
+    ff_grid_free(&g);
+}

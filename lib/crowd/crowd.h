@@ -214,6 +214,12 @@ typedef struct {
     size_t cell_seen_mask;     /* its size - 1 (a power of 2 - 1) */
     struct ff_gridmove_class *grid_class; /* per class: its footprint */
     int grid_in_cell;          /* 1: every class's disk lies within a cell */
+    uint32_t *grid_settled;    /* per agent: the cell round which it last
+                                  settled its own goal's field (UINT32_MAX:
+                                  none) since ... */
+    unsigned long long grid_settled_builds; /* ... this many goal fields
+                                  were built (goals.builds) ... */
+    long long grid_settled_map; /* ... on the map of this map_tick */
     int grid_shared;           /* the tick's agents: 1 when two share a cell ... */
     int grid_off_center;       /* ... 1 when one is off its cell's center */
     /* deadlocks found at the last tick: cycle k holds the ids

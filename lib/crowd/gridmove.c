@@ -1,6 +1,7 @@
 /* gridmove.c - cell-to-cell moves ('move grid'): each tick's requests,
  * their grants by reservation, waits, own paths round held cells, wait-for
  * cycles, and spawns; see crowd.h, reserve.h and man 1 ffsim. */
+#include <limits.h>
 #include <string.h>
 
 #include "crowdint.h"
@@ -38,8 +39,10 @@ ff_status ff_gridmove_init(ff_crowd *c, size_t nagents, ff_error *err)
         ;
     c->cell_seen = malloc(c->cell_seen_mask-- * sizeof *c->cell_seen);
     c->grid_class = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->grid_class);
+    c->grid_settled = malloc(na * sizeof *c->grid_settled);
+    c->grid_settled_builds = ULLONG_MAX;  /* (none settled yet) */
     if (!c->req || !c->req_agent || !c->waits_on || !c->cycle || !c->cycle_scratch || !c->spawn_scratch ||
-        !c->cell_seen || !c->grid_class)
+        !c->cell_seen || !c->grid_class || !c->grid_settled)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     c->grid_in_cell = 1;
     for (k = 0; k < s->nclasses; k++) {
@@ -63,6 +66,8 @@ void ff_gridmove_free(ff_crowd *c)
     free(c->spawn_scratch);
     free(c->cell_seen);
     free(c->grid_class);
+    free(c->grid_settled);
+    c->grid_settled = NULL;
     c->req = NULL;
     c->req_agent = c->waits_on = c->spawn_scratch = c->cell_seen = NULL;
     c->cycle = NULL;
@@ -176,8 +181,12 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     uint32_t cell = q->cell, next;
     int d, e;
 
-    if (dir && own_goal(c, index))  /* what the request and the grant read of it */
+    if (dir && own_goal(c, index) && c->grid_settled[index] != cell) {
+        /* What the request and the grant read of it (final since it last
+         * did so here: see gridmove_tick). */
         ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[index], g, cell);
+        c->grid_settled[index] = cell;
+    }
     q->half = c->grid_class[a->cls].half;
     q->priority = cls->agent_priority;
     q->waited = pl->waited;
@@ -298,6 +307,14 @@ static ff_status gridmove_tick(ff_crowd *c, ff_error *err)
     size_t k, n = 0, ncycles;
     ff_status st;
 
+    if (c->goals.builds != c->grid_settled_builds || c->profiles->map_tick != c->grid_settled_map) {
+        /* A settled cell stays final until its field is built again; the
+         * steps round it, until the map changes. */
+        for (k = 0; k < c->nagents; k++)
+            c->grid_settled[k] = UINT32_MAX;
+        c->grid_settled_builds = c->goals.builds;
+        c->grid_settled_map = c->profiles->map_tick;
+    }
     /* The present agents and their cells first (no memory but theirs),
      * then their requests, each asking ahead for what the next will read. */
     for (k = 0; k < c->nagents; k++) {

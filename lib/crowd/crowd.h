@@ -200,6 +200,7 @@ typedef struct {
     uint8_t *pibt_placed;      /* per request: in the order (scratch) */
     struct ff_pibt_key *pibt_key; /* per request: its order's keys (scratch) */
     uint32_t pibt_stamp;
+    int32_t pibt_step[8];      /* the cell offset of a step in each direction */
     uint16_t *pibt_open9;      /* w*h: the map's open cells round each
                                   (pibt.c's make_open9) ... */
     long long pibt_open9_tick; /* ... for the map of this map_tick */

@@ -297,7 +297,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, unsig
 {
     const ff_reserve_request *q = &c->req[k];
     double r = c->grid_class[q->cls].radius;
-    uint32_t w = (uint32_t)c->grid->w, cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
+    uint32_t cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
     int d, n = 0;
     unsigned left, nsteps = 0, sweep_failures = 0;
 
@@ -309,7 +309,7 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, unsig
         uint32_t to;
         d = __builtin_ctz(left);
         nsteps++;
-        to = cell + (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
+        to = cell + (uint32_t)c->pibt_step[d];
         if (!(clear >> d & 1) && !ff_gridmove_sweep_measured(c, cell, to, r)) {
             /* Counted when it would have been a candidate: a way on
              * from there (or its own path's next cell). */
@@ -344,11 +344,11 @@ static inline unsigned popcount8(unsigned v)
 
 /* The direction of the step from cell to the neighbour next among
  * steps (bits by direction), or 8 when it is not one of them. */
-static inline unsigned step_to(const ff_grid *g, uint32_t cell, uint32_t next, unsigned steps)
+static inline unsigned step_to(const ff_crowd *c, uint32_t cell, uint32_t next, unsigned steps)
 {
     for (; steps; steps &= steps - 1) {
         unsigned d = (unsigned)__builtin_ctz(steps);
-        if (cell + (uint32_t)(ff_dir_dy[d] * (int32_t)g->w + ff_dir_dx[d]) == next)
+        if (cell + (uint32_t)c->pibt_step[d] == next)
             return d;
     }
     return 8;
@@ -359,7 +359,7 @@ static inline unsigned step_to(const ff_grid *g, uint32_t cell, uint32_t next, u
  * or d = 8: none). */
 static inline size_t step_corner(const ff_grid *g, uint32_t from, unsigned d)
 {
-    if (d >= 8 || ff_dir_dx[d] == 0 || ff_dir_dy[d] == 0)
+    if (d - FF_DIR_NE >= 4u)  /* (the diagonals are FF_DIR_NE .. FF_DIR_NW) */
         return SIZE_MAX;
     return (size_t)from + (ff_dir_dy[d] > 0 ? (size_t)g->w : 0) + (ff_dir_dx[d] > 0);
 }
@@ -457,19 +457,17 @@ static void mark(ff_crowd *c, size_t k, uint32_t center, uint32_t who)
  * preferred, by the same comparisons in the same order. */
 static void best_cell(const ff_crowd *c, const ff_reserve_request *q, cand *cs, unsigned steps)
 {
-    uint32_t w = (uint32_t)c->grid->w;
-
     cs[0].cost = ff_cost_at(q->cost, q->cell);
     cs[0].flags |= CAND_COST;
     for (; steps; steps &= steps - 1) {
         unsigned d = (unsigned)__builtin_ctz(steps);
         cand t;
-        t.cell = q->cell + (uint32_t)(ff_dir_dy[d] * (int32_t)w + ff_dir_dx[d]);
+        t.cell = q->cell + (uint32_t)c->pibt_step[d];
         t.cost = ff_cost_at(q->cost, t.cell);
-        if (!(t.cost < INFINITY))
-            continue;  /* (no way on from there: not a candidate) */
+        if (!(t.cost < INFINITY) || t.cost > cs[0].cost)
+            continue;  /* (no way on from there: not a candidate; or a higher cost) */
         t.flags = CAND_NEIGHBOUR | CAND_COST | d << CAND_DIR_SHIFT;
-        if (before(c, &t, &cs[0], q->id))
+        if (t.cost < cs[0].cost || before(c, &t, &cs[0], q->id))
             cs[0] = t;
     }
 }
@@ -490,7 +488,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
     if (cost.cells || q->ncand > 0) {  /* (else it stays, pushed by nobody: waiting, stuck) */
         steps = turn_steps(c, q, &clear);
         if (q->ncand > 0 && !(steps & ~clear))
-            dp = step_to(g, q->cell, q->cand, steps);
+            dp = step_to(c, q->cell, q->cand, steps);
         if (!(steps & ~clear) && (dp < 8 || (q->ncand == 0 && cost.cells))) {
             /* No sweep to measure: its first cell alone, the others only
              * when it is refused (the same order, the same counts). */
@@ -766,6 +764,7 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
 ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
 {
     size_t cells = (size_t)c->grid->w * (size_t)c->grid->h;
+    int k;
 
     c->pibt_cell = calloc(cells ? cells : 1, sizeof *c->pibt_cell);
     c->pibt_order = malloc((nagents ? nagents : 1) * sizeof *c->pibt_order);
@@ -775,6 +774,8 @@ ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
     c->pibt_open9 = malloc((cells ? cells : 1) * sizeof *c->pibt_open9);
     c->pibt_key = malloc((nagents ? nagents : 1) * sizeof *c->pibt_key);
     c->pibt_open9_made = 0;
+    for (k = 0; k < 8; k++)
+        c->pibt_step[k] = ff_dir_dy[k] * c->grid->w + ff_dir_dx[k];
     c->pibt_nprev = 0;
     c->pibt_stamp = 0;
     if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed || !c->pibt_open9 || !c->pibt_key)

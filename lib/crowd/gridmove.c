@@ -155,7 +155,7 @@ static inline void take_candidate(ff_reserve_request *q, uint32_t cell)
 /* Add cell to request q's candidates when the sweep there is clear for
  * radius r (the first one added is its preferred); a refused one is
  * counted. */
-static void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t cell, double r)
+static inline void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t cell, double r)
 {
     if (c->scenario->reserve || ff_gridmove_sweep_clear(c, q->cell, cell, r)) {  /* (pibt.c sweeps) */
         take_candidate(q, cell);
@@ -304,7 +304,7 @@ static ff_status gridmove_tick(ff_crowd *c, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
     const ff_grid *g = c->grid;
-    size_t k, n = 0, ncycles;
+    size_t k, n = 0, ncycles, nwaits = 0;
     ff_status st;
 
     if (c->goals.builds != c->grid_settled_builds || c->profiles->map_tick != c->grid_settled_map) {
@@ -395,7 +395,7 @@ static ff_status gridmove_tick(ff_crowd *c, ff_error *err)
              * every optimal step was refused (not an own path's) and no
              * way round was found. */
             if (pl->no_way && a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit))
-                c->waits_on[k] = q->blocker;
+                nwaits += (c->waits_on[k] = q->blocker) != FF_RESERVE_NONE;
         }
         a->vx = (a->x - a->x0) / s->tick_dt;
         a->vy = (a->y - a->y0) / s->tick_dt;
@@ -405,10 +405,11 @@ static ff_status gridmove_tick(ff_crowd *c, ff_error *err)
         end = q->granted >= 0 ? q->cand : q->cell;
         c->grid_shared |= measure_add(c, end);
         a->clear = c->grid_class[a->cls].in_cell && ff_grid_open(g, end) &&
-                   (q->granted >= 0 || (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
+                   (q->granted >= 0 || !c->grid_off_center ||  /* (the first pass found every one at its center) */
+                    (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
     /* Wait-for cycles among agents that have no way round. */
-    ncycles = ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch);
+    ncycles = nwaits ? ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch) : 0;
     c->ndeadlocks = 0;
     c->deadlock_start[0] = 0;
     /* A cycle is a deadlock only when the complement cannot find a way

@@ -507,7 +507,8 @@ static int pibt(ff_crowd *c, size_t k, int depth)
             n = candidates(c, k, cs, cost, steps, clear, 1, &pref);
         }
     }
-    select_next(c, cs, 0, &n, q->id, cost, later ? 0 : pref);
+    if (!later)
+        select_next(c, cs, 0, &n, q->id, cost, pref);
     q->ncand = cs[0].cell != q->cell;  /* it asked to move */
     q->blocker = FF_RESERVE_NONE;
     for (m = 0; m < n || later; m++) {
@@ -535,7 +536,10 @@ static int pibt(ff_crowd *c, size_t k, int depth)
             }
             continue;
         }
-        mark(c, k, to, (uint32_t)k + 1);
+        if (q->half == 0)
+            set_next(c, to, (uint32_t)k + 1);  /* (mark's, for one cell) */
+        else
+            mark(c, k, to, (uint32_t)k + 1);
         q->next = to;
         corner = step_corner(g, q->cell, d);
         if (corner != SIZE_MAX)

@@ -467,7 +467,7 @@ static uint32_t arrival_goal(const ff_crowd *c, int32_t cls, double x, double y)
 }
 
 /* The same for agent i of class cls: its own goal cell, or its class's. */
-static int agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y)
+static inline int agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y)
 {
     if (own_goal(c, i)) {
         uint32_t goal = c->goals.field[c->agent_goal[i]].goal;
@@ -811,7 +811,6 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         grid_overlap = ff_gridmove_overlap(c);
     for (k = 0; k < c->nlive; k++) {
         ff_agent *a = &c->agent[c->live[k]];
-        double r = s->cls[a->cls].radius;
         if (k + PREFETCH_AHEAD < c->nlive) {
             const ff_agent *pa = &c->agent[c->live[k + PREFETCH_AHEAD]];
             PREFETCH(pa);
@@ -828,17 +827,18 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
          * pushing at full speed.  (The step left exactly this in an agent
          * that walked and was not pushed since: only agents of contact
          * pairs are.) */
-        if ((a->state == FF_AGENT_ESCAPING || ((a->state == FF_AGENT_MOVING ||
+        if (s->move == FF_MOVE_STEER &&
+            (a->state == FF_AGENT_ESCAPING || ((a->state == FF_AGENT_MOVING ||
                                                 a->state == FF_AGENT_FALLBACK) &&
                                                c->involved[c->live[k]])) &&
-            a->spawn_tick < t && s->move == FF_MOVE_STEER) {
+            a->spawn_tick < t) {
             a->vx = (a->x - a->x0) / s->tick_dt;
             a->vy = (a->y - a->y0) / s->tick_dt;
         }
         /* A move that ended clear of the walls, as its slide found, and
          * was not pushed since (only agents of contact pairs are) needs
          * no check: it would find no wall within r. */
-        if (!(a->clear && !c->involved[c->live[k]]) && in_wall(c, a, r))
+        if (!(a->clear && !c->involved[c->live[k]]) && in_wall(c, a, s->cls[a->cls].radius))
             c->stats.wall_penetrations++;
         a->clear = 0;
         if (a->state != FF_AGENT_ARRIVED && agent_at_goal(c, c->live[k], a->cls, a->x, a->y))

@@ -629,29 +629,37 @@ Test(mapf, lazy_own_goal_fields_give_the_complement_of_whole_ones, .timeout = 24
     cr_expect_gt(searched, 40);
 }
 
+/* lazy_compare on a 4-move map of rows (w columns, 3 rows; '.' open),
+ * the goal cell 0,0, and the scenario text. */
+static void corridor_compare(int w, const char *rows, const char *text, int search, int *lazy_seen,
+                             int *searched)
+{
+    ff_grid g;
+    ff_error err;
+
+    tu_make_grid(&g, w, 3, rows, FF_CORNERS_STRICT);
+    g.moves = 4;
+    cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
+    lazy_compare(&g, text, 0, search, lazy_seen, searched);
+    ff_grid_free(&g);
+}
+
 /* A corridor where the complement's plan backs an agent up into a pocket
  * three cells behind it, away from its goal: cells its field, grown as
  * far as its request asked, has not reached. */
 Test(mapf, lazy_own_goal_fields_give_the_complement_a_retreat)
 {
-    static const char rows[] = ".........#"
-                               "#.########"
-                               "#.########";
-    ff_grid g;
     int lazy_seen = 0, searched = 0;
-    ff_error err;
 
-    tu_make_grid(&g, 10, 3, rows, FF_CORNERS_STRICT);
-    g.moves = 4;
-    cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
-    lazy_compare(&g,
-                 "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\n"
-                 "class a\n radius 0.4\n speed 1\n follow\nend\n"
-                 "agent 1 a 3.5,0.5 goal 8,0\nagent 2 a 4.5,0.5 goal 0,0\n",
-                 0, 1, &lazy_seen, &searched);
+    corridor_compare(10, ".........#"
+                         "#.########"
+                         "#.########",
+                     "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\n"
+                     "class a\n radius 0.4\n speed 1\n follow\nend\n"
+                     "agent 1 a 3.5,0.5 goal 8,0\nagent 2 a 4.5,0.5 goal 0,0\n",
+                     1, &lazy_seen, &searched);
     cr_assert_eq(searched, 1);
     cr_assert_gt(lazy_seen, 0);
-    ff_grid_free(&g);
 }
 
 /* The largest overlap of two present agents' disks (radius r each) over
@@ -737,22 +745,15 @@ Test(mapf, grid_overlap_measure_matches_the_pairs)
  * must step aside, settling round the cell it never left. */
 Test(mapf, lazy_own_goal_fields_built_again_after_a_map_event)
 {
-    static const char rows[] = "........."
-                               "####.###."
-                               "########.";
-    ff_grid g;
     int lazy_seen = 0, searched = 0;
-    ff_error err;
 
-    tu_make_grid(&g, 9, 3, rows, FF_CORNERS_STRICT);
-    g.moves = 4;
-    cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
-    lazy_compare(&g,
-                 "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\nrebuild-ticks 2\n"
-                 "at 3 close 8,2,8,2\n"
-                 "class a\n radius 0.4\n speed 1\n follow\nend\n"
-                 "agent 1 a 3.5,0.5 goal 4,0\nagent 2 a 0.5,0.5 goal 8,0\n",
-                 0, 0, &lazy_seen, &searched);
+    corridor_compare(9, "........."
+                        "####.###."
+                        "########.",
+                     "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\nrebuild-ticks 2\n"
+                     "at 3 close 8,2,8,2\n"
+                     "class a\n radius 0.4\n speed 1\n follow\nend\n"
+                     "agent 1 a 3.5,0.5 goal 4,0\nagent 2 a 0.5,0.5 goal 8,0\n",
+                     0, &lazy_seen, &searched);
     cr_assert_gt(lazy_seen, 0);
-    ff_grid_free(&g);
 }

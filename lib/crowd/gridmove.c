@@ -174,12 +174,11 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     ff_profile *f = ff_profiles_of(c->profiles, a->cls);
     const ff_grid *lg = &f->grid;
     const uint8_t *dir = agent_dir_of(c, index, a->cls);
-    ff_cost_view cost_to_goal = own_goal(c, index) ? ff_goalfields_cost(&c->goals, c->agent_goal[index])
-                                                   : ff_cost_doubles(f->distance);
+    ff_cost_view cost_to_goal;
     ff_agent_plan *pl = &c->plan[index];
     long long cx, cy;
     uint32_t cell = q->cell, next;
-    int d, e;
+    int d, e, reserve = c->scenario->reserve;
 
     if (dir && own_goal(c, index) && c->grid_settled[index] != cell) {
         /* What the request and the grant read of it (final since it last
@@ -190,14 +189,14 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     q->half = c->grid_class[a->cls].half;
     q->priority = cls->agent_priority;
     q->waited = pl->waited;
-    if (c->scenario->reserve) {
+    if (reserve) {
         /* The grant order: longer away from its goal first. */
         pl->away = a->state == FF_AGENT_ARRIVED ? 0 : pl->away + 1;
         q->waited = pl->away;
     }
     q->id = a->id;
     q->cls = a->cls;
-    q->cost = c->scenario->reserve ? ff_pibt_cost_dir(c, index, dir) : ff_cost_doubles(NULL);
+    q->cost = reserve ? ff_pibt_cost_dir(c, index, dir) : ff_cost_doubles(NULL);
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
@@ -247,8 +246,10 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
     if (d == FF_DIR_GOAL)
         return;
     add_candidate(c, q, (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]), cls->radius);
-    if (c->scenario->reserve)
+    if (reserve)
         return;  /* PIBT orders the cells itself and reads only the first */
+    cost_to_goal = own_goal(c, index) ? ff_goalfields_cost(&c->goals, c->agent_goal[index])
+                                      : ff_cost_doubles(f->distance);
     if (c->congested && !own_goal(c, index) && dir != f->direction) {
         /* Following its congestion field: the ties are that field's. */
         const ff_congestion_field *cf = &c->congestion.field[c->profiles->class_profile[a->cls]];

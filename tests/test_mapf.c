@@ -757,3 +757,91 @@ Test(mapf, lazy_own_goal_fields_built_again_after_a_map_event)
                      0, &lazy_seen, &searched);
     cr_assert_gt(lazy_seen, 0);
 }
+/* A complement search that gives up (its bound made small) is not asked
+ * for again, forced by a wait-for cycle or by a livelock, until its
+ * backed-off patience has passed: on a 32 x 32 maze of the MAPF benchmark
+ * (maze-32-32-2) with 40 agents whose cycles came every other tick, a
+ * search each time at the full bound took 36 s. */
+Test(mapf, a_complement_that_gave_up_waits_its_patience, .timeout = 120)
+{
+    static const char rows[] =
+        "################################"
+        "#..#..#........................."
+        "#..#..#........................."
+        "#..#..#..#############..####..#."
+        "#.....#..............#..#..#..#."
+        "#.....#..............#..#..#..#."
+        "#..#######..##########..#..####."
+        "#...........#...........#.....#."
+        "#...........#...........#.....#."
+        "#############..####..####..#####"
+        "#..............#.....#..#..#...."
+        "#..............#.....#..#..#...."
+        "#..###################..#..####."
+        "#..............#.....#.....#...."
+        "#..............#.....#.....#...."
+        "#..#######..####..#..####..#..##"
+        "#..#........#.....#........#..#."
+        "#..#........#.....#........#..#."
+        "####..####..#..####..#######..#."
+        "#.....#.....#..#.....#........#."
+        "#.....#.....#..#.....#........#."
+        "#..#..#######..#..####..#######."
+        "#..#........#..#..#..#..#......."
+        "#..#........#..#..#..#..#......."
+        "#..####..####..####..#..#######."
+        "#..#..#.................#......."
+        "#..#..#.................#......."
+        "#..#..##########..#######..####."
+        "#..#..#........#..#........#..#."
+        "#..#..#........#..#........#..#."
+        "#..#..####..#..#..####..####..#."
+        "#.....#.....#...........#.......";
+    static const char agents[] =
+        "agent 1 a 13.5,10.5 goal 7,20\nagent 2 a 26.5,1.5 goal 4,17\n"
+        "agent 3 a 17.5,13.5 goal 25,8\nagent 4 a 1.5,30.5 goal 2,24\n"
+        "agent 5 a 12.5,14.5 goal 16,21\nagent 6 a 6.5,11.5 goal 24,1\n"
+        "agent 7 a 9.5,31.5 goal 4,21\nagent 8 a 29.5,30.5 goal 9,28\n"
+        "agent 9 a 28.5,19.5 goal 23,14\nagent 10 a 12.5,10.5 goal 20,17\n"
+        "agent 11 a 20.5,13.5 goal 28,5\nagent 12 a 8.5,22.5 goal 25,28\n"
+        "agent 13 a 26.5,20.5 goal 31,18\nagent 14 a 8.5,19.5 goal 31,5\n"
+        "agent 15 a 7.5,11.5 goal 10,11\nagent 16 a 7.5,16.5 goal 1,11\n"
+        "agent 17 a 26.5,2.5 goal 25,22\nagent 18 a 11.5,25.5 goal 22,31\n"
+        "agent 19 a 26.5,26.5 goal 28,3\nagent 20 a 17.5,11.5 goal 14,16\n"
+        "agent 21 a 10.5,14.5 goal 26,27\nagent 22 a 18.5,11.5 goal 20,13\n"
+        "agent 23 a 10.5,15.5 goal 31,25\nagent 24 a 3.5,10.5 goal 20,2\n"
+        "agent 25 a 18.5,26.5 goal 4,11\nagent 26 a 22.5,14.5 goal 26,10\n"
+        "agent 27 a 22.5,16.5 goal 9,19\nagent 28 a 4.5,11.5 goal 16,19\n"
+        "agent 29 a 2.5,15.5 goal 1,31\nagent 30 a 9.5,22.5 goal 17,21\n"
+        "agent 31 a 9.5,20.5 goal 19,13\nagent 32 a 1.5,4.5 goal 20,4\n"
+        "agent 33 a 14.5,26.5 goal 19,17\nagent 34 a 15.5,17.5 goal 20,9\n"
+        "agent 35 a 2.5,16.5 goal 10,31\nagent 36 a 28.5,14.5 goal 17,7\n"
+        "agent 37 a 16.5,25.5 goal 9,31\nagent 38 a 31.5,10.5 goal 11,2\n"
+        "agent 39 a 31.5,27.5 goal 8,16\nagent 40 a 17.5,19.5 goal 31,16\n";
+    char text[4096];
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_crowd c;
+    ff_error err;
+
+    tu_make_grid(&g, 32, 32, rows, FF_CORNERS_STRICT);
+    g.moves = 4;
+    cr_assert_eq(ff_grid_add_goal(&g, 1, 1, "t", 0, 0, &err), FF_OK);
+    snprintf(text, sizeof text,
+             "ffsim 1\nticks 400\nmove grid\nreserve on\narrived stay\n"
+             "class a\n radius 0.4\n speed 1\n follow\nend\n%s", agents);
+    cr_assert_eq(ff_scenario_parse(text, "t.scenario", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_crowd_init_profiles(&c, &s, &p, 1, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_lacam_set_work(&c, 20000), 0);
+    while (c.tick < s.ticks && !ff_crowd_check_over(&c))
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK, "%s", err.msg);
+    cr_assert_gt(c.stats.complement_failures, 0);
+    /* (at most one a patience: 32, 64, ... ticks after each give-up) */
+    cr_assert_leq(c.stats.complement_searches, 5, "%llu searches", c.stats.complement_searches);
+    ff_crowd_free(&c);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}

@@ -392,12 +392,17 @@ int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half);
 int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err);
 /* A wait-for cycle among requests 0..n: 1 when the complement will
  * search for a way out at the next tick (the cycle is not reported yet),
- * 0 when it cannot run or has already searched in vain since the last
- * progress (then the cycle is a deadlock). */
+ * 0 when it cannot run, has already searched in vain since the last
+ * progress, or a search gave up fewer ticks ago than its patience (then
+ * the cycle is a deadlock). */
 int ff_lacam_defer(ff_crowd *c, size_t n);
 /* 1 when the complement's search proved that no sequence of moves brings
  * every agent to its goal from where they stand (the run is over). */
 int ff_lacam_proved(const ff_crowd *c);
+/* Bound crowd c's complement searches to work agent-visits each instead
+ * of lacam.c's LACAM_WORK (for tests that make searches give up).  -1 out
+ * of memory. */
+int ff_lacam_set_work(ff_crowd *c, unsigned long long work);
 void ff_lacam_free(ff_crowd *c);
 
 /* ---- ownpath.c ---- */

@@ -65,6 +65,11 @@ struct ff_lacam {
     int force;             /* search at the next tick (a wait-for cycle) */
     int forced_in_vain;    /* such a search found nothing since the last
                               progress */
+    unsigned long long work;  /* a search's bound: LACAM_WORK agent-visits
+                                 (ff_lacam_set_work) */
+    long long gave_up;     /* the tick of the last search that gave up
+                              (LLONG_MIN: none): none is asked for until
+                              patience ticks after it */
     size_t last_n;         /* the agents and map the watch is of */
     long long watch_map_tick;
     /* per class: cached steps (bit 8: known; bits 0-7: the legal steps) */
@@ -549,7 +554,7 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
     while (nstack > 0) {
         uint32_t v = stack[nstack - 1], m, w;
         size_t at;
-        if (s.work > LACAM_WORK)
+        if (s.work > L->work)
             goto done;
         s.iter++;
         if (at_goal(&s, &s.cfg[(size_t)v * n])) {
@@ -692,6 +697,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
         L->best_cost = INFINITY;
         L->stall = 0;
         L->patience = LIVELOCK_TICKS;
+        L->gave_up = LLONG_MIN;
         L->proved = 0;
         L->last_n = n;
     }
@@ -742,6 +748,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
     if (r < 0) {
         c->stats.complement_failures++;
         L->patience *= 2;  /* try again later, less often */
+        L->gave_up = c->tick;
         return 0;
     }
     L->map_tick = c->profiles->map_tick;
@@ -762,13 +769,25 @@ static struct ff_lacam *lacam_of(ff_crowd *c)
     L->patience = LIVELOCK_TICKS;
     L->steps_map_tick = LLONG_MIN;
     L->watch_map_tick = LLONG_MIN;
+    L->gave_up = LLONG_MIN;
+    L->work = LACAM_WORK;
     return L;
+}
+
+int ff_lacam_set_work(ff_crowd *c, unsigned long long work)
+{
+    struct ff_lacam *L = lacam_of(c);
+    if (!L)
+        return -1;
+    L->work = work;
+    return 0;
 }
 
 int ff_lacam_defer(ff_crowd *c, size_t n)
 {
     struct ff_lacam *L;
-    if (!applicable(c, n, 0) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan)
+    if (!applicable(c, n, 0) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan ||
+        (L->gave_up != LLONG_MIN && c->tick - L->gave_up < L->patience))
         return 0;
     L->force = 1;
     return 1;

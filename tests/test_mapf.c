@@ -759,9 +759,10 @@ Test(mapf, lazy_own_goal_fields_built_again_after_a_map_event)
 }
 /* A complement search that gives up (its bound made small) is not asked
  * for again, forced by a wait-for cycle or by a livelock, until its
- * backed-off patience has passed: on a 32 x 32 maze of the MAPF benchmark
- * (maze-32-32-2) with 40 agents whose cycles came every other tick, a
- * search each time at the full bound took 36 s. */
+ * backed-off patience has passed, and the next may take twice the work:
+ * on a 32 x 32 maze of the MAPF benchmark (maze-32-32-2) with 40 agents
+ * whose cycles came every other tick, a search each time at the full
+ * bound took 36 s. */
 Test(mapf, a_complement_that_gave_up_waits_its_patience, .timeout = 120)
 {
     static const char rows[] =
@@ -840,6 +841,13 @@ Test(mapf, a_complement_that_gave_up_waits_its_patience, .timeout = 120)
     cr_assert_gt(c.stats.complement_failures, 0);
     /* (at most one a patience: 32, 64, ... ticks after each give-up) */
     cr_assert_leq(c.stats.complement_searches, 5, "%llu searches", c.stats.complement_searches);
+    /* (a quarter of the work, doubled at each give-up, up to all of it) */
+    {
+        unsigned long long want = 20000 / 4, k;
+        for (k = 0; k < c.stats.complement_failures; k++)
+            want = want < 20000 / 2 ? 2 * want : 20000;
+        cr_assert_eq(ff_lacam_bound(&c), want, "%llu, not %llu", ff_lacam_bound(&c), want);
+    }
     ff_crowd_free(&c);
     ff_profiles_free(&p);
     ff_scenario_free(&s);

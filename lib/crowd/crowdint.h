@@ -399,10 +399,13 @@ int ff_lacam_defer(ff_crowd *c, size_t n);
 /* 1 when the complement's search proved that no sequence of moves brings
  * every agent to its goal from where they stand (the run is over). */
 int ff_lacam_proved(const ff_crowd *c);
-/* Bound crowd c's complement searches to work agent-visits each instead
- * of lacam.c's LACAM_WORK (for tests that make searches give up).  -1 out
- * of memory. */
+/* Bound crowd c's complement searches by work agent-visits instead of
+ * lacam.c's LACAM_WORK (a search gets a quarter of it, twice as much
+ * after each that gave up, up to all of it), for tests that make
+ * searches give up.  -1 out of memory. */
 int ff_lacam_set_work(ff_crowd *c, unsigned long long work);
+/* The agent-visits crowd c's next complement search may take. */
+unsigned long long ff_lacam_bound(const ff_crowd *c);
 void ff_lacam_free(ff_crowd *c);
 
 /* ---- ownpath.c ---- */

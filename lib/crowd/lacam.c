@@ -21,8 +21,9 @@
  * corner.  Footprints wider than a cell are not handled: with such agents
  * the complement does not run (PIBT goes on alone).
  *
- * Bounded: at most LACAM_BYTES of memory and LACAM_WORK agent-visits of
- * PIBT; past either it gives up (counted), and PIBT goes on.
+ * Bounded: at most LACAM_BYTES of memory and a quarter of LACAM_WORK
+ * agent-visits of PIBT, twice as many after each search that gave up, up
+ * to LACAM_WORK; past either it gives up (counted), and PIBT goes on.
  * Deterministic: the ties are broken by a hash, never by time.
  */
 #include <limits.h>
@@ -65,8 +66,10 @@ struct ff_lacam {
     int force;             /* search at the next tick (a wait-for cycle) */
     int forced_in_vain;    /* such a search found nothing since the last
                               progress */
-    unsigned long long work;  /* a search's bound: LACAM_WORK agent-visits
-                                 (ff_lacam_set_work) */
+    unsigned long long work;  /* a search's largest bound: LACAM_WORK
+                                 agent-visits (ff_lacam_set_work) */
+    unsigned long long bound; /* the next search's: work / 4, doubled
+                                 after each that gave up, up to work */
     long long gave_up;     /* the tick of the last search that gave up
                               (LLONG_MIN: none): none is asked for until
                               patience ticks after it */
@@ -554,7 +557,7 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
     while (nstack > 0) {
         uint32_t v = stack[nstack - 1], m, w;
         size_t at;
-        if (s.work > L->work)
+        if (s.work > L->bound)
             goto done;
         s.iter++;
         if (at_goal(&s, &s.cfg[(size_t)v * n])) {
@@ -697,6 +700,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
         L->best_cost = INFINITY;
         L->stall = 0;
         L->patience = LIVELOCK_TICKS;
+        L->bound = L->work / 4;
         L->gave_up = LLONG_MIN;
         L->proved = 0;
         L->last_n = n;
@@ -749,6 +753,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
         c->stats.complement_failures++;
         L->patience *= 2;  /* try again later, less often */
         L->gave_up = c->tick;
+        L->bound = L->bound < L->work / 2 ? 2 * L->bound : L->work;
         return 0;
     }
     L->map_tick = c->profiles->map_tick;
@@ -771,6 +776,7 @@ static struct ff_lacam *lacam_of(ff_crowd *c)
     L->watch_map_tick = LLONG_MIN;
     L->gave_up = LLONG_MIN;
     L->work = LACAM_WORK;
+    L->bound = LACAM_WORK / 4;
     return L;
 }
 
@@ -780,7 +786,13 @@ int ff_lacam_set_work(ff_crowd *c, unsigned long long work)
     if (!L)
         return -1;
     L->work = work;
+    L->bound = work / 4;
     return 0;
+}
+
+unsigned long long ff_lacam_bound(const ff_crowd *c)
+{
+    return c->lacam ? c->lacam->bound : LACAM_WORK / 4;
 }
 
 int ff_lacam_defer(ff_crowd *c, size_t n)

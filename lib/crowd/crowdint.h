@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "crowd.h"
+#include "sample.h"
 #include "turn.h"
 
 #ifdef __cplusplus
@@ -61,18 +62,6 @@ static inline double floor_fast(double v)
     return floor(v);
 }
 
-/* floor(v) clamped to +-9e18 (NaN to -9e18), as ff_world_to_cell
- * (sample.c) has it. */
-static inline long long clamp_floor_ll(double v)
-{
-    double f = floor_fast(v);
-    if (!(f > -9.0e18))
-        return (long long)-9.0e18;
-    if (f > 9.0e18)
-        return (long long)9.0e18;
-    return (long long)f;
-}
-
 /* ff_world_to_cell (sample.c) on crowd c's map, the same results,
  * inlined: with a power-of-two cell the product by 1 / cell, which is
  * then the quotient. */
@@ -92,8 +81,8 @@ static inline int world_to_cell(const ff_crowd *c, double px, double py, long lo
         *y = (long long)fy;
         return 1;
     }
-    *x = clamp_floor_ll(fx);
-    *y = clamp_floor_ll(fy);
+    *x = ff_floor_clamped(fx);
+    *y = ff_floor_clamped(fy);
     return *x >= 0 && *y >= 0 && *x < g->w && *y < g->h;
 }
 

@@ -124,7 +124,7 @@ static unsigned steps_of(ff_crowd *c, struct ff_lacam *L, size_t i, uint32_t v, 
         ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[i], c->grid, v);
     for (d = 0; d < 8; d++)
         if (m >> d & 1 &&
-            ff_cost_at(cost, (size_t)((int32_t)v + ff_dir_dy[d] * c->grid->w + ff_dir_dx[d])) < INFINITY)
+            ff_cost_at(cost, v + (uint32_t)c->pibt_step[d]) < INFINITY)
             out |= 1u << d;
     return out;
 }
@@ -378,7 +378,7 @@ static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
     cs[n++].tie = mix((uint64_t)i << 40 ^ s->iter << 4 ^ 8);
     for (d = 0; d < 8; d++)
         if (m >> d & 1) {
-            uint32_t to = (uint32_t)((int32_t)v + ff_dir_dy[d] * g->w + ff_dir_dx[d]);
+            uint32_t to = v + (uint32_t)s->c->pibt_step[d];
             cs[n].cell = to;
             cs[n].cost = ff_cost_at(cost, to);
             cs[n++].tie = mix((uint64_t)i << 40 ^ s->iter << 4 ^ (uint64_t)d);
@@ -481,7 +481,7 @@ static int grow_tree(search *s, uint32_t v, uint32_t m)
     enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
     for (d = 0; d < 8; d++)
         if (steps >> d & 1) {
-            uint32_t to = (uint32_t)((int32_t)cell + ff_dir_dy[d] * s->g->w + ff_dir_dx[d]);
+            uint32_t to = cell + (uint32_t)s->c->pibt_step[d];
             if (new_constraint(s, m, i, to) < 0)
                 return -1;
             enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));

@@ -13,23 +13,10 @@ static const double unit_x[16] = { 0, 1, 0, -1, FF_HALF_SQRT2, FF_HALF_SQRT2, -F
 static const double unit_y[16] = { -1, 0, 1, 0, -FF_HALF_SQRT2, FF_HALF_SQRT2, FF_HALF_SQRT2,
                                    -FF_HALF_SQRT2 };
 
-/* floor(v) clamped to +-9e18 (NaN to -9e18), by truncation: there every
- * double is an integer or truncates exactly. */
-static inline long long clamp_floor(double v)
-{
-    long long t;
-    if (!(v > -9.0e18))
-        return (long long)-9.0e18;
-    if (v > 9.0e18)
-        return (long long)9.0e18;
-    t = (long long)v;
-    return t - ((double)t > v);
-}
-
 int ff_world_to_cell(const ff_grid *g, double px, double py, long long *x, long long *y)
 {
-    *x = clamp_floor((px - g->origin_x) / g->cell_size);
-    *y = clamp_floor((py - g->origin_y) / g->cell_size);
+    *x = ff_floor_clamped((px - g->origin_x) / g->cell_size);
+    *y = ff_floor_clamped((py - g->origin_y) / g->cell_size);
     return *x >= 0 && *y >= 0 && *x < g->w && *y < g->h;
 }
 
@@ -70,8 +57,8 @@ static inline int sample_square(const ff_grid *g, double fx, double fy, long lon
         *x0 = (long long)sx;
         *y0 = (long long)sy;
     } else {
-        *x0 = clamp_floor(sx);
-        *y0 = clamp_floor(sy);
+        *x0 = ff_floor_clamped(sx);
+        *y0 = ff_floor_clamped(sy);
         inside = *x0 >= 0 && *y0 >= 0 && *x0 + 1 < g->w && *y0 + 1 < g->h;
     }
     *tx = sx - (double)*x0;

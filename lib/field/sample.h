@@ -11,6 +11,19 @@
 extern "C" {
 #endif
 
+/* floor(v) as an integer, clamped to +-9e18 (NaN to -9e18): by
+ * truncation, exact there for every double. */
+static inline long long ff_floor_clamped(double v)
+{
+    long long t;
+    if (!(v > -9.0e18))
+        return (long long)-9.0e18;
+    if (v > 9.0e18)
+        return (long long)9.0e18;
+    t = (long long)v;
+    return t - ((double)t > v);
+}
+
 /* The cell that world position (px, py) lies in (floor, never truncation).
  * Returns 1 and sets *x, *y when it is inside the map, 0 otherwise (then
  * *x, *y are still the floored cell, clamped to the int range). */

@@ -18,7 +18,8 @@
  * moves are the crowd's: the steps the agent's profile allows, clear of
  * the walls on the way (the sweep), to cells with a way to its goal; no
  * two agents on one cell, no swap, no two diagonal steps through one grid
- * corner.  Footprints wider than a cell are not handled: with such agents
+ * corner.  Its PIBT swaps agents head-on in corridors (see "the swap"
+ * below).  Footprints wider than a cell are not handled: with such agents
  * the complement does not run (PIBT goes on alone).
  *
  * Bounded: at most LACAM_BYTES of memory and a quarter of LACAM_WORK
@@ -361,6 +362,142 @@ typedef struct {
     uint64_t tie;
 } lcand;
 
+/* ---- the swap ----
+ * Two agents head-on in a corridor never pass by PIBT alone: the one
+ * pushed back goes a cell at a time and the other follows it, so neither
+ * reaches the branch where they could.  The swap (after Okumura,
+ * "Engineering LaCAM*", AAMAS 2024) has the agent that would push turn
+ * round instead and pull the other one after it, into its own cell, up to
+ * the branch.  It is asked for when the corridor ahead does not branch
+ * before the pushed one would stop being in the way, and it is possible
+ * when the corridor behind does branch.  Both walk the corridor on the
+ * steps of the asking agent's class. */
+
+#define SWAP_WALK 65536  /* cells a walk goes at most */
+
+/* Agent k's cost at cell v, its own goal's field settled there. */
+static double cost_of(search *s, uint32_t k, uint32_t v)
+{
+    ff_crowd *c = s->c;
+    size_t a = s->agent[k];
+    if (own_goal(c, a))
+        ff_goalfields_settle(&c->goals, c->profiles, c->agent_goal[a], v);
+    return ff_cost_at(s->cost[k], v);
+}
+
+/* The ways on from cell at, walked from cell from, for agent k's class:
+ * its steps out of at, but not back to from nor into a dead end where an
+ * agent stands on its goal; *on the last of them.  Their count. */
+static int ways_on(search *s, uint32_t k, uint32_t at, uint32_t from, uint32_t *on)
+{
+    ff_crowd *c = s->c;
+    int32_t cls = c->agent[s->agent[k]].cls;
+    unsigned m;
+    int n = 0;
+    for (m = class_steps(c, s->L, cls, at); m; m &= m - 1) {
+        uint32_t u = at + (uint32_t)c->pibt_step[__builtin_ctz(m)], a;
+        unsigned out;
+        if (u == from)
+            continue;
+        out = class_steps(c, s->L, cls, u);
+        if (out && !(out & (out - 1)) && (a = who_now(s, u)) != NONE && cost_of(s, a, u) == 0)
+            continue;
+        *on = u;
+        n++;
+    }
+    return n;
+}
+
+/* 1 when puller must turn round for pusher: walking pusher on (from
+ * pusher_at to puller_at, on while the corridor does not branch and
+ * pusher gets nearer its goal), puller would still be in its way and
+ * want the way back. */
+static int swap_required(search *s, uint32_t walker, uint32_t pusher, uint32_t puller, uint32_t pusher_at,
+                         uint32_t puller_at)
+{
+    uint32_t on = NONE;
+    int n;
+    size_t steps = 0;
+    while (cost_of(s, pusher, puller_at) < cost_of(s, pusher, pusher_at) && steps++ < SWAP_WALK) {
+        n = ways_on(s, walker, puller_at, pusher_at, &on);
+        if (n >= 2)
+            return 0;  /* a branch: PIBT passes there */
+        if (n <= 0)
+            break;
+        pusher_at = puller_at;
+        puller_at = on;
+    }
+    return cost_of(s, puller, pusher_at) < cost_of(s, puller, puller_at) &&
+           (cost_of(s, pusher, pusher_at) == 0 || cost_of(s, pusher, puller_at) < cost_of(s, pusher, pusher_at));
+}
+
+/* 1 when the corridor from pusher_at through puller_at branches before it
+ * ends (or comes back): there the pulled one can pass. */
+static int swap_possible(search *s, uint32_t walker, uint32_t pusher_at, uint32_t puller_at)
+{
+    uint32_t from = pusher_at, at = puller_at, on = NONE;
+    size_t steps = 0;
+    while (at != pusher_at && steps++ < SWAP_WALK) {
+        int n = ways_on(s, walker, at, from, &on);
+        if (n >= 2)
+            return 1;
+        if (n <= 0)
+            return 0;
+        from = at;
+        at = on;
+    }
+    return 0;
+}
+
+/* The agent agent i should pull after it, best its best cell, or NONE:
+ * the one on best, head-on; or one beside it, when i itself would be in
+ * that one's way. */
+static uint32_t swap_partner(search *s, uint32_t i, uint32_t best)
+{
+    ff_crowd *c = s->c;
+    uint32_t v = s->now[i], j;
+    unsigned m;
+    if (best == v)
+        return NONE;
+    j = who_now(s, best);
+    if (j != NONE && s->next[j] == NONE && swap_required(s, i, i, j, v, best) && swap_possible(s, i, best, v))
+        return j;
+    for (m = class_steps(c, s->L, c->agent[s->agent[i]].cls, v); m; m &= m - 1) {
+        uint32_t u = v + (uint32_t)c->pibt_step[__builtin_ctz(m)];
+        if (u == best || (j = who_now(s, u)) == NONE)
+            continue;
+        if (swap_required(s, i, j, i, v, best) && swap_possible(s, i, best, v))
+            return j;
+    }
+    return NONE;
+}
+
+/* Pull agent j into cell v, left by agent i: when j is still free to
+ * move, v still free, and the step is one j may take (no swap with i, no
+ * crossing). */
+static void pull(search *s, uint32_t j, uint32_t i, uint32_t v)
+{
+    uint32_t from = s->now[j];
+    unsigned m, d;
+    size_t corner;
+    if (s->next[j] != NONE || who_next(s, v) != NONE || s->next[i] == from)
+        return;
+    m = steps_of(s->c, s->L, s->agent[j], from, s->cost[j]);
+    for (d = 0; d < 8; d++)
+        if (m >> d & 1 && from + (uint32_t)s->c->pibt_step[d] == v)
+            break;
+    if (d == 8)
+        return;
+    corner = corner_of(s->g, from, v);
+    if (corner != SIZE_MAX) {
+        if (s->corner[corner] == s->stamp)
+            return;
+        s->corner[corner] = s->stamp;
+    }
+    take_next(s, v, j);
+    s->next[j] = v;
+}
+
 /* PIBT for agent i, pushed by parent (NONE at the top): 1 when it took a
  * cell. */
 static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
@@ -371,6 +508,7 @@ static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
     unsigned m = steps_of(s->c, s->L, s->agent[i], v, cost);
     lcand cs[9];
     int n = 0, k, j, d;
+    uint32_t sw;
 
     s->work++;
     cs[n].cell = v;
@@ -389,6 +527,12 @@ static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
             cs[j] = cs[j - 1];
         cs[j] = t;
     }
+    if ((sw = swap_partner(s, i, cs[0].cell)) != NONE)
+        for (k = 0; k < n / 2; k++) {  /* turn round: the worst first */
+            lcand t = cs[k];
+            cs[k] = cs[n - 1 - k];
+            cs[n - 1 - k] = t;
+        }
     for (k = 0; k < n; k++) {
         uint32_t u = cs[k].cell, ak;
         size_t corner;
@@ -406,13 +550,14 @@ static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
         s->next[i] = u;
         if (corner != SIZE_MAX)
             s->corner[corner] = s->stamp;
-        if (ak == NONE || ak == i)
-            return 1;
-        if (s->next[ak] == NONE && (depth >= PIBT_DEPTH || !lpibt(s, ak, i, depth + 1))) {
+        if (ak != NONE && ak != i && s->next[ak] == NONE &&
+            (depth >= PIBT_DEPTH || !lpibt(s, ak, i, depth + 1))) {
             if (corner != SIZE_MAX)
                 s->corner[corner] = 0;
             continue;
         }
+        if (k == 0 && sw != NONE)
+            pull(s, sw, i, v);
         return 1;
     }
     take_next(s, v, i);

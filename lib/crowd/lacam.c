@@ -84,7 +84,7 @@ struct ff_lacam {
 
 /* ---- the moves ---- */
 
-/* The steps class cls may take from cell v (see steps_of). */
+/* The steps class cls may take from cell v (see moves_make). */
 static unsigned class_steps(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32_t v)
 {
     const ff_grid *g = c->grid;
@@ -112,24 +112,6 @@ static unsigned class_steps(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32
     return m;
 }
 
-/* The legal steps of agent i from cell v: bit d set when it may step in
- * direction d, as the crowd's PIBT allows (see pibt.c), to a cell with a
- * way to its goal (cost finite).  The steps are its class's, cached.  An
- * own goal's field is settled at v and one step round it first: every
- * cell the search reads a cost of (a configuration's, a step's) is one
- * of those, or a request's. */
-static unsigned steps_of(ff_crowd *c, struct ff_lacam *L, size_t i, uint32_t v, ff_cost_view cost)
-{
-    unsigned m = class_steps(c, L, c->agent[i].cls, v), d, out = 0;
-    if (own_goal(c, i))
-        ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[i], c->grid, v);
-    for (d = 0; d < 8; d++)
-        if (m >> d & 1 &&
-            ff_cost_at(cost, v + (uint32_t)c->pibt_step[d]) < INFINITY)
-            out |= 1u << d;
-    return out;
-}
-
 /* The grid corner a diagonal step from a to b passes, or SIZE_MAX. */
 static size_t corner_of(const ff_grid *g, uint32_t a, uint32_t b)
 {
@@ -149,6 +131,28 @@ static inline uint64_t mix(uint64_t z)
 
 /* ---- the search ---- */
 
+/* A cell agent i may take from its cell (see lmoves). */
+typedef struct {
+    double cost;      /* its cost to goal */
+    size_t corner;    /* the grid corner the step passes, or SIZE_MAX */
+    uint32_t cell;
+    uint32_t code;    /* its tie code: the direction, 8 for staying */
+} lmove;
+
+/* Agent i's cells from the cell it stands on: where it stays first, then
+ * its legal steps in direction order, sorted by cost (a stable sort: the
+ * order of equal costs is the tie hash's, drawn at each visit).  Kept per
+ * agent from the last cell it was asked at: an agent stands on one cell
+ * in many configurations, and its moves there are the same in each (its
+ * field is settled round the cell the first time). */
+typedef struct {
+    uint32_t cell;    /* NONE: not made yet */
+    unsigned steps;   /* bit d: a legal step in direction d */
+    int n;            /* moves */
+    uint8_t end[9];   /* per move: one past the last of the same cost */
+    lmove move[9];
+} lmoves;
+
 typedef struct {
     ff_crowd *c;
     struct ff_lacam *L;
@@ -167,20 +171,28 @@ typedef struct {
     uint32_t *slot;
     size_t nslots;
     /* the successor generator's scratch */
+    lmoves *moves;          /* per agent */
     uint32_t *now, *next, *order;
+    uint32_t order_node;    /* the node s->order is of (NONE: none) */
+    uint32_t *key, *order_tmp;  /* order_of's */
+    uint32_t goal;          /* a node with every agent on its goal */
     uint32_t *occ_now, *occ_next, *stamp_now, *stamp_next, *corner;
     uint32_t stamp;
     unsigned long long work, iter;
     size_t bytes;
 } search;
 
+/* The closed set's hash of configuration q: a polynomial of its cells
+ * (two a word), mixed at the end. */
 static uint64_t cfg_hash(const uint32_t *q, size_t n)
 {
     uint64_t h = 0x9e3779b97f4a7c15u;
     size_t k;
-    for (k = 0; k < n; k++)
-        h = mix(h ^ (q[k] + 0x9e3779b97f4a7c15u * (k + 1)));
-    return h;
+    for (k = 0; k + 1 < n; k += 2)
+        h = (h ^ ((uint64_t)q[k] | (uint64_t)q[k + 1] << 32)) * 0xff51afd7ed558ccdu;
+    if (k < n)
+        h = (h ^ q[k]) * 0xff51afd7ed558ccdu;
+    return mix(h);
 }
 
 /* Memory for one more of an array: 0, or -1 past the budget. */
@@ -226,17 +238,17 @@ static void enqueue(search *s, node *v, uint32_t m)
     v->tail = m;
 }
 
-/* Find configuration q in the closed set: its node, or NONE; *at the
- * slot where it goes. */
-static uint32_t closed_find(const search *s, const uint32_t *q, size_t *at)
+/* Find configuration q (its cfg_hash h) in the closed set: its node, or
+ * NONE; *at the slot where it goes. */
+static uint32_t closed_find(const search *s, const uint32_t *q, uint64_t h, size_t *at)
 {
-    size_t h = (size_t)cfg_hash(q, s->n) & (s->nslots - 1);
-    while (s->slot[h] != NONE) {
-        if (memcmp(&s->cfg[(size_t)s->slot[h] * s->n], q, s->n * sizeof *q) == 0)
-            return s->slot[h];
-        h = (h + 1) & (s->nslots - 1);
+    size_t k = (size_t)h & (s->nslots - 1);
+    while (s->slot[k] != NONE) {
+        if (memcmp(&s->cfg[(size_t)s->slot[k] * s->n], q, s->n * sizeof *q) == 0)
+            return s->slot[k];
+        k = (k + 1) & (s->nslots - 1);
     }
-    *at = h;
+    *at = k;
     return NONE;
 }
 
@@ -253,50 +265,176 @@ static int closed_grow(search *s)
     s->slot = slot;
     s->nslots = n;
     for (k = 0; k < s->nnodes; k++) {
+        const uint32_t *q = &s->cfg[k * s->n];
         size_t at = 0;
-        closed_find(s, &s->cfg[k * s->n], &at);
+        closed_find(s, q, cfg_hash(q, s->n), &at);
         s->slot[at] = (uint32_t)k;
     }
     return 0;
 }
 
-static int by_prio_ctx_cmp(const search *s, const float *p, uint32_t a, uint32_t b)
+static int by_prio_cmp(const float *p, uint32_t a, uint32_t b)
 {
-    (void)s;
     if (p[a] != p[b])
         return p[a] > p[b] ? -1 : 1;
     return a < b ? -1 : a > b;
 }
 
-/* The order of node v's agents: higher priority first, then the lower
- * index (an insertion sort into s->order: n is a crowd's). */
+/* The order of priorities p by by_prio_cmp into o (a shell sort: what a
+ * NaN among them, which has no place in the order, gets). */
+static void shell_order(uint32_t *o, const float *p, size_t n)
+{
+    size_t gap, k, j;
+    for (k = 0; k < n; k++)
+        o[k] = (uint32_t)k;
+    for (gap = n / 2; gap > 0; gap /= 2)
+        for (k = gap; k < n; k++) {
+            uint32_t t = o[k];
+            for (j = k; j >= gap && by_prio_cmp(p, t, o[j - gap]) < 0; j -= gap)
+                o[j] = o[j - gap];
+            o[j] = t;
+        }
+}
+
+/* Node v's order from its parent's, which s->order holds: 1, or 0 when
+ * it does not follow from it.  A child's priorities are its parent's plus
+ * one for the agents off their goals (1 or more: in its parent's order,
+ * but for priorities the sum made equal), and the fraction for those on
+ * them (under 1): the first in the parent's order (the equal ones by
+ * index), then the others sorted (mostly in order already). */
+static int order_from_parent(search *s, uint32_t v)
+{
+    const float *p = &s->prio[(size_t)v * s->n];
+    uint32_t *o = s->order, *off = s->order_tmp, *on = s->key;
+    size_t n = s->n, noff = 0, non = 0, k, j;
+
+    for (k = 0; k < n; k++) {
+        uint32_t i = o[k];
+        if (p[i] >= 1)
+            off[noff++] = i;
+        else if (p[i] >= 0)
+            on[non++] = i;
+        else
+            return 0;  /* (a NaN) */
+    }
+    for (k = 1; k < noff; k++) {
+        uint32_t i = off[k];
+        if (p[i] > p[off[k - 1]])
+            return 0;
+        for (j = k; j > 0 && p[off[j - 1]] == p[i] && off[j - 1] > i; j--)
+            off[j] = off[j - 1];
+        off[j] = i;
+    }
+    for (k = 1; k < non; k++) {
+        uint32_t i = on[k];
+        for (j = k; j > 0 && (p[on[j - 1]] < p[i] || (p[on[j - 1]] == p[i] && on[j - 1] > i)); j--)
+            on[j] = on[j - 1];
+        on[j] = i;
+    }
+    memcpy(o, off, noff * sizeof *o);
+    memcpy(o + noff, on, non * sizeof *o);
+    return 1;
+}
+
+/* Sort o (a permutation of n agents) by (key, index) in place, by
+ * insertion: 1, or 0 (o a permutation still) past shifts moves. */
+static int insertion_order(uint32_t *o, const uint32_t *key, size_t n, size_t shifts)
+{
+    size_t k, j;
+    for (k = 1; k < n; k++) {
+        uint32_t i = o[k];
+        for (j = k; j > 0 && (key[o[j - 1]] > key[i] || (key[o[j - 1]] == key[i] && o[j - 1] > i)); j--) {
+            if (shifts-- == 0)
+                return 0;
+            o[j] = o[j - 1];
+        }
+        o[j] = i;
+    }
+    return 1;
+}
+
+/* Sort the agents 0..n by (key, index) into o: a radix sort of the keys
+ * a byte at a time, stable over the indices; t scratch of n. */
+static void radix_order(uint32_t *o, uint32_t *t, const uint32_t *key, size_t n)
+{
+    uint32_t *from = o, *to = t, *swap;
+    unsigned shift;
+    size_t k;
+    for (k = 0; k < n; k++)
+        o[k] = (uint32_t)k;
+    for (shift = 0; shift < 32; shift += 8) {
+        size_t count[256] = { 0 }, at = 0;
+        for (k = 0; k < n; k++)
+            count[key[k] >> shift & 0xff]++;
+        if (count[key[0] >> shift & 0xff] == n)
+            continue;  /* one byte for all */
+        for (k = 0; k < 256; k++) {
+            size_t c = count[k];
+            count[k] = at;
+            at += c;
+        }
+        for (k = 0; k < n; k++)
+            to[count[key[from[k]] >> shift & 0xff]++] = from[k];
+        swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != o)
+        memcpy(o, from, n * sizeof *o);
+}
+
+/* The order of node v's agents in s->order: higher priority first, then
+ * the lower index.  From its parent's order when s->order holds it (a
+ * node is first visited right after its parent), else a sort of keys
+ * that fall as the priority rises (the float's bits made monotone, -0
+ * as +0): by insertion from the order s->order holds (of a node near v,
+ * mostly in order already), or when that takes long a radix sort.  Kept
+ * for the next visit of v. */
 static void order_of(search *s, uint32_t v)
 {
     const float *p = &s->prio[(size_t)v * s->n];
-    size_t k, j;
-    uint32_t *o = s->order;
-    for (k = 0; k < s->n; k++)
-        o[k] = (uint32_t)k;
-    /* a shell sort: n log n-ish, no allocation, deterministic */
-    {
-        size_t gap;
-        for (gap = s->n / 2; gap > 0; gap /= 2)
-            for (k = gap; k < s->n; k++) {
-                uint32_t t = o[k];
-                for (j = k; j >= gap && by_prio_ctx_cmp(s, p, t, o[j - gap]) < 0; j -= gap)
-                    o[j] = o[j - gap];
-                o[j] = t;
-            }
+    uint32_t *o = s->order, *key = s->key;
+    size_t n = s->n, k;
+    uint32_t held = s->order_node;
+
+    if (held == v)
+        return;
+    s->order_node = v;
+    if (held != NONE && s->nodes[v].parent == held && order_from_parent(s, v))
+        return;
+    for (k = 0; k < n; k++) {
+        float f = p[k];
+        uint32_t b;
+        if (f != f) {
+            shell_order(o, p, n);
+            return;
+        }
+        if (f == 0)
+            f = 0;
+        memcpy(&b, &f, sizeof b);
+        key[k] = ~(b >> 31 ? ~b : b | 0x80000000u);
     }
+    if (held == NONE) {
+        for (k = 0; k < n; k++)
+            o[k] = (uint32_t)k;
+        if (n < 64)
+            insertion_order(o, key, n, SIZE_MAX);
+    } else if (insertion_order(o, key, n, n < 64 ? SIZE_MAX : 8 * n)) {
+        return;
+    }
+    if (n >= 64)
+        radix_order(o, s->order_tmp, key, n);
 }
 
-/* Add configuration q reached from node parent: its node, its priorities
- * (as LaCAM's: grown by one a step away from the goal, the fraction kept
- * on it), its root constraint; NONE when out of budget. */
-static uint32_t add_node(search *s, const uint32_t *q, uint32_t parent)
+/* Add configuration q (its cfg_hash h) reached from node parent: its
+ * node, its priorities (as LaCAM's: grown by one a step away from the
+ * goal, the fraction kept on it), its root constraint; s->goal when every
+ * agent is on its goal; NONE when out of budget. */
+static uint32_t add_node(search *s, const uint32_t *q, uint64_t h, uint32_t parent)
 {
     size_t v = s->nnodes, k, at = 0;
     size_t capn = s->cap_nodes;
+    int on_goals = 1;
     if (2 * (s->nnodes + 1) > s->nslots && closed_grow(s) < 0)
         return NONE;
     if (reserve(s, (void **)&s->nodes, &s->cap_nodes, v, sizeof *s->nodes) < 0)
@@ -322,6 +460,7 @@ static uint32_t add_node(search *s, const uint32_t *q, uint32_t parent)
     for (k = 0; k < s->n; k++) {
         float *p = &s->prio[v * s->n + k];
         double d = ff_cost_at(s->cost[k], q[k]);
+        on_goals &= d == 0;
         if (parent == NONE)
             *p = (float)(d / (double)s->n);
         else if (d != 0)
@@ -334,9 +473,11 @@ static uint32_t add_node(search *s, const uint32_t *q, uint32_t parent)
     if (new_constraint(s, NONE, 0, 0) < 0)
         return NONE;
     enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
-    closed_find(s, q, &at);
+    closed_find(s, q, h, &at);
     s->slot[at] = (uint32_t)v;
     s->nnodes++;
+    if (on_goals)
+        s->goal = (uint32_t)v;
     return (uint32_t)v;
 }
 
@@ -356,11 +497,84 @@ static inline void take_next(search *s, uint32_t cell, uint32_t who)
     s->stamp_next[cell] = s->stamp;
 }
 
-typedef struct {
-    uint32_t cell;
-    double cost;
-    uint64_t tie;
-} lcand;
+/* Agent i's moves from cell v into mv: the legal steps, as the crowd's
+ * PIBT allows them (see pibt.c), to cells with a way to its goal (cost
+ * finite).  The steps are its class's, cached.  An own goal's field is
+ * settled at v and one step round it first: every cell the search reads
+ * a cost of (a configuration's, a step's) is one of those, or a
+ * request's. */
+static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
+{
+    ff_crowd *c = s->c;
+    size_t a = s->agent[i];
+    ff_cost_view cost = s->cost[i];
+    uint32_t x = v % (uint32_t)s->g->w, y = v / (uint32_t)s->g->w, w1 = (uint32_t)s->g->w + 1;
+    unsigned m = class_steps(c, s->L, c->agent[a].cls, v);
+    int d, k, j;
+
+    if (own_goal(c, a))
+        ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[a], c->grid, v);
+    mv->cell = v;
+    mv->steps = 0;
+    mv->move[0].cell = v;
+    mv->move[0].cost = ff_cost_at(cost, v);
+    mv->move[0].corner = SIZE_MAX;
+    mv->move[0].code = 8;
+    mv->n = 1;
+    for (; m; m &= m - 1) {
+        lmove *t = &mv->move[mv->n];
+        d = __builtin_ctz(m);
+        t->cell = v + (uint32_t)c->pibt_step[d];
+        t->cost = ff_cost_at(cost, t->cell);
+        if (!(t->cost < INFINITY))
+            continue;
+        /* (corner_of's: the corner at the larger x and y) */
+        t->corner = ff_dir_dx[d] && ff_dir_dy[d]
+                        ? (size_t)(y + (ff_dir_dy[d] > 0)) * w1 + x + (ff_dir_dx[d] > 0)
+                        : SIZE_MAX;
+        t->code = (uint32_t)d;
+        mv->steps |= 1u << d;
+        mv->n++;
+    }
+    for (k = 1; k < mv->n; k++) {
+        lmove t = mv->move[k];
+        for (j = k; j > 0 && t.cost < mv->move[j - 1].cost; j--)
+            mv->move[j] = mv->move[j - 1];
+        mv->move[j] = t;
+    }
+    mv->end[mv->n - 1] = (uint8_t)mv->n;
+    for (k = mv->n - 2; k >= 0; k--)
+        mv->end[k] = mv->move[k].cost == mv->move[k + 1].cost ? mv->end[k + 1] : (uint8_t)(k + 1);
+}
+
+/* Agent i's moves from cell v (see lmoves), made when it was last asked
+ * at another cell. */
+static inline const lmoves *moves_of(search *s, uint32_t i, uint32_t v)
+{
+    lmoves *mv = &s->moves[i];
+    if (mv->cell != v)
+        moves_make(s, i, v, mv);
+    return mv;
+}
+
+/* Agent i's moves mv from a to mv->end[a] (of one cost) in the order it
+ * tries them at this visit, in at[a..]: by a hash of the agent, the visit
+ * and the move.  (Drawn only for the moves it comes to.) */
+static void order_ties(const search *s, uint32_t i, const lmoves *mv, int a, uint8_t *at)
+{
+    uint64_t tie[9];
+    int b = mv->end[a], k, j;
+    for (k = a; k < b; k++) {
+        tie[k] = mix((uint64_t)i << 40 ^ s->iter << 4 ^ mv->move[k].code);
+        at[k] = (uint8_t)k;
+    }
+    for (k = a + 1; k < b; k++) {
+        uint8_t t = at[k];
+        for (j = k; j > a && tie[t] < tie[at[j - 1]]; j--)
+            at[j] = at[j - 1];
+        at[j] = t;
+    }
+}
 
 /* ---- the swap ----
  * Two agents head-on in a corridor never pass by PIBT alone: the one
@@ -482,7 +696,7 @@ static void pull(search *s, uint32_t j, uint32_t i, uint32_t v)
     size_t corner;
     if (s->next[j] != NONE || who_next(s, v) != NONE || s->next[i] == from)
         return;
-    m = steps_of(s->c, s->L, s->agent[j], from, s->cost[j]);
+    m = moves_of(s, j, from)->steps;
     for (d = 0; d < 8; d++)
         if (m >> d & 1 && from + (uint32_t)s->c->pibt_step[d] == v)
             break;
@@ -502,40 +716,44 @@ static void pull(search *s, uint32_t j, uint32_t i, uint32_t v)
  * cell. */
 static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
 {
-    const ff_grid *g = s->g;
     uint32_t v = s->now[i];
-    ff_cost_view cost = s->cost[i];
-    unsigned m = steps_of(s->c, s->L, s->agent[i], v, cost);
-    lcand cs[9];
-    int n = 0, k, j, d;
+    const lmoves *mv = moves_of(s, i, v);
+    uint8_t at[9];
+    int k, ordered = mv->end[0], tied = ordered > 1, all = 0;
     uint32_t sw;
 
     s->work++;
-    cs[n].cell = v;
-    cs[n].cost = ff_cost_at(cost, v);
-    cs[n++].tie = mix((uint64_t)i << 40 ^ s->iter << 4 ^ 8);
-    for (d = 0; d < 8; d++)
-        if (m >> d & 1) {
-            uint32_t to = v + (uint32_t)s->c->pibt_step[d];
-            cs[n].cell = to;
-            cs[n].cost = ff_cost_at(cost, to);
-            cs[n++].tie = mix((uint64_t)i << 40 ^ s->iter << 4 ^ (uint64_t)d);
+    if (tied)
+        order_ties(s, i, mv, 0, at);
+    if ((sw = swap_partner(s, i, mv->move[tied ? at[0] : 0].cell)) != NONE) {
+        /* turn round: the worst first (every cost's ties drawn) */
+        if (!tied)
+            at[0] = 0;
+        for (k = ordered; k < mv->n; k = mv->end[k])
+            if (mv->end[k] - k > 1)
+                order_ties(s, i, mv, k, at);
+            else
+                at[k] = (uint8_t)k;
+        for (k = 0; k < mv->n / 2; k++) {
+            uint8_t t = at[k];
+            at[k] = at[mv->n - 1 - k];
+            at[mv->n - 1 - k] = t;
         }
-    for (k = 1; k < n; k++) {
-        lcand t = cs[k];
-        for (j = k; j > 0 && (t.cost < cs[j - 1].cost || (t.cost == cs[j - 1].cost && t.tie < cs[j - 1].tie)); j--)
-            cs[j] = cs[j - 1];
-        cs[j] = t;
+        all = 1;
     }
-    if ((sw = swap_partner(s, i, cs[0].cell)) != NONE)
-        for (k = 0; k < n / 2; k++) {  /* turn round: the worst first */
-            lcand t = cs[k];
-            cs[k] = cs[n - 1 - k];
-            cs[n - 1 - k] = t;
-        }
-    for (k = 0; k < n; k++) {
-        uint32_t u = cs[k].cell, ak;
+    for (k = 0; k < mv->n; k++) {
+        const lmove *t;
+        uint32_t u, ak;
         size_t corner;
+        if (k == ordered && !all) {  /* the next cost: its ties */
+            ordered = mv->end[k];
+            tied = ordered - k > 1;
+            if (tied)
+                order_ties(s, i, mv, k, at);
+        }
+        t = &mv->move[all || tied ? at[k] : k];
+        u = t->cell;
+        corner = t->corner;
         if (who_next(s, u) != NONE)
             continue;
         if (parent != NONE && u == s->now[parent])
@@ -543,7 +761,6 @@ static int lpibt(search *s, uint32_t i, uint32_t parent, int depth)
         ak = who_now(s, u);
         if (ak != NONE && ak != i && s->next[ak] == v)
             continue;  /* a swap with one decided */
-        corner = corner_of(g, v, u);
         if (corner != SIZE_MAX && s->corner[corner] == s->stamp)
             continue;  /* a crossing */
         take_next(s, u, i);
@@ -620,7 +837,7 @@ static int grow_tree(search *s, uint32_t v, uint32_t m)
         return 0;
     i = s->order[depth];
     cell = s->cfg[(size_t)v * s->n + i];
-    steps = steps_of(s->c, s->L, s->agent[i], cell, s->cost[i]);
+    steps = moves_of(s, i, cell)->steps;
     if (new_constraint(s, m, i, cell) < 0)
         return -1;
     enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
@@ -634,15 +851,6 @@ static int grow_tree(search *s, uint32_t v, uint32_t m)
     return 0;
 }
 
-static int at_goal(const search *s, const uint32_t *q)
-{
-    size_t k;
-    for (k = 0; k < s->n; k++)
-        if (ff_cost_at(s->cost[k], q[k]) != 0)
-            return 0;
-    return 1;
-}
-
 static void search_free(search *s)
 {
     free(s->nodes);
@@ -653,6 +861,9 @@ static void search_free(search *s)
     free(s->now);
     free(s->next);
     free(s->order);
+    free(s->key);
+    free(s->order_tmp);
+    free(s->moves);
     free(s->occ_now);
     free(s->occ_next);
     free(s->stamp_now);
@@ -682,30 +893,36 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
     s.now = malloc(n * sizeof *s.now);
     s.next = malloc(n * sizeof *s.next);
     s.order = malloc(n * sizeof *s.order);
+    s.key = malloc(n * sizeof *s.key);
+    s.order_tmp = malloc(n * sizeof *s.order_tmp);
+    s.moves = malloc(n * sizeof *s.moves);
+    s.order_node = s.goal = NONE;
     s.occ_now = malloc(cells * sizeof *s.occ_now);
     s.occ_next = malloc(cells * sizeof *s.occ_next);
     s.stamp_now = calloc(cells, sizeof *s.stamp_now);
     s.stamp_next = calloc(cells, sizeof *s.stamp_next);
     s.corner = calloc(((size_t)g->w + 1) * ((size_t)g->h + 1), sizeof *s.corner);
-    if (!s.cost || !s.now || !s.next || !s.order || !s.occ_now || !s.occ_next || !s.stamp_now ||
+    if (!s.cost || !s.now || !s.next || !s.order || !s.key || !s.order_tmp || !s.moves || !s.occ_now || !s.occ_next || !s.stamp_now ||
         !s.stamp_next || !s.corner)
         goto done;
     for (k = 0; k < n; k++) {
         s.cost[k] = ff_pibt_cost(c, c->req_agent[k]);
         s.now[k] = c->req[k].cell;
+        s.moves[k].cell = NONE;
     }
-    if ((start = add_node(&s, s.now, NONE)) == NONE)
+    if ((start = add_node(&s, s.now, cfg_hash(s.now, n), NONE)) == NONE)
         goto done;
     if (reserve(&s, (void **)&stack, &cap_stack, nstack, sizeof *stack) < 0)
         goto done;
     stack[nstack++] = start;
     while (nstack > 0) {
         uint32_t v = stack[nstack - 1], m, w;
+        uint64_t h;
         size_t at;
         if (s.work > L->bound)
             goto done;
         s.iter++;
-        if (at_goal(&s, &s.cfg[(size_t)v * n])) {
+        if (v == s.goal) {  /* (a node is visited first when it is made) */
             size_t len = 0;
             for (w = v; w != NONE; w = s.nodes[w].parent)
                 len++;
@@ -735,8 +952,9 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
             goto done;
         if (!successor(&s, v, m))
             continue;
-        w = closed_find(&s, s.next, &at);
-        if (w == NONE && (w = add_node(&s, s.next, v)) == NONE)
+        h = cfg_hash(s.next, n);
+        w = closed_find(&s, s.next, h, &at);
+        if (w == NONE && (w = add_node(&s, s.next, h, v)) == NONE)
             goto done;
         if (reserve(&s, (void **)&stack, &cap_stack, nstack, sizeof *stack) < 0)
             goto done;

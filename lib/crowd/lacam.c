@@ -34,6 +34,7 @@
 
 #include "crowdint.h"
 #include "direction.h"
+#include "prioorder.h"
 
 #define LACAM_BYTES ((size_t)64 << 20)   /* the search's memory */
 #define LACAM_WORK 20000000ULL           /* agent-visits of its PIBT */
@@ -273,157 +274,21 @@ static int closed_grow(search *s)
     return 0;
 }
 
-static int by_prio_cmp(const float *p, uint32_t a, uint32_t b)
-{
-    if (p[a] != p[b])
-        return p[a] > p[b] ? -1 : 1;
-    return a < b ? -1 : a > b;
-}
-
-/* The order of priorities p by by_prio_cmp into o (a shell sort: what a
- * NaN among them, which has no place in the order, gets). */
-static void shell_order(uint32_t *o, const float *p, size_t n)
-{
-    size_t gap, k, j;
-    for (k = 0; k < n; k++)
-        o[k] = (uint32_t)k;
-    for (gap = n / 2; gap > 0; gap /= 2)
-        for (k = gap; k < n; k++) {
-            uint32_t t = o[k];
-            for (j = k; j >= gap && by_prio_cmp(p, t, o[j - gap]) < 0; j -= gap)
-                o[j] = o[j - gap];
-            o[j] = t;
-        }
-}
-
-/* Node v's order from its parent's, which s->order holds: 1, or 0 when
- * it does not follow from it.  A child's priorities are its parent's plus
- * one for the agents off their goals (1 or more: in its parent's order,
- * but for priorities the sum made equal), and the fraction for those on
- * them (under 1): the first in the parent's order (the equal ones by
- * index), then the others sorted (mostly in order already). */
-static int order_from_parent(search *s, uint32_t v)
-{
-    const float *p = &s->prio[(size_t)v * s->n];
-    uint32_t *o = s->order, *off = s->order_tmp, *on = s->key;
-    size_t n = s->n, noff = 0, non = 0, k, j;
-
-    for (k = 0; k < n; k++) {
-        uint32_t i = o[k];
-        if (p[i] >= 1)
-            off[noff++] = i;
-        else if (p[i] >= 0)
-            on[non++] = i;
-        else
-            return 0;  /* (a NaN) */
-    }
-    for (k = 1; k < noff; k++) {
-        uint32_t i = off[k];
-        if (p[i] > p[off[k - 1]])
-            return 0;
-        for (j = k; j > 0 && p[off[j - 1]] == p[i] && off[j - 1] > i; j--)
-            off[j] = off[j - 1];
-        off[j] = i;
-    }
-    for (k = 1; k < non; k++) {
-        uint32_t i = on[k];
-        for (j = k; j > 0 && (p[on[j - 1]] < p[i] || (p[on[j - 1]] == p[i] && on[j - 1] > i)); j--)
-            on[j] = on[j - 1];
-        on[j] = i;
-    }
-    memcpy(o, off, noff * sizeof *o);
-    memcpy(o + noff, on, non * sizeof *o);
-    return 1;
-}
-
-/* Sort o (a permutation of n agents) by (key, index) in place, by
- * insertion: 1, or 0 (o a permutation still) past shifts moves. */
-static int insertion_order(uint32_t *o, const uint32_t *key, size_t n, size_t shifts)
-{
-    size_t k, j;
-    for (k = 1; k < n; k++) {
-        uint32_t i = o[k];
-        for (j = k; j > 0 && (key[o[j - 1]] > key[i] || (key[o[j - 1]] == key[i] && o[j - 1] > i)); j--) {
-            if (shifts-- == 0)
-                return 0;
-            o[j] = o[j - 1];
-        }
-        o[j] = i;
-    }
-    return 1;
-}
-
-/* Sort the agents 0..n by (key, index) into o: a radix sort of the keys
- * a byte at a time, stable over the indices; t scratch of n. */
-static void radix_order(uint32_t *o, uint32_t *t, const uint32_t *key, size_t n)
-{
-    uint32_t *from = o, *to = t, *swap;
-    unsigned shift;
-    size_t k;
-    for (k = 0; k < n; k++)
-        o[k] = (uint32_t)k;
-    for (shift = 0; shift < 32; shift += 8) {
-        size_t count[256] = { 0 }, at = 0;
-        for (k = 0; k < n; k++)
-            count[key[k] >> shift & 0xff]++;
-        if (count[key[0] >> shift & 0xff] == n)
-            continue;  /* one byte for all */
-        for (k = 0; k < 256; k++) {
-            size_t c = count[k];
-            count[k] = at;
-            at += c;
-        }
-        for (k = 0; k < n; k++)
-            to[count[key[from[k]] >> shift & 0xff]++] = from[k];
-        swap = from;
-        from = to;
-        to = swap;
-    }
-    if (from != o)
-        memcpy(o, from, n * sizeof *o);
-}
-
-/* The order of node v's agents in s->order: higher priority first, then
- * the lower index.  From its parent's order when s->order holds it (a
- * node is first visited right after its parent), else a sort of keys
- * that fall as the priority rises (the float's bits made monotone, -0
- * as +0): by insertion from the order s->order holds (of a node near v,
- * mostly in order already), or when that takes long a radix sort.  Kept
+/* The order of node v's agents in s->order (see prioorder.h): from its
+ * parent's when s->order holds that (a node is first visited right after
+ * its parent), else sorted from the order held (of a node near v).  Kept
  * for the next visit of v. */
 static void order_of(search *s, uint32_t v)
 {
     const float *p = &s->prio[(size_t)v * s->n];
-    uint32_t *o = s->order, *key = s->key;
-    size_t n = s->n, k;
     uint32_t held = s->order_node;
 
     if (held == v)
         return;
     s->order_node = v;
-    if (held != NONE && s->nodes[v].parent == held && order_from_parent(s, v))
+    if (held != NONE && s->nodes[v].parent == held && ff_prio_order_child(s->order, p, s->n, s->order_tmp, s->key))
         return;
-    for (k = 0; k < n; k++) {
-        float f = p[k];
-        uint32_t b;
-        if (f != f) {
-            shell_order(o, p, n);
-            return;
-        }
-        if (f == 0)
-            f = 0;
-        memcpy(&b, &f, sizeof b);
-        key[k] = ~(b >> 31 ? ~b : b | 0x80000000u);
-    }
-    if (held == NONE) {
-        for (k = 0; k < n; k++)
-            o[k] = (uint32_t)k;
-        if (n < 64)
-            insertion_order(o, key, n, SIZE_MAX);
-    } else if (insertion_order(o, key, n, n < 64 ? SIZE_MAX : 8 * n)) {
-        return;
-    }
-    if (n >= 64)
-        radix_order(o, s->order_tmp, key, n);
+    ff_prio_order(s->order, p, s->n, held != NONE, s->key, s->order_tmp);
 }
 
 /* Add configuration q (its cfg_hash h) reached from node parent: its

@@ -85,22 +85,16 @@ struct ff_lacam {
 
 /* ---- the moves ---- */
 
-/* The steps class cls may take from cell v (see moves_make). */
-static unsigned class_steps(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32_t v)
+/* The steps class cls may take from cell v, worked out (see
+ * class_steps). */
+static unsigned class_steps_make(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32_t v)
 {
     const ff_grid *g = c->grid;
-    uint16_t *s = L->steps[cls];
-    const ff_profile *f;
-    double r;
-    int x, y, d;
+    const ff_profile *f = ff_profiles_of(c->profiles, cls);
+    double r = c->scenario->cls[cls].radius;
+    int x = (int)(v % (uint32_t)g->w), y = (int)(v / (uint32_t)g->w), d;
     unsigned m = 0;
 
-    if (s[v] & 0x100)
-        return s[v] & 0xff;
-    f = ff_profiles_of(c->profiles, cls);
-    r = c->scenario->cls[cls].radius;
-    x = (int)(v % (uint32_t)g->w);
-    y = (int)(v / (uint32_t)g->w);
     for (d = 0; d < 8; d++) {
         uint32_t to;
         if (ff_grid_open(&f->grid, v) ? !(f->step_mask[v] >> d & 1) : !ff_grid_step_ok(g, x, y, d))
@@ -109,8 +103,15 @@ static unsigned class_steps(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32
         if (ff_grid_open(g, to) && ff_gridmove_sweep_clear(c, v, to, r))
             m |= 1u << d;
     }
-    s[v] = (uint16_t)(0x100 | m);
+    L->steps[cls][v] = (uint16_t)(0x100 | m);
     return m;
+}
+
+/* The steps class cls may take from cell v (see moves_make), cached. */
+static inline unsigned class_steps(ff_crowd *c, struct ff_lacam *L, int32_t cls, uint32_t v)
+{
+    unsigned s = L->steps[cls][v];
+    return s & 0x100 ? s & 0xff : class_steps_make(c, L, cls, v);
 }
 
 /* The grid corner a diagonal step from a to b passes, or SIZE_MAX. */

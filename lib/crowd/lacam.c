@@ -173,13 +173,16 @@ typedef struct {
     uint32_t *slot;
     size_t nslots;
     /* the successor generator's scratch */
-    lmoves *moves;          /* per agent */
+    lmoves *moves;          /* per agent: two */
+    uint8_t *moves_last;    /* per agent: the one it used last */
     uint32_t *now, *next, *order;
     uint32_t order_node;    /* the node s->order is of (NONE: none) */
     uint32_t *key, *order_tmp;  /* order_of's */
     uint32_t goal;          /* a node with every agent on its goal */
     uint32_t *occ_now, *occ_next, *stamp_now, *stamp_next, *corner;
     uint32_t stamp;
+    size_t corner_step[8];  /* per direction: from a cell's corner to the
+                               step's, or SIZE_MAX (a straight step) */
     unsigned long long work, iter;
     size_t bytes;
 } search;
@@ -374,9 +377,10 @@ static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
     ff_crowd *c = s->c;
     size_t a = s->agent[i];
     ff_cost_view cost = s->cost[i];
-    uint32_t x = v % (uint32_t)s->g->w, y = v / (uint32_t)s->g->w, w1 = (uint32_t)s->g->w + 1;
+    /* (corner_of's: the corner at the larger x and y) */
+    size_t corner = (size_t)(v / (uint32_t)s->g->w) * ((size_t)s->g->w + 1) + v % (uint32_t)s->g->w;
     unsigned m = class_steps(c, s->L, c->agent[a].cls, v);
-    int d, k, j;
+    int n = 1, k;
 
     if (own_goal(c, a))
         ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[a], c->grid, v);
@@ -386,30 +390,24 @@ static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
     mv->move[0].cost = ff_cost_at(cost, v);
     mv->move[0].corner = SIZE_MAX;
     mv->move[0].code = 8;
-    mv->n = 1;
-    for (; m; m &= m - 1) {
-        lmove *t = &mv->move[mv->n];
-        d = __builtin_ctz(m);
-        t->cell = v + (uint32_t)c->pibt_step[d];
-        t->cost = ff_cost_at(cost, t->cell);
-        if (!(t->cost < INFINITY))
+    for (; m; m &= m - 1) {  /* each put in its place by cost */
+        int d = __builtin_ctz(m);
+        uint32_t to = v + (uint32_t)c->pibt_step[d];
+        double t = ff_cost_at(cost, to);
+        if (!(t < INFINITY))
             continue;
-        /* (corner_of's: the corner at the larger x and y) */
-        t->corner = ff_dir_dx[d] && ff_dir_dy[d]
-                        ? (size_t)(y + (ff_dir_dy[d] > 0)) * w1 + x + (ff_dir_dx[d] > 0)
-                        : SIZE_MAX;
-        t->code = (uint32_t)d;
+        for (k = n; k > 0 && t < mv->move[k - 1].cost; k--)
+            mv->move[k] = mv->move[k - 1];
+        mv->move[k].cell = to;
+        mv->move[k].cost = t;
+        mv->move[k].corner = s->corner_step[d] == SIZE_MAX ? SIZE_MAX : corner + s->corner_step[d];
+        mv->move[k].code = (uint32_t)d;
         mv->steps |= 1u << d;
-        mv->n++;
+        n++;
     }
-    for (k = 1; k < mv->n; k++) {
-        lmove t = mv->move[k];
-        for (j = k; j > 0 && t.cost < mv->move[j - 1].cost; j--)
-            mv->move[j] = mv->move[j - 1];
-        mv->move[j] = t;
-    }
-    mv->end[mv->n - 1] = (uint8_t)mv->n;
-    for (k = mv->n - 2; k >= 0; k--)
+    mv->n = n;
+    mv->end[n - 1] = (uint8_t)n;
+    for (k = n - 2; k >= 0; k--)
         mv->end[k] = mv->move[k].cost == mv->move[k + 1].cost ? mv->end[k + 1] : (uint8_t)(k + 1);
 }
 
@@ -417,10 +415,18 @@ static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
  * at another cell. */
 static inline const lmoves *moves_of(search *s, uint32_t i, uint32_t v)
 {
-    lmoves *mv = &s->moves[i];
-    if (mv->cell != v)
-        moves_make(s, i, v, mv);
-    return mv;
+    lmoves *mv = &s->moves[2 * (size_t)i];
+    int k;
+    if (mv[0].cell == v)
+        k = 0;
+    else if (mv[1].cell == v)
+        k = 1;
+    else {
+        k = !s->moves_last[i];
+        moves_make(s, i, v, &mv[k]);
+    }
+    s->moves_last[i] = (uint8_t)k;
+    return &mv[k];
 }
 
 /* Agent i's moves mv from a to mv->end[a] (of one cost) in the order it
@@ -730,6 +736,7 @@ static void search_free(search *s)
     free(s->key);
     free(s->order_tmp);
     free(s->moves);
+    free(s->moves_last);
     free(s->occ_now);
     free(s->occ_next);
     free(s->stamp_now);
@@ -761,20 +768,25 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
     s.order = malloc(n * sizeof *s.order);
     s.key = malloc(n * sizeof *s.key);
     s.order_tmp = malloc(n * sizeof *s.order_tmp);
-    s.moves = malloc(n * sizeof *s.moves);
+    s.moves = malloc(2 * n * sizeof *s.moves);
+    s.moves_last = calloc(n, sizeof *s.moves_last);
     s.order_node = s.goal = NONE;
+    for (k = 0; k < 8; k++)
+        s.corner_step[k] = ff_dir_dx[k] && ff_dir_dy[k]
+                               ? (size_t)(ff_dir_dy[k] > 0) * ((size_t)g->w + 1) + (ff_dir_dx[k] > 0)
+                               : SIZE_MAX;
     s.occ_now = malloc(cells * sizeof *s.occ_now);
     s.occ_next = malloc(cells * sizeof *s.occ_next);
     s.stamp_now = calloc(cells, sizeof *s.stamp_now);
     s.stamp_next = calloc(cells, sizeof *s.stamp_next);
     s.corner = calloc(((size_t)g->w + 1) * ((size_t)g->h + 1), sizeof *s.corner);
-    if (!s.cost || !s.now || !s.next || !s.order || !s.key || !s.order_tmp || !s.moves || !s.occ_now || !s.occ_next || !s.stamp_now ||
+    if (!s.cost || !s.now || !s.next || !s.order || !s.key || !s.order_tmp || !s.moves || !s.moves_last || !s.occ_now || !s.occ_next || !s.stamp_now ||
         !s.stamp_next || !s.corner)
         goto done;
     for (k = 0; k < n; k++) {
         s.cost[k] = ff_pibt_cost(c, c->req_agent[k]);
         s.now[k] = c->req[k].cell;
-        s.moves[k].cell = NONE;
+        s.moves[2 * k].cell = s.moves[2 * k + 1].cell = NONE;
     }
     if ((start = add_node(&s, s.now, cfg_hash(s.now, n), NONE)) == NONE)
         goto done;

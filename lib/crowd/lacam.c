@@ -462,7 +462,7 @@ static void order_ties(const search *s, uint32_t i, const lmoves *mv, int a, uin
 #define SWAP_WALK 65536  /* cells a walk goes at most */
 
 /* Agent k's cost at cell v, its own goal's field settled there. */
-static double cost_of(search *s, uint32_t k, uint32_t v)
+static inline double cost_of(search *s, uint32_t k, uint32_t v)
 {
     ff_crowd *c = s->c;
     size_t a = s->agent[k];
@@ -504,7 +504,9 @@ static int swap_required(search *s, uint32_t walker, uint32_t pusher, uint32_t p
     uint32_t on = NONE;
     int n;
     size_t steps = 0;
-    while (cost_of(s, pusher, puller_at) < cost_of(s, pusher, pusher_at) && steps++ < SWAP_WALK) {
+    /* (pusher's costs at pusher_at and puller_at) */
+    double here = cost_of(s, pusher, pusher_at), ahead = cost_of(s, pusher, puller_at);
+    while (ahead < here && steps++ < SWAP_WALK) {
         n = ways_on(s, walker, puller_at, pusher_at, &on);
         if (n >= 2)
             return 0;  /* a branch: PIBT passes there */
@@ -512,9 +514,10 @@ static int swap_required(search *s, uint32_t walker, uint32_t pusher, uint32_t p
             break;
         pusher_at = puller_at;
         puller_at = on;
+        here = ahead;
+        ahead = cost_of(s, pusher, puller_at);
     }
-    return cost_of(s, puller, pusher_at) < cost_of(s, puller, puller_at) &&
-           (cost_of(s, pusher, pusher_at) == 0 || cost_of(s, pusher, puller_at) < cost_of(s, pusher, pusher_at));
+    return cost_of(s, puller, pusher_at) < cost_of(s, puller, puller_at) && (here == 0 || ahead < here);
 }
 
 /* 1 when the corridor from pusher_at through puller_at branches before it

@@ -349,11 +349,47 @@ Test(mapf, four_agents_rotate_round_a_full_ring)
     cr_expect_geq(sum.makespan, 0);
 }
 
-/* Trial trial of the test below on a w x h map, walls% of its cells
+/* Field index of gf, grown lazily (gf->lazy): settled at random cells
+ * in a random order (a random first cell, its aim; some closed, some
+ * already final), and after each every cell it holds as final (a code)
+ * must be dist's and dir's, bit for bit, as must all of it once grown to
+ * its end. */
+static void settle_in_random_order(ff_goalfields *gf, const ff_profiles *p, uint32_t index, const double *dist,
+                                   const uint8_t *dir, size_t n, int trial)
+{
+    const ff_goalfield *f = &gf->field[index];
+    int k, asks = 1 + (int)rnd(6);
+    size_t i;
+
+    for (k = 0; k < asks && ff_goalfields_lazy(gf, index); k++) {
+        uint32_t cell = rnd((uint32_t)n);
+        int grows = f->direction[cell] == FF_DIR_NONE && ff_grid_open(&p->profile[0].grid, cell);
+        ff_goalfields_settle(gf, p, index, cell);
+        if (grows && f->aim == FF_GOALFIELD_NONE)
+            cr_assert_fail("trial %d: no aim", trial);
+        if (grows && k == 0)
+            cr_assert_eq(f->aim, cell, "trial %d", trial);
+        cr_assert(!ff_grid_open(&p->profile[0].grid, cell) || f->direction[cell] != FF_DIR_NONE ||
+                      !ff_goalfields_lazy(gf, index),
+                  "trial %d: cell %u not final", trial, cell);
+        for (i = 0; i < n; i++)
+            if (!ff_goalfields_lazy(gf, index) || f->direction[i] != FF_DIR_NONE) {
+                double d = ff_cost_at(ff_goalfields_cost(gf, index), i);
+                cr_assert(memcmp(&dist[i], &d, sizeof d) == 0, "trial %d ask %d cell %zu: %g vs %g", trial, k, i,
+                          dist[i], d);
+                cr_assert_eq(dir[i], f->direction[i], "trial %d ask %d cell %zu", trial, k, i);
+            }
+    }
+    ff_goalfields_grow(gf, p, index, FF_GOALFIELD_NONE);
+    cr_assert(!ff_goalfields_lazy(gf, index), "trial %d", trial);
+}
+
+/* Trial trial of the tests below on a w x h map, walls% of its cells
  * walls: ff_goalfields_ensure's field of up to five random goals against
- * ff_search and ff_direction_field, cell by cell.  The number of goals
+ * ff_search and ff_direction_field, cell by cell, whole or (lazy) grown
+ * in a random order (settle_in_random_order).  The number of goals
  * checked. */
-static int match_general_build(int trial, int w, int h, int walls)
+static int match_general_build(int trial, int w, int h, int walls, int lazy)
 {
     size_t n = (size_t)w * (size_t)h, i;
     ff_grid g;
@@ -398,6 +434,7 @@ static int match_general_build(int trial, int w, int h, int walls)
         return 0;  /* the clearance closes the map's goal */
     }
     ff_goalfields_init(&gf);
+    gf.lazy = lazy;
     for (tries = 0; tries < 5; tries++) {
         ff_grid pg = p.profile[0].grid;
         goal = tries == 0 && h == 1 ? (uint32_t)n - 1 : rnd((uint32_t)n);  /* (a row's end: every hop count) */
@@ -411,6 +448,10 @@ static int match_general_build(int trial, int w, int h, int walls)
         pg.ngoals = 1;
         cr_assert_eq(ff_search(&pg, dist, &err), FF_OK, "%s", err.msg);
         cr_assert_eq(ff_direction_field(&pg, dist, dir, &err), FF_OK, "%s", err.msg);
+        if (lazy && index + 1 == gf.nfields && gf.field[index].pops == 0) {  /* (a goal not drawn before) */
+            cr_assert(ff_goalfields_lazy(&gf, index), "trial %d", trial);
+            settle_in_random_order(&gf, &p, index, dist, dir, n, trial);
+        }
         for (i = 0; i < n; i++) {
             double d = ff_cost_at(ff_goalfields_cost(&gf, index), i);
             cr_assert(memcmp(&dist[i], &d, sizeof d) == 0, "trial %d cell %zu: %g vs %g", trial, i, dist[i], d);
@@ -440,26 +481,104 @@ Test(mapf, own_goal_fields_match_the_general_build)
     rng_state = 99;
     for (trial = 0; trial < 60; trial++) {
         int w = 4 + (int)rnd(20), h = 4 + (int)rnd(20);
-        checked += match_general_build(trial, w, h, 25);
+        checked += match_general_build(trial, w, h, 25, 0);
     }
     cr_expect_gt(checked, 100);
 }
 
+/* The same grown lazily, as cell-to-cell moves with reservations grow
+ * them (goalfield.h: an A* toward the first cell asked for, resumed for
+ * each cell asked for after it), settled at random cells in a random
+ * order: every cell final at each step is the general build's. */
+Test(mapf, own_goal_fields_grown_lazily_match_the_general_build, .timeout = 120)
+{
+    int trial, checked = 0;
+
+    rng_state = 1234;
+    for (trial = 0; trial < 120; trial++) {
+        int w = 4 + (int)rnd(24), h = 4 + (int)rnd(24);
+        checked += match_general_build(trial, w, h, (int)rnd(40), 1);
+    }
+    cr_expect_gt(checked, 250);
+}
+
 /* The same on grids of 65,535 cells and more (hop counts of 32 bits, not
  * 16) and just under (16 bits, the largest hop counts), with fronts wide
- * enough to make the queue ring grow while it wraps. */
+ * enough to make the queues grow while they wrap, whole and grown
+ * lazily (one-way cells on the 250 x 250 map and the 256 x 256 one). */
 Test(mapf, own_goal_fields_match_the_general_build_on_big_grids, .timeout = 240)
 {
     static const int size[][3] = {
         {300, 250, 20}, {250, 250, 10}, {70000, 1, 0}, {65535, 1, 0}, {65534, 1, 0}, {256, 256, 30},
     };
-    int k, trial, checked = 0;
+    int k, trial, lazy, checked = 0;
 
     rng_state = 7;
-    for (k = 0; k < (int)(sizeof size / sizeof size[0]); k++)
-        for (trial = 0; trial < 2; trial++)
-            checked += match_general_build(trial + (k % 2 ? 0 : 1), size[k][0], size[k][1], size[k][2]);
-    cr_expect_gt(checked, 30);
+    for (lazy = 0; lazy < 2; lazy++)
+        for (k = 0; k < (int)(sizeof size / sizeof size[0]); k++)
+            for (trial = 0; trial < 2; trial++)
+                checked += match_general_build(trial + (k % 2 ? 0 : 1), size[k][0], size[k][1], size[k][2], lazy);
+    cr_expect_gt(checked, 60);
+}
+
+/* A lazy own goal's field takes fewer cells than the breadth-first
+ * search would to reach the cell asked for: on an open 100 x 100 map,
+ * from goal 10,50 to 90,50, the A* takes the 81 cells of the row between
+ * them (f = 80 there, more everywhere else), where the breadth-first
+ * search takes every cell nearer the goal (the whole field's count is
+ * the map's cells, each once). */
+Test(mapf, lazy_own_goal_fields_take_fewer_cells_than_breadth_first)
+{
+    static const char text[] = "ffsim 1\nticks 1\nmove grid\nclass a\n radius 0.3\n speed 1\n follow\nend\n";
+    size_t n = 100 * 100, i, nearer = 0;
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_goalfields gf[2];
+    ff_error err;
+    double *dist = malloc(n * sizeof *dist);
+    uint32_t goal = 50 * 100 + 10, aim = 50 * 100 + 90, index[2];
+    int k;
+
+    cr_assert(dist);
+    ff_grid_init(&g);
+    g.moves = 4;
+    cr_assert_eq(ff_grid_alloc(&g, 100, 100, 0, "t", &err), FF_OK);
+    for (i = 0; i < n; i++)
+        g.cost[i] = 1.0f;
+    cr_assert_eq(ff_grid_add_goal(&g, 10, 50, "t", 0, 0, &err), FF_OK);
+    cr_assert_eq(ff_scenario_parse(text, "t.scenario", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    for (k = 0; k < 2; k++) {
+        ff_goalfields_init(&gf[k]);
+        gf[k].lazy = k;
+        cr_assert_eq(ff_goalfields_find(&gf[k], 0, goal, &index[k], &err), FF_OK);
+        cr_assert_eq(ff_goalfields_ensure(&gf[k], &p, index[k], &err), FF_OK, "%s", err.msg);
+    }
+    cr_assert_eq(gf[0].field[index[0]].pops, n);  /* (whole: breadth first) */
+    ff_goalfields_settle(&gf[1], &p, index[1], aim);
+    cr_assert_eq(gf[1].field[index[1]].pops, 81);
+    cr_assert(ff_goalfields_lazy(&gf[1], index[1]));
+    {
+        ff_grid pg = p.profile[0].grid;
+        pg.goals = &goal;
+        pg.ngoals = 1;
+        cr_assert_eq(ff_search(&pg, dist, &err), FF_OK, "%s", err.msg);
+    }
+    for (i = 0; i < n; i++)
+        nearer += dist[i] < dist[aim];
+    cr_assert_gt(nearer, 40 * 81, "%zu cells nearer", nearer);  /* (what breadth first takes first) */
+    /* its neighbours then, as a request asks: 91,50 and 90,49 and 90,51
+     * have f = 82, and before them go the cells of f = 82 and fewer
+     * hops, the rows beside the first and the cells behind the goal */
+    ff_goalfields_settle_steps(&gf[1], &p, index[1], &g, aim);
+    cr_assert_lt(gf[1].field[index[1]].pops, 3 * 81 + 10, "%llu", (unsigned long long)gf[1].field[index[1]].pops);
+    for (k = 0; k < 2; k++)
+        ff_goalfields_free(&gf[k]);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+    free(dist);
 }
 
 /* 1 when field i of a and of b give cell m the same cost, bit for bit. */

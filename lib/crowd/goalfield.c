@@ -8,6 +8,8 @@
 #include "direction.h"
 #include "search.h"
 
+static void queues_free(ff_goalfield *f);
+
 void ff_goalfields_init(ff_goalfields *s)
 {
     memset(s, 0, sizeof *s);
@@ -19,7 +21,7 @@ void ff_goalfields_free(ff_goalfields *s)
     size_t k;
     for (k = 0; k < s->nfields; k++) {
         free(s->field[k].block);
-        free(s->field[k].queue);
+        queues_free(&s->field[k]);
     }
     for (k = 0; k < s->nhopcost; k++) {
         free(s->hopcost[k]->cost);
@@ -131,59 +133,95 @@ static inline void hop_set(void *hop, int wide, size_t i, uint32_t h)
         ((uint16_t *)hop)[i] = (uint16_t)h;
 }
 
-/* The breadth-first search of field f on a grid of w x h cells and 4
- * moves whose open cells all cost the same, from the profile's steps out
- * of and into each cell (steps: see ff_goalfields): taken on from where
- * it stopped until cell has left the queue (its code is set) or the queue
- * is empty, or to the end when cell is FF_GOALFIELD_NONE.  It counts
- * hops, and cost t->cost[h] of h hops is the sum of h step costs added
- * one at a time as ff_search's uniform search adds them, so the same
- * distances bit for bit.  A cell's code is set as it leaves the queue,
- * when every cell of one hop fewer has left before it: the first legal
- * step in code order to a lower hop count (a cell of h - 1 hops: no legal
- * step goes lower), which is ff_direction_field's rule here (such a step
- * is tight and lowers the distance, and no other is tight while the
- * largest distance times FF_TIGHT_REL stays under half a step:
- * uniform_bfs_ok).  A neighbour u = v - off[d] of v that steps in
- * direction d into v joins the queue when it is unreached.  No branch on
- * the map's cells (they would be guessed wrong half the time): every
- * neighbour's count is read, and written back unless it joins, and the
- * queue's slot is written every time and kept when it joins; the hop
- * counts have a margin of w + 1 cells (unreached) before and after the
- * map, where the neighbours of its first and last rows fall.  One body
- * for both widths of hop count (wide, a constant in each caller).  -1
- * when the queue could not grow (out of memory), else 0. */
+/* The search of field f (see ff_goalfield) on a grid of w x h cells and
+ * 4 moves whose open cells all cost the same, from the profile's steps
+ * out of and into each cell (steps: see ff_goalfields): taken on from
+ * where it stopped until cell has left the open set (its code is set) or
+ * the open set is empty, or to the end when cell is FF_GOALFIELD_NONE.
+ * It counts hops, and cost t->cost[h] of h hops is the sum of h step
+ * costs added one at a time as ff_search's uniform search adds them, so
+ * the same distances bit for bit.  A cell's code is set as it leaves the
+ * open set, when every cell of one hop fewer has left before it (the
+ * heuristic is consistent: a cell of one hop fewer has f at most the
+ * cell's, and when equal fewer hops; without an aim, every f is its hop
+ * count: breadth first): the first legal step in code order to a lower
+ * hop count (a cell of h - 1 hops: a cell not yet taken may hold more
+ * hops than it will, never fewer, and no legal step goes lower), which is
+ * ff_direction_field's rule here (such a step is tight and lowers the
+ * distance, and no other is tight while the largest distance times
+ * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  A neighbour u =
+ * v - off[d] of v that steps in direction d into v is offered v's hops +
+ * 1, and joins open[1] when that is fewer than it has and the step lowers
+ * the heuristic, open[2] when it raises it.  No branch on the map's cells
+ * (they would be guessed wrong half the time): every neighbour's count is
+ * read, and written back unless it is lowered, and the two queues' slots
+ * are written every time and kept when it joins; the hop counts have a
+ * margin of w + 1 cells (unreached) before and after the map, where the
+ * neighbours of its first and last rows fall.  One body for both widths
+ * of hop count (wide, a constant in each caller).  -1 when a queue could
+ * not grow (out of memory), else 0. */
 /* Offer hop count to to the neighbour u of a cell when it may step into
- * it (in, 0 or 1): u joins the queue at tail when in and unreached.  The
- * new tail. */
-static inline size_t offer(void *hop, int wide, uint32_t *queue, size_t u, unsigned in, uint32_t to,
-                           uint32_t unreached, size_t tail)
+ * it (in, 0 or 1): u joins the queue at *near when that lowers u's count
+ * and the step lowers the heuristic (nearer, 0 or 1), else at *far. */
+static inline void offer(void *hop, int wide, size_t u, unsigned in, uint32_t to, unsigned nearer,
+                         uint32_t **near, uint32_t **far)
 {
     uint32_t hu = hop_at(hop, wide, u);
-    unsigned fresh = in & (hu == unreached);
-    hop_set(hop, wide, u, fresh ? to : hu);
-    queue[tail] = (uint32_t)u;
-    return tail + fresh;
+    unsigned lower = in & (to < hu);
+    hop_set(hop, wide, u, lower ? to : hu);
+    **near = (uint32_t)u;
+    **far = (uint32_t)u;
+    *near += lower & nearer;
+    *far += lower & (nearer ^ 1);
 }
 
-/* Room in f's queue for 4 more cells at its tail: the cells still to
- * take moved to its start, into one twice as long when they fill half
- * of it.  -1: no memory. */
-static int queue_room(ff_goalfield *f)
+#define QUEUE_FIRST 256  /* slots of a new queue (it doubles as needed) */
+
+/* Room in queue q for 4 more cells at its tail: the cells still to take
+ * moved to its start, into one twice as long when they fill half of it.
+ * -1: no memory. */
+static int queue_room(ff_goalqueue *q)
 {
-    size_t live = f->tail - f->head;
-    uint32_t *q = f->queue;
-    if (2 * (live + 4) > f->qcap) {
-        if (!(q = malloc(2 * f->qcap * sizeof *q)))
+    size_t live = q->tail - q->head;
+    uint32_t *c = q->cell;
+    if (2 * (live + 4) > q->cap) {
+        if (!(c = malloc(2 * q->cap * sizeof *c)))
             return -1;
-        f->qcap *= 2;
+        q->cap *= 2;
     }
-    memmove(q, f->queue + f->head, live * sizeof *q);
-    if (q != f->queue)
-        free(f->queue);
-    f->queue = q;
-    f->head = 0;
-    f->tail = live;
+    memmove(c, q->cell + q->head, live * sizeof *c);
+    if (c != q->cell)
+        free(q->cell);
+    q->cell = c;
+    q->head = 0;
+    q->tail = live;
+    return 0;
+}
+
+/* Field f's queues freed: the search is over. */
+static void queues_free(ff_goalfield *f)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        free(f->open[k].cell);
+        memset(&f->open[k], 0, sizeof f->open[k]);
+    }
+    f->searching = 0;
+}
+
+static const uint8_t never = FF_DIR_NONE;  /* (what a search to its end waits for) */
+
+/* Field f's three empty queues.  -1: no memory. */
+static int queues_new(ff_goalfield *f)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        if (!(f->open[k].cell = malloc(QUEUE_FIRST * sizeof *f->open[k].cell))) {
+            queues_free(f);
+            return -1;
+        }
+        f->open[k].cap = QUEUE_FIRST;
+    }
     return 0;
 }
 
@@ -191,75 +229,105 @@ static int queue_room(ff_goalfield *f)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int bfs_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell,
-                           const int wide)
+static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell,
+                              const int wide)
 {
     void *hop = f->hop;
     uint8_t *dir = f->direction;
-    uint32_t *queue = f->queue;
-    size_t head = f->head, tail = f->tail, cap = f->qcap;
-    uint32_t len = t->len;
-    const uint32_t unreached = wide ? UINT32_MAX : UINT16_MAX;
+    const uint8_t *stop = cell == FF_GOALFIELD_NONE ? &never : dir + cell;
+    const uint32_t uw = (uint32_t)w, ax = (uint32_t)f->aim_x, ay = (uint32_t)f->aim_y;
     /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
     const size_t on = (size_t)0 - (size_t)w, oe = 1, os = (size_t)w, ow = (size_t)0 - 1;
+    const unsigned aimed = f->aim != FF_GOALFIELD_NONE ? 15 : 0;
     int st = 0;
+    /* (the queues' ends kept here, as pointers: the codes' bytes may
+     * alias anything) */
+    uint32_t *pc = f->open[0].cell + f->open[0].head, *ec = f->open[0].cell + f->open[0].tail;
+    uint32_t *pn = f->open[1].cell + f->open[1].head, *en = f->open[1].cell + f->open[1].tail;
+    uint32_t *ex = f->open[2].cell + f->open[2].tail;
+    uint32_t *ln = f->open[1].cell + f->open[1].cap - 4, *lx = f->open[2].cell + f->open[2].cap - 4;
 
-    while (head < tail && (cell == FF_GOALFIELD_NONE || dir[cell] == FF_DIR_NONE)) {
-        uint32_t v, hv, to;
-        unsigned m, lower;
-        if (tail + 4 > cap) {
-            f->head = head;
-            f->tail = tail;
-            if (queue_room(f) < 0) {
+    while (*stop == FF_DIR_NONE) {
+        uint32_t v, hv, to, x, y;
+        unsigned m, lower, nearer;
+        if (pc == ec && pn == en) {
+            /* the next f: its first queue the one offered to */
+            ff_goalqueue q = f->open[0];
+            if (ex == f->open[2].cell)
+                break;
+            f->open[0] = f->open[2];
+            f->open[2] = q;
+            pc = f->open[0].cell;
+            ec = ex;
+            pn = en = f->open[1].cell;
+            ex = q.cell;
+            lx = q.cell + q.cap - 4;
+        }
+        if (en > ln || ex > lx) {
+            f->open[1].head = (size_t)(pn - f->open[1].cell);
+            f->open[1].tail = (size_t)(en - f->open[1].cell);
+            f->open[2].head = 0;
+            f->open[2].tail = (size_t)(ex - f->open[2].cell);
+            if (queue_room(&f->open[1]) < 0 || queue_room(&f->open[2]) < 0) {
                 st = -1;
                 break;
             }
-            queue = f->queue;
-            head = f->head;
-            tail = f->tail;
-            cap = f->qcap;
+            pn = f->open[1].cell;
+            en = pn + f->open[1].tail;
+            ln = pn + f->open[1].cap - 4;
+            ex = f->open[2].cell + f->open[2].tail;
+            lx = f->open[2].cell + f->open[2].cap - 4;
         }
-        v = queue[head++];
+        /* (the fewer hops first; an entry offered again reads its fewer) */
+        if (pc < ec && (pn == en || hop_at(hop, wide, *pc) <= hop_at(hop, wide, *pn)))
+            v = *pc++;
+        else
+            v = *pn++;
+        f->pops++;
         hv = hop_at(hop, wide, v);
         to = hv + 1;
-        if (to == len) {  /* (the first to reach that far) */
+        if (to == t->len) {  /* (the first to reach that far) */
             t->cost[to] = t->cost[hv] + t->step;
-            len++;
+            t->len++;
         }
+        /* the steps into v that lower the heuristic (bit d: the step in
+         * direction d into v, from v - off[d]) */
+        y = v / uw;
+        x = v - y * uw;
+        nearer = ((unsigned)(y < ay) | (unsigned)(x > ax) << 1 | (unsigned)(y > ay) << 2 | (unsigned)(x < ax) << 3) & aimed;
         m = steps[v];
         /* the steps of v that lead lower */
         lower = (m & 1 & (hop_at(hop, wide, v + on) < hv)) | (m & 2 & (unsigned)(hop_at(hop, wide, v + oe) < hv) << 1) |
                 (m & 4 & (unsigned)(hop_at(hop, wide, v + os) < hv) << 2) |
                 (m & 8 & (unsigned)(hop_at(hop, wide, v + ow) < hv) << 3);
-        tail = offer(hop, wide, queue, v - on, m >> 4 & 1, to, unreached, tail);
-        tail = offer(hop, wide, queue, v - oe, m >> 5 & 1, to, unreached, tail);
-        tail = offer(hop, wide, queue, v - os, m >> 6 & 1, to, unreached, tail);
-        tail = offer(hop, wide, queue, v - ow, m >> 7 & 1, to, unreached, tail);
+        offer(hop, wide, v - on, m >> 4 & 1, to, nearer & 1, &en, &ex);
+        offer(hop, wide, v - oe, m >> 5 & 1, to, nearer >> 1 & 1, &en, &ex);
+        offer(hop, wide, v - os, m >> 6 & 1, to, nearer >> 2 & 1, &en, &ex);
+        offer(hop, wide, v - ow, m >> 7 & 1, to, nearer >> 3, &en, &ex);
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */
         if (lower)
             dir[v] = (uint8_t)__builtin_ctz(lower);
     }
-    t->len = len;
-    f->head = head;
-    f->tail = tail;
-    if (head == tail) {  /* whole: the queue is done with */
-        free(f->queue);
-        f->queue = NULL;
-        f->qcap = 0;
-        f->head = f->tail = 0;
-    }
+    f->open[0].head = (size_t)(pc - f->open[0].cell);
+    f->open[0].tail = (size_t)(ec - f->open[0].cell);
+    f->open[1].head = (size_t)(pn - f->open[1].cell);
+    f->open[1].tail = (size_t)(en - f->open[1].cell);
+    f->open[2].head = 0;
+    f->open[2].tail = (size_t)(ex - f->open[2].cell);
+    if (pc == ec && pn == en && ex == f->open[2].cell)
+        queues_free(f);  /* whole: the queues are done with */
     return st;
 }
 
-static int bfs_grow16(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
+static int search16(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
 {
-    return bfs_body(f, t, steps, w, cell, 0);
+    return search_body(f, t, steps, w, cell, 0);
 }
 
-static int bfs_grow32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
+static int search32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
 {
-    return bfs_body(f, t, steps, w, cell, 1);
+    return search_body(f, t, steps, w, cell, 1);
 }
 
 /* 1 when the breadth-first search gives a field of grid g (4 moves, every
@@ -283,10 +351,16 @@ void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, 
     /* (a cell the profile closes is never reached: +inf is final; a
      * field that grows is built for its profile's field id, as are the
      * profile's steps) */
-    if (f->head == f->tail || (cell != FF_GOALFIELD_NONE && !ff_grid_open(&pf->grid, cell)))
+    if (!f->searching || (cell != FF_GOALFIELD_NONE && !ff_grid_open(&pf->grid, cell)))
         return;
+    if (f->aim == FF_GOALFIELD_NONE && cell != FF_GOALFIELD_NONE) {
+        /* (the first cell asked for: the aim from now on) */
+        f->aim = cell;
+        f->aim_x = (int32_t)(cell % (uint32_t)pf->grid.w);
+        f->aim_y = (int32_t)(cell / (uint32_t)pf->grid.w);
+    }
     t = f->hops;
-    if ((t->wide ? bfs_grow32 : bfs_grow16)(f, t, s->steps[f->profile], pf->grid.w, cell) < 0)
+    if ((t->wide ? search32 : search16)(f, t, s->steps[f->profile], pf->grid.w, cell) < 0)
         s->nomem = 1;
 }
 
@@ -403,8 +477,6 @@ static int reserve_block(ff_goalfield *f, size_t bytes)
     return 0;
 }
 
-#define QUEUE_FIRST 256  /* slots of a new queue (it doubles as needed) */
-
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err)
 {
     ff_goalfield *f = &s->field[index];
@@ -434,12 +506,10 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
         so = ff_step_length(0) * g.cell_size * 0.5 * ((double)s->cost_uniform + (double)s->cost_uniform);
         bfs = s->cost_uniform > 0 && uniform_bfs_ok(n, so);
     }
-    free(f->queue);
-    f->queue = NULL;
-    f->qcap = 0;
-    f->head = f->tail = 0;
-    if (bfs && (!(t = hopcost_for(s, so, n)) || steps_for(s, pf, f->profile) < 0 ||
-                !(f->queue = malloc(QUEUE_FIRST * sizeof *f->queue))))
+    queues_free(f);
+    f->aim = FF_GOALFIELD_NONE;
+    f->pops = 0;
+    if (bfs && (!(t = hopcost_for(s, so, n)) || steps_for(s, pf, f->profile) < 0 || queues_new(f) < 0))
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
     /* One block: the cost (doubles, or hop counts with a margin of w + 1
      * cells each side for the search), then the codes. */
@@ -458,8 +528,8 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
         memset(f->direction, FF_DIR_NONE, n);
         hop_set(f->hop, t->wide, goal, 0);
         f->direction[goal] = FF_DIR_GOAL;
-        f->qcap = QUEUE_FIRST;
-        f->queue[f->tail++] = goal;
+        f->open[0].cell[f->open[0].tail++] = goal;
+        f->searching = 1;
         if (!s->lazy) {
             ff_goalfields_grow(s, p, index, FF_GOALFIELD_NONE);
             if ((st = ff_goalfields_status(s, err)) != FF_OK)

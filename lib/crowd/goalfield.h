@@ -25,6 +25,12 @@ extern "C" {
 
 #define FF_GOALFIELD_NONE UINT32_MAX
 
+/* A queue of cells of a field's search (see ff_goalfield). */
+typedef struct {
+    uint32_t *cell;
+    size_t head, tail, cap;
+} ff_goalqueue;
+
 typedef struct {
     int32_t profile;        /* index into the profiles */
     uint32_t goal;          /* the goal cell */
@@ -42,15 +48,33 @@ typedef struct {
     uint8_t *direction;     /* w*h direction codes (in the cost's block) */
     unsigned char *block;   /* the cost and the codes */
     size_t block_bytes;
-    /* A breadth-first field keeps its queue, qcap slots holding the
-     * cells queue[head..tail) still to take (moved to its start when the
-     * tail reaches its end, and twice as long when they fill half), while
-     * it may stop early (lazily): a cell's cost and code are final once
-     * it has a code (it has left the queue) or the queue is empty.  Other
-     * fields are whole when built (head == tail); a whole field's queue is
-     * freed. */
-    uint32_t *queue;
-    size_t head, tail, qcap;
+    /* A breadth-first field grows from its goal, as far as its readers
+     * ask (lazily), by a reverse resumable A* (Silver 2005): the
+     * heuristic is the Manhattan distance to its aim, the first cell it
+     * was asked for (aim, at aim_x, aim_y; FF_GOALFIELD_NONE while it has
+     * not grown, or when grown whole at once: then it is breadth first),
+     * and cells leave the open set in order of f = hops + heuristic, then
+     * of hops, so that a cell's hop count is exact when it leaves it, and
+     * so is that of every cell one hop nearer the goal.  A cell's cost
+     * and code are final once it has a code (it has left the open set)
+     * or the open set is empty (the field is whole).  A step changes the
+     * heuristic by one either way, so f grows by 0 or 2 from a cell to
+     * the next, and the open set is three queues of cells, each in order
+     * of hops (read in hop, never in the queue): open[0], the cells of
+     * the current f offered while the f before it was taken, open[1],
+     * those offered while the current f is taken, and open[2], those of
+     * the next f; a cell is taken from the first two, the fewer hops
+     * first.  A cell offered fewer hops than it has is offered again
+     * (the old entry, taken later, changes nothing).  Each queue is
+     * cell[head..tail) of cap slots, its cells moved to its start when
+     * the tail reaches its end, and twice as long when they fill half.
+     * A whole field's queues are freed (searching 0).  pops counts the
+     * cells taken, for tests. */
+    ff_goalqueue open[3];
+    int searching;
+    uint32_t aim;
+    int32_t aim_x, aim_y;
+    uint64_t pops;
 } ff_goalfield;
 
 typedef struct {
@@ -106,7 +130,7 @@ void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, 
 /* 1 while field index may still grow. */
 static inline int ff_goalfields_lazy(const ff_goalfields *s, uint32_t index)
 {
-    return s->field[index].head < s->field[index].tail;
+    return s->field[index].searching;
 }
 
 /* Make cell of built field index final: what every reader of a lazy
@@ -115,7 +139,7 @@ static inline void ff_goalfields_settle(ff_goalfields *s, const ff_profiles *p, 
                                         uint32_t cell)
 {
     const ff_goalfield *f = &s->field[index];
-    if (f->head < f->tail && f->direction[cell] == FF_DIR_NONE)
+    if (f->searching && f->direction[cell] == FF_DIR_NONE)
         ff_goalfields_grow(s, p, index, cell);
 }
 

@@ -133,33 +133,6 @@ static inline void hop_set(void *hop, int wide, size_t i, uint32_t h)
         ((uint16_t *)hop)[i] = (uint16_t)h;
 }
 
-/* The search of field f (see ff_goalfield) on a grid of w x h cells and
- * 4 moves whose open cells all cost the same, from the profile's steps
- * out of and into each cell (steps: see ff_goalfields): taken on from
- * where it stopped until cell has left the open set (its code is set) or
- * the open set is empty, or to the end when cell is FF_GOALFIELD_NONE.
- * It counts hops, and cost t->cost[h] of h hops is the sum of h step
- * costs added one at a time as ff_search's uniform search adds them, so
- * the same distances bit for bit.  A cell's code is set as it leaves the
- * open set, when every cell of one hop fewer has left before it (the
- * heuristic is consistent: a cell of one hop fewer has f at most the
- * cell's, and when equal fewer hops; without an aim, every f is its hop
- * count: breadth first): the first legal step in code order to a lower
- * hop count (a cell of h - 1 hops: a cell not yet taken may hold more
- * hops than it will, never fewer, and no legal step goes lower), which is
- * ff_direction_field's rule here (such a step is tight and lowers the
- * distance, and no other is tight while the largest distance times
- * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  A neighbour u =
- * v - off[d] of v that steps in direction d into v is offered v's hops +
- * 1, and joins open[1] when that is fewer than it has and the step lowers
- * the heuristic, open[2] when it raises it.  No branch on the map's cells
- * (they would be guessed wrong half the time): every neighbour's count is
- * read, and written back unless it is lowered, and the two queues' slots
- * are written every time and kept when it joins; the hop counts have a
- * margin of w + 1 cells (unreached) before and after the map, where the
- * neighbours of its first and last rows fall.  One body for both widths
- * of hop count (wide, a constant in each caller).  -1 when a queue could
- * not grow (out of memory), else 0. */
 /* Offer hop count to to the neighbour u of a cell when it may step into
  * it (in, 0 or 1): u joins the queue at *near when that lowers u's count
  * and the step lowers the heuristic (nearer, 0 or 1), else at *far. */
@@ -167,12 +140,12 @@ static inline void offer(void *hop, int wide, size_t u, unsigned in, uint32_t to
                          uint32_t **near, uint32_t **far)
 {
     uint32_t hu = hop_at(hop, wide, u);
-    unsigned lower = in & (to < hu);
-    hop_set(hop, wide, u, lower ? to : hu);
+    unsigned fewer = in & (to < hu);
+    hop_set(hop, wide, u, fewer ? to : hu);
     **near = (uint32_t)u;
     **far = (uint32_t)u;
-    *near += lower & nearer;
-    *far += lower & (nearer ^ 1);
+    *near += fewer & nearer;
+    *far += fewer & (nearer ^ 1);
 }
 
 #define QUEUE_FIRST 256  /* slots of a new queue (it doubles as needed) */
@@ -225,6 +198,33 @@ static int queues_new(ff_goalfield *f)
     return 0;
 }
 
+/* The search of field f (see ff_goalfield) on a grid of w x h cells and
+ * 4 moves whose open cells all cost the same, from the profile's steps
+ * out of and into each cell (steps: see ff_goalfields): taken on from
+ * where it stopped until cell has left the open set (its code is set) or
+ * the open set is empty, or to the end when cell is FF_GOALFIELD_NONE.
+ * It counts hops, and cost t->cost[h] of h hops is the sum of h step
+ * costs added one at a time as ff_search's uniform search adds them, so
+ * the same distances bit for bit.  A cell's code is set as it leaves the
+ * open set, when every cell of one hop fewer has left before it (the
+ * heuristic is consistent: a cell of one hop fewer has f at most the
+ * cell's, and when equal fewer hops; without an aim, every f is its hop
+ * count: breadth first): the first legal step in code order to a lower
+ * hop count (a cell of h - 1 hops: a cell not yet taken may hold more
+ * hops than it will, never fewer, and no legal step goes lower), which is
+ * ff_direction_field's rule here (such a step is tight and lowers the
+ * distance, and no other is tight while the largest distance times
+ * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  A neighbour u =
+ * v - off[d] of v that steps in direction d into v is offered v's hops +
+ * 1, and joins open[1] when that is fewer than it has and the step lowers
+ * the heuristic, open[2] when it raises it.  No branch on the map's cells
+ * (they would be guessed wrong half the time): every neighbour's count is
+ * read, and written back unless it is lowered, and the two queues' slots
+ * are written every time and kept when it joins; the hop counts have a
+ * margin of w + 1 cells (unreached) before and after the map, where the
+ * neighbours of its first and last rows fall.  One body for both widths
+ * of hop count (wide, a constant in each caller).  -1 when a queue could
+ * not grow (out of memory), else 0. */
 /* (written out in each caller, so that wide folds) */
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -330,7 +330,7 @@ static int search32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_
     return search_body(f, t, steps, w, cell, 1);
 }
 
-/* 1 when the breadth-first search gives a field of grid g (4 moves, every
+/* 1 when the search of hop counts gives a field of grid g (4 moves, every
  * open cell of cost c0 > 0) bit for bit: a step of cost so > 0 that no sum
  * of fewer than n of them leaves unchanged, and distances (under n steps)
  * times FF_TIGHT_REL under half a step, so that only a step to a cell of

@@ -4,10 +4,11 @@
  * an agent needs it) on its profile's grid, and again the first time it
  * is needed after the profile publishes a rebuild (a map event).
  * field_builds and field_bytes count them (man 1 ffsim, "OWN GOALS"):
- * a field searched breadth first takes 3 bytes a cell (a 16-bit hop count
- * and a direction code; 5 with 32-bit hop counts, on grids of 65,535
- * cells or more) and a queue about the size of its search's front; one of
- * the general search 9 (a double and a code).  The store owns every array
+ * a field searched by hop counts (breadth first when whole at once, else
+ * an A* toward the first cell asked for: see ff_goalfield) takes 3 bytes
+ * a cell (a 16-bit hop count and a direction code; 5 with 32-bit hop
+ * counts, on grids of 65,535 cells or more) and queues about the size of
+ * its search's front; one of the general search 9 (a double and a code).  The store owns every array
  * it points to (the costs of hop counts too, one table a step cost);
  * ff_goalfields_free() releases them.
  */
@@ -37,7 +38,7 @@ typedef struct {
     uint64_t built_id;      /* the profile's field id it was built for */
     int built;              /* 1 once its cost and direction hold it */
     /* Its cost to the goal (+inf: no way), read through
-     * ff_goalfields_cost: built breadth first (4 moves, one cost
+     * ff_goalfields_cost: searched by hop counts (4 moves, one cost
      * everywhere), a hop count a cell (hop: uint16_t on grids of fewer
      * than 65,535 cells, else uint32_t; all ones: unreached) and hops, the
      * store's costs of hop counts (costview.h); else distance, a double a
@@ -48,7 +49,7 @@ typedef struct {
     uint8_t *direction;     /* w*h direction codes (in the cost's block) */
     unsigned char *block;   /* the cost and the codes */
     size_t block_bytes;
-    /* A breadth-first field grows from its goal, as far as its readers
+    /* A field of hop counts grows from its goal, as far as its readers
      * ask (lazily), by a reverse resumable A* (Silver 2005): the
      * heuristic is the Manhattan distance to its aim, the first cell it
      * was asked for (aim, at aim_x, aim_y; FF_GOALFIELD_NONE while it has
@@ -93,18 +94,18 @@ typedef struct {
     int32_t cost_profile;
     uint64_t cost_id;
     float cost_uniform;
-    /* 1: breadth-first fields are searched only as far as their readers
+    /* 1: fields of hop counts are searched only as far as their readers
      * ask (ff_goalfields_settle), for crowds whose every reader asks
      * first (cell-to-cell moves with reservations); 0: whole at once. */
     int lazy;
-    /* 1 once a search could not grow its queue (out of memory): the
+    /* 1 once a search could not grow its queues (out of memory): the
      * field stopped short; ff_goalfields_status reports it. */
     int nomem;
     /* Per profile (nsteps of them, grown as needed): its 4 moves' steps
      * out of each cell (low 4 bits, its step mask's) and into it (high 4:
      * bit 4 + d when the cell one step back in direction d steps d into
      * it), made for the profile's field id steps_id, for the
-     * breadth-first search. */
+     * search of hop counts. */
     uint8_t **steps;
     uint64_t *steps_id;
     size_t nsteps;

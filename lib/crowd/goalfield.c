@@ -137,14 +137,16 @@ static inline void hop_set(void *hop, int wide, size_t i, uint32_t h)
  * it (in, 0 or 1): u joins the queue at *near when that lowers u's count
  * and the step lowers the heuristic (nearer, 0 or 1), else at *far. */
 static inline void offer(void *hop, int wide, size_t u, unsigned in, uint32_t to, unsigned nearer,
-                         uint32_t **near, uint32_t **far)
+                         uint32_t **near, uint32_t **far, int aimed)
 {
     uint32_t hu = hop_at(hop, wide, u);
     unsigned fewer = in & (to < hu);
     hop_set(hop, wide, u, fewer ? to : hu);
-    **near = (uint32_t)u;
+    if (aimed) {
+        **near = (uint32_t)u;
+        *near += fewer & nearer;
+    }
     **far = (uint32_t)u;
-    *near += fewer & nearer;
     *far += fewer & (nearer ^ 1);
 }
 
@@ -198,6 +200,18 @@ static int queues_new(ff_goalfield *f)
     return 0;
 }
 
+/* Field f's queues' ends, from the search's pointers (see search_body). */
+static void queues_put(ff_goalfield *f, const uint32_t *pc, const uint32_t *ec, const uint32_t *pn,
+                       const uint32_t *en, const uint32_t *ex)
+{
+    f->open[0].head = (size_t)(pc - f->open[0].cell);
+    f->open[0].tail = (size_t)(ec - f->open[0].cell);
+    f->open[1].head = (size_t)(pn - f->open[1].cell);
+    f->open[1].tail = (size_t)(en - f->open[1].cell);
+    f->open[2].head = 0;
+    f->open[2].tail = (size_t)(ex - f->open[2].cell);
+}
+
 /* The search of field f (see ff_goalfield) on a grid of w x h cells and
  * 4 moves whose open cells all cost the same, from the profile's steps
  * out of and into each cell (steps: see ff_goalfields): taken on from
@@ -217,20 +231,22 @@ static int queues_new(ff_goalfield *f)
  * FF_TIGHT_REL stays under half a step: uniform_bfs_ok).  A neighbour u =
  * v - off[d] of v that steps in direction d into v is offered v's hops +
  * 1, and joins open[1] when that is fewer than it has and the step lowers
- * the heuristic, open[2] when it raises it.  No branch on the map's cells
- * (they would be guessed wrong half the time): every neighbour's count is
- * read, and written back unless it is lowered, and the two queues' slots
- * are written every time and kept when it joins; the hop counts have a
- * margin of w + 1 cells (unreached) before and after the map, where the
- * neighbours of its first and last rows fall.  One body for both widths
- * of hop count (wide, a constant in each caller).  -1 when a queue could
- * not grow (out of memory), else 0. */
-/* (written out in each caller, so that wide folds) */
+ * the heuristic, open[2] when it raises it (without an aim, open[0], the
+ * queue it is taken from: one queue, breadth first).  No branch on the
+ * map's cells (they would be guessed wrong half the time): every
+ * neighbour's count is read, and written back unless it is lowered, and
+ * the queues' slots are written every time and kept when it joins; the
+ * hop counts have a margin of w + 1 cells (unreached) before and after the
+ * map, where the neighbours of its first and last rows fall.  One body
+ * for both widths of hop count and with or without an aim (wide, aimed:
+ * constants in each caller).  -1 when a queue could not grow (out of
+ * memory), else 0. */
+/* (written out in each caller, so that wide and aimed fold) */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell,
-                              const int wide)
+                              const int wide, const int aimed)
 {
     void *hop = f->hop;
     uint8_t *dir = f->direction;
@@ -238,22 +254,25 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
     const uint32_t uw = (uint32_t)w, ax = (uint32_t)f->aim_x, ay = (uint32_t)f->aim_y;
     /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
     const size_t on = (size_t)0 - (size_t)w, oe = 1, os = (size_t)w, ow = (size_t)0 - 1;
-    const unsigned aimed = f->aim != FF_GOALFIELD_NONE ? 15 : 0;
+    uint32_t len = t->len;
+    uint64_t pops = f->pops;
     int st = 0;
     /* (the queues' ends kept here, as pointers: the codes' bytes may
-     * alias anything) */
+     * alias anything; without an aim, one queue, open[0], its cells
+     * offered at its own end: breadth first) */
     uint32_t *pc = f->open[0].cell + f->open[0].head, *ec = f->open[0].cell + f->open[0].tail;
     uint32_t *pn = f->open[1].cell + f->open[1].head, *en = f->open[1].cell + f->open[1].tail;
-    uint32_t *ex = f->open[2].cell + f->open[2].tail;
+    uint32_t *ex = f->open[2].cell + f->open[2].tail, **far = aimed ? &ex : &ec;
+    uint32_t *lc = f->open[0].cell + f->open[0].cap - 4;
     uint32_t *ln = f->open[1].cell + f->open[1].cap - 4, *lx = f->open[2].cell + f->open[2].cap - 4;
 
     while (*stop == FF_DIR_NONE) {
         uint32_t v, hv, to, x, y;
         unsigned m, lower, nearer;
-        if (pc == ec && pn == en) {
+        if (pc == ec && (!aimed || pn == en)) {
             /* the next f: its first queue the one offered to */
             ff_goalqueue q = f->open[0];
-            if (ex == f->open[2].cell)
+            if (!aimed || ex == f->open[2].cell)
                 break;
             f->open[0] = f->open[2];
             f->open[2] = q;
@@ -263,15 +282,15 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
             ex = q.cell;
             lx = q.cell + q.cap - 4;
         }
-        if (en > ln || ex > lx) {
-            f->open[1].head = (size_t)(pn - f->open[1].cell);
-            f->open[1].tail = (size_t)(en - f->open[1].cell);
-            f->open[2].head = 0;
-            f->open[2].tail = (size_t)(ex - f->open[2].cell);
-            if (queue_room(&f->open[1]) < 0 || queue_room(&f->open[2]) < 0) {
+        if (aimed ? en > ln || ex > lx : ec > lc) {
+            queues_put(f, pc, ec, pn, en, ex);
+            if (aimed ? queue_room(&f->open[1]) < 0 || queue_room(&f->open[2]) < 0 : queue_room(&f->open[0]) < 0) {
                 st = -1;
                 break;
             }
+            pc = f->open[0].cell;
+            ec = pc + f->open[0].tail;
+            lc = pc + f->open[0].cap - 4;
             pn = f->open[1].cell;
             en = pn + f->open[1].tail;
             ln = pn + f->open[1].cap - 4;
@@ -279,55 +298,65 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
             lx = f->open[2].cell + f->open[2].cap - 4;
         }
         /* (the fewer hops first; an entry offered again reads its fewer) */
-        if (pc < ec && (pn == en || hop_at(hop, wide, *pc) <= hop_at(hop, wide, *pn)))
+        if (!aimed || (pc < ec && (pn == en || hop_at(hop, wide, *pc) <= hop_at(hop, wide, *pn))))
             v = *pc++;
         else
             v = *pn++;
-        f->pops++;
+        pops++;
         hv = hop_at(hop, wide, v);
         to = hv + 1;
-        if (to == t->len) {  /* (the first to reach that far) */
+        if (to == len) {  /* (the first to reach that far) */
             t->cost[to] = t->cost[hv] + t->step;
-            t->len++;
+            len++;
         }
         /* the steps into v that lower the heuristic (bit d: the step in
          * direction d into v, from v - off[d]) */
-        y = v / uw;
-        x = v - y * uw;
-        nearer = ((unsigned)(y < ay) | (unsigned)(x > ax) << 1 | (unsigned)(y > ay) << 2 | (unsigned)(x < ax) << 3) & aimed;
+        nearer = 0;
+        if (aimed) {
+            y = v / uw;
+            x = v - y * uw;
+            nearer = (unsigned)(y < ay) | (unsigned)(x > ax) << 1 | (unsigned)(y > ay) << 2 | (unsigned)(x < ax) << 3;
+        }
         m = steps[v];
         /* the steps of v that lead lower */
         lower = (m & 1 & (hop_at(hop, wide, v + on) < hv)) | (m & 2 & (unsigned)(hop_at(hop, wide, v + oe) < hv) << 1) |
                 (m & 4 & (unsigned)(hop_at(hop, wide, v + os) < hv) << 2) |
                 (m & 8 & (unsigned)(hop_at(hop, wide, v + ow) < hv) << 3);
-        offer(hop, wide, v - on, m >> 4 & 1, to, nearer & 1, &en, &ex);
-        offer(hop, wide, v - oe, m >> 5 & 1, to, nearer >> 1 & 1, &en, &ex);
-        offer(hop, wide, v - os, m >> 6 & 1, to, nearer >> 2 & 1, &en, &ex);
-        offer(hop, wide, v - ow, m >> 7 & 1, to, nearer >> 3, &en, &ex);
+        offer(hop, wide, v - on, m >> 4 & 1, to, nearer & 1, &en, far, aimed);
+        offer(hop, wide, v - oe, m >> 5 & 1, to, nearer >> 1 & 1, &en, far, aimed);
+        offer(hop, wide, v - os, m >> 6 & 1, to, nearer >> 2 & 1, &en, far, aimed);
+        offer(hop, wide, v - ow, m >> 7 & 1, to, nearer >> 3, &en, far, aimed);
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */
         if (lower)
             dir[v] = (uint8_t)__builtin_ctz(lower);
     }
-    f->open[0].head = (size_t)(pc - f->open[0].cell);
-    f->open[0].tail = (size_t)(ec - f->open[0].cell);
-    f->open[1].head = (size_t)(pn - f->open[1].cell);
-    f->open[1].tail = (size_t)(en - f->open[1].cell);
-    f->open[2].head = 0;
-    f->open[2].tail = (size_t)(ex - f->open[2].cell);
+    t->len = len;
+    f->pops = pops;
+    queues_put(f, pc, ec, pn, en, ex);
     if (pc == ec && pn == en && ex == f->open[2].cell)
         queues_free(f);  /* whole: the queues are done with */
     return st;
 }
 
-static int search16(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
+static int bfs16(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
 {
-    return search_body(f, t, steps, w, cell, 0);
+    return search_body(f, t, steps, w, cell, 0, 0);
 }
 
-static int search32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
+static int bfs32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
 {
-    return search_body(f, t, steps, w, cell, 1);
+    return search_body(f, t, steps, w, cell, 1, 0);
+}
+
+static int astar16(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
+{
+    return search_body(f, t, steps, w, cell, 0, 1);
+}
+
+static int astar32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
+{
+    return search_body(f, t, steps, w, cell, 1, 1);
 }
 
 /* 1 when the search of hop counts gives a field of grid g (4 moves, every
@@ -360,7 +389,8 @@ void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, 
         f->aim_y = (int32_t)(cell / (uint32_t)pf->grid.w);
     }
     t = f->hops;
-    if ((t->wide ? search32 : search16)(f, t, s->steps[f->profile], pf->grid.w, cell) < 0)
+    if ((f->aim == FF_GOALFIELD_NONE ? t->wide ? bfs32 : bfs16 : t->wide ? astar32 : astar16)(
+            f, t, s->steps[f->profile], pf->grid.w, cell) < 0)
         s->nomem = 1;
 }
 

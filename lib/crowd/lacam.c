@@ -144,7 +144,7 @@ typedef struct {
 /* Agent i's cells from the cell it stands on: where it stays first, then
  * its legal steps in direction order, sorted by cost (a stable sort: the
  * order of equal costs is the tie hash's, drawn at each visit).  Kept per
- * agent from the last cell it was asked at: an agent stands on one cell
+ * agent for the last two cells it was asked at: an agent stands on a cell
  * in many configurations, and its moves there are the same in each (its
  * field is settled round the cell the first time). */
 typedef struct {
@@ -411,8 +411,8 @@ static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
         mv->end[k] = mv->move[k].cost == mv->move[k + 1].cost ? mv->end[k + 1] : (uint8_t)(k + 1);
 }
 
-/* Agent i's moves from cell v (see lmoves), made when it was last asked
- * at another cell. */
+/* Agent i's moves from cell v (see lmoves), made when neither of the
+ * last two cells it was asked at is v (over the one used less lately). */
 static inline const lmoves *moves_of(search *s, uint32_t i, uint32_t v)
 {
     lmoves *mv = &s->moves[2 * (size_t)i];

@@ -505,11 +505,13 @@ Test(mapf, own_goal_fields_grown_lazily_match_the_general_build, .timeout = 120)
 /* The same on grids of 65,535 cells and more (hop counts of 32 bits, not
  * 16) and just under (16 bits, the largest hop counts), with fronts wide
  * enough to make the queues grow while they wrap, whole and grown
- * lazily (one-way cells on the 250 x 250 map and the 256 x 256 one). */
+ * lazily (one-way cells on the 250 x 250 map and the 256 x 256 one; on
+ * a map one cell wide a cell's neighbours north and west are one cell). */
 Test(mapf, own_goal_fields_match_the_general_build_on_big_grids, .timeout = 240)
 {
     static const int size[][3] = {
         {300, 250, 20}, {250, 250, 10}, {70000, 1, 0}, {65535, 1, 0}, {65534, 1, 0}, {256, 256, 30},
+        {1, 70000, 0}, {1, 300, 0},
     };
     int k, trial, lazy, checked = 0;
 

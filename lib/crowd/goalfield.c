@@ -184,8 +184,6 @@ static void queues_free(ff_goalfield *f)
     f->searching = 0;
 }
 
-static const uint8_t never = FF_DIR_NONE;  /* (what a search to its end waits for) */
-
 /* Field f's three empty queues.  -1: no memory. */
 static int queues_new(ff_goalfield *f)
 {
@@ -250,7 +248,6 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
 {
     void *hop = f->hop;
     uint8_t *dir = f->direction;
-    const uint8_t *stop = cell == FF_GOALFIELD_NONE ? &never : dir + cell;
     const uint32_t uw = (uint32_t)w, ax = (uint32_t)f->aim_x, ay = (uint32_t)f->aim_y;
     /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
     const size_t on = (size_t)0 - (size_t)w, oe = 1, os = (size_t)w, ow = (size_t)0 - 1;
@@ -266,7 +263,9 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
     uint32_t *lc = f->open[0].cell + f->open[0].cap - 4;
     uint32_t *ln = f->open[1].cell + f->open[1].cap - 4, *lx = f->open[2].cell + f->open[2].cap - 4;
 
-    while (*stop == FF_DIR_NONE) {
+    if (cell != FF_GOALFIELD_NONE && dir[cell] != FF_DIR_NONE)
+        return 0;  /* (final: the search stops when it codes cell) */
+    for (;;) {
         uint32_t v, hv, to, x, y;
         unsigned m, lower, nearer;
         if (pc == ec && (!aimed || pn == en)) {
@@ -328,8 +327,11 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
         offer(hop, wide, v - ow, m >> 7 & 1, to, nearer >> 3, &en, far, aimed);
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */
-        if (lower)
+        if (lower) {
             dir[v] = (uint8_t)__builtin_ctz(lower);
+            if (v == cell)
+                break;
+        }
     }
     t->len = len;
     f->pops = pops;

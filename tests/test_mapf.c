@@ -353,7 +353,9 @@ Test(mapf, four_agents_rotate_round_a_full_ring)
  * in a random order (a random first cell, its aim; some closed, some
  * already final), and after each every cell it holds as final (a code)
  * must be dist's and dir's, bit for bit, as must all of it once grown to
- * its end. */
+ * its end.  Every other ask settles its steps (as a request does), and
+ * then the costs of the cells one step from it must be dist's too, the
+ * ones that step into it left without a code. */
 static void settle_in_random_order(ff_goalfields *gf, const ff_profiles *p, uint32_t index, const double *dist,
                                    const uint8_t *dir, size_t n, int trial)
 {
@@ -364,7 +366,20 @@ static void settle_in_random_order(ff_goalfields *gf, const ff_profiles *p, uint
     for (k = 0; k < asks && ff_goalfields_lazy(gf, index); k++) {
         uint32_t cell = rnd((uint32_t)n);
         int grows = f->direction[cell] == FF_DIR_NONE && ff_grid_open(&p->profile[0].grid, cell);
-        ff_goalfields_settle(gf, p, index, cell);
+        int steps = (int)rnd(2);
+        if (steps) {
+            unsigned m;
+            ff_goalfields_settle_steps(gf, p, index, &p->map, cell);
+            for (m = ff_grid_open(&p->profile[0].grid, cell) ? p->profile[0].step_mask[cell] : 0; m; m &= m - 1) {
+                int d = __builtin_ctz(m);
+                size_t u = (size_t)((ptrdiff_t)cell + (ptrdiff_t)ff_dir_dy[d] * p->map.w + ff_dir_dx[d]);
+                double c = ff_cost_at(ff_goalfields_cost(gf, index), u);
+                cr_assert(memcmp(&dist[u], &c, sizeof c) == 0, "trial %d ask %d: step %d from %u to %zu: %g vs %g",
+                          trial, k, d, cell, u, dist[u], c);
+            }
+        } else {
+            ff_goalfields_settle(gf, p, index, cell);
+        }
         if (grows && f->aim == FF_GOALFIELD_NONE)
             cr_assert_fail("trial %d: no aim", trial);
         if (grows && k == 0)
@@ -571,10 +586,16 @@ Test(mapf, lazy_own_goal_fields_take_fewer_cells_than_breadth_first)
         nearer += dist[i] < dist[aim];
     cr_assert_gt(nearer, 40 * 81, "%zu cells nearer", nearer);  /* (what breadth first takes first) */
     /* its neighbours then, as a request asks: 91,50 and 90,49 and 90,51
-     * have f = 82, and before them go the cells of f = 82 and fewer
-     * hops, the rows beside the first and the cells behind the goal */
+     * have f = 82, but they step into 90,50, and their costs are final
+     * once it is: no cell more is taken, and they are left uncoded */
     ff_goalfields_settle_steps(&gf[1], &p, index[1], &g, aim);
-    cr_assert_lt(gf[1].field[index[1]].pops, 3 * 81 + 10, "%llu", (unsigned long long)gf[1].field[index[1]].pops);
+    cr_assert_eq(gf[1].field[index[1]].pops, 81);
+    for (k = 0; k < 4; k++) {
+        uint32_t u = k == 0 ? aim - 1 : k == 1 ? aim + 1 : k == 2 ? aim - 100 : aim + 100;
+        double d = ff_cost_at(ff_goalfields_cost(&gf[1], index[1]), u);
+        cr_assert(memcmp(&d, &dist[u], sizeof d) == 0, "%u: %g vs %g", u, d, dist[u]);
+        cr_assert_eq(gf[1].field[index[1]].direction[u] == FF_DIR_NONE, k > 0, "%u", u);
+    }
     for (k = 0; k < 2; k++)
         ff_goalfields_free(&gf[k]);
     ff_profiles_free(&p);

@@ -412,9 +412,20 @@ void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t
         return;
     ff_goalfields_settle(s, p, index, cell);
     if (ff_grid_open(&pf->grid, cell)) {
+        /* A neighbour u that steps into cell, taken (coded; but the goal
+         * is coded before it is taken), was offered cell's hops + 1 then,
+         * and that is its count: if it had fewer hops (one less, or
+         * more less: the grid's parity), its key (f, hops) would be below
+         * cell's (the heuristic changes by one a step), and it would have
+         * been taken first; a count only falls to the true one.  Its
+         * cost is final, its code not yet: the readers read the code of
+         * cell alone. */
+        unsigned into = cell == s->field[index].goal ? 0 : s->steps[s->field[index].profile][cell] >> 4;
         for (steps = pf->step_mask[cell]; steps; steps &= steps - 1) {
             d = __builtin_ctz(steps);
-            ff_goalfields_settle(s, p, index, (uint32_t)((ptrdiff_t)cell + (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]));
+            if (d >= 4 || !(into >> (d ^ 2) & 1))  /* (the step back from N is S: d ^ 2) */
+                ff_goalfields_settle(s, p, index,
+                                     (uint32_t)((ptrdiff_t)cell + (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]));
         }
         return;
     }

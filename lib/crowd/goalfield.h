@@ -144,9 +144,13 @@ static inline void ff_goalfields_settle(ff_goalfields *s, const ff_profiles *p, 
         ff_goalfields_grow(s, p, index, cell);
 }
 
-/* Settle cell and the cells one legal step from it: its profile's steps,
- * or from a cell the profile closes (a lead-out cell) those of grid g,
- * the map (what a cell-to-cell request and its grant read). */
+/* Settle cell, and make final the costs of the cells one legal step from
+ * it: its profile's steps, or from a cell the profile closes (a lead-out
+ * cell) those of grid g, the map (what a cell-to-cell request and its
+ * grant read: the code of cell, the costs round it).  Those cells are
+ * settled too, but for the ones that step into cell: their cost is final
+ * once cell is (see goalfield.c), their code only once they are settled
+ * themselves. */
 void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t index,
                                 const ff_grid *g, uint32_t cell);
 

@@ -1027,6 +1027,45 @@ Test(mapf, the_complement_swaps_head_on_pairs_in_corridors, .timeout = 120)
     maze40_free(&g, &s, &p, &c);
 }
 
+/* Two agents with one goal cell: no plan brings every agent to its goal,
+ * and the complement says so at the first livelock without a search
+ * (over a room of 10 x 10 cells and 8 agents its search would give up
+ * again and again, some seconds each, and the run go on to its end). */
+Test(mapf, agents_that_share_a_goal_prove_no_plan_at_once, .timeout = 60)
+{
+    static const char rows[] =
+        ".........." ".........." ".........." ".........." ".........."
+        ".........." ".........." ".........." ".........." "..........";
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_crowd c;
+    ff_error err;
+
+    tu_make_grid(&g, 10, 10, rows, FF_CORNERS_STRICT);
+    g.moves = 4;
+    cr_assert_eq(ff_grid_add_goal(&g, 1, 1, "t", 0, 0, &err), FF_OK);
+    cr_assert_eq(ff_scenario_parse("ffsim 1\nticks 2000\nmove grid\nreserve on\narrived stay\n"
+                                   "class a\n radius 0.4\n speed 1\n follow\nend\n"
+                                   "agent 1 a 0.5,0.5 goal 5,5\nagent 2 a 9.5,9.5 goal 5,5\n"
+                                   "agent 3 a 0.5,9.5 goal 9,0\nagent 4 a 9.5,0.5 goal 0,9\n"
+                                   "agent 5 a 2.5,2.5 goal 7,7\nagent 6 a 7.5,7.5 goal 2,2\n"
+                                   "agent 7 a 2.5,7.5 goal 7,2\nagent 8 a 7.5,2.5 goal 2,7\n",
+                                   "t.scenario", &g, &s, &err),
+                 FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_crowd_init_profiles(&c, &s, &p, 1, &err), FF_OK, "%s", err.msg);
+    while (c.tick < s.ticks && !ff_crowd_check_over(&c))
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(c.over, FF_OVER_UNSOLVABLE, "over %d at tick %lld", c.over, c.tick);
+    cr_assert_lt(c.tick, 200, "tick %lld", c.tick);
+    cr_assert_eq(c.stats.complement_searches, 0, "%llu searches", c.stats.complement_searches);
+    ff_crowd_free(&c);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
 /* A complement search that gives up (its bound made small) is not asked
  * for again, forced by a wait-for cycle or by a livelock, until its
  * backed-off patience has passed, and the next may take twice the work:

@@ -923,6 +923,32 @@ static int oom(ff_error *err)
     return -1;
 }
 
+static int cmp_u32(const void *pa, const void *pb)
+{
+    uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+    return a < b ? -1 : a > b;
+}
+
+/* 1 when two of requests 0..n have one own goal cell (whatever their
+ * profiles): no configuration has both on it, and a search could only
+ * prove it by trying them all, or give up; -1 out of memory. */
+static int goal_shared(const ff_crowd *c, size_t n)
+{
+    uint32_t *goal = malloc((n ? n : 1) * sizeof *goal);
+    size_t k, m = 0;
+    int shared = 0;
+    if (!goal)
+        return -1;
+    for (k = 0; k < n; k++)
+        if (own_goal(c, c->req_agent[k]))
+            goal[m++] = c->goals.field[c->agent_goal[c->req_agent[k]]].goal;
+    qsort(goal, m, sizeof *goal, cmp_u32);
+    for (k = 1; k < m && !shared; k++)
+        shared = goal[k] == goal[k - 1];
+    free(goal);
+    return shared;
+}
+
 int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
 {
     struct ff_lacam *L = c->lacam;
@@ -969,8 +995,15 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
     } else if (on == n || L->proved || ++L->stall < L->patience) {
         return 0;
     }
-    /* Livelocked: search. */
+    /* Livelocked: search; but two agents that share a goal cell prove at
+     * once that no plan brings every agent to its goal. */
     L->stall = 0;
+    if ((r = goal_shared(c, n)) != 0) {
+        if (r < 0)
+            return oom(err);
+        L->proved = 1;
+        return 0;
+    }
     if (L->steps_map_tick != c->profiles->map_tick || L->nclasses != c->scenario->nclasses) {
         size_t cells = (size_t)c->grid->w * (size_t)c->grid->h;
         for (k = 0; k < L->nclasses; k++)

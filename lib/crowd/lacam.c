@@ -567,17 +567,17 @@ static uint32_t swap_partner(search *s, uint32_t i, uint32_t best)
 static void pull(search *s, uint32_t j, uint32_t i, uint32_t v)
 {
     uint32_t from = s->now[j];
-    unsigned m, d;
+    const lmoves *mv;
     size_t corner;
+    int k;
     if (s->next[j] != NONE || who_next(s, v) != NONE || s->next[i] == from)
         return;
-    m = moves_of(s, j, from)->steps;
-    for (d = 0; d < 8; d++)
-        if (m >> d & 1 && from + (uint32_t)s->c->pibt_step[d] == v)
-            break;
-    if (d == 8)
-        return;
-    corner = corner_of(s->g, from, v);
+    mv = moves_of(s, j, from);
+    for (k = 0; k < mv->n && mv->move[k].cell != v; k++)
+        ;
+    if (k == mv->n)
+        return;  /* (not a move of j's) */
+    corner = mv->move[k].corner;
     if (corner != SIZE_MAX) {
         if (s->corner[corner] == s->stamp)
             return;

@@ -459,6 +459,8 @@ static void best_cell(const ff_crowd *c, const ff_reserve_request *q, cand *cs, 
 {
     cs[0].cost = ff_cost_at(q->cost, q->cell);
     cs[0].flags |= CAND_COST;
+    if (cs[0].cost == 0 && q->cost.hops)
+        return;  /* (its goal, the one cell of hop count 0: none ties it) */
     for (; steps; steps &= steps - 1) {
         unsigned d = (unsigned)__builtin_ctz(steps);
         cand t;
@@ -497,16 +499,6 @@ static int pibt(ff_crowd *c, size_t k, int depth)
                 cs[0].cell = q->cand;
                 cs[0].cost = -INFINITY;
                 cs[0].flags = CAND_NEIGHBOUR | CAND_COST | dp << CAND_DIR_SHIFT;
-            } else if (q->half == 0 && cost.hops && ff_cost_at(cost, q->cell) == 0 && !who_next(c, q->cell)) {
-                /* On its goal (hop count 0: a field of one goal cell, the
-                 * least cost round it) and its cell still free: it stays,
-                 * as its best cell and the first turn below would have it. */
-                c->stats.direction_lookups += 1 + popcount8(steps);
-                q->ncand = 0;
-                q->blocker = FF_RESERVE_NONE;
-                set_next(c, q->cell, (uint32_t)k + 1);
-                q->next = q->cell;
-                return 1;
             } else {
                 best_cell(c, q, cs, steps);
             }

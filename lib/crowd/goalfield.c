@@ -150,7 +150,20 @@ static inline void offer(void *hop, int wide, size_t u, unsigned in, uint32_t to
     *far += fewer & (nearer ^ 1);
 }
 
-#define QUEUE_FIRST 256  /* slots of a new queue (it doubles as needed) */
+/* The slots of a new queue of a field on a grid of w x h cells (it
+ * doubles as needed): the power of two at or above w + h, at least 16.
+ * A search's front holds about that many cells on open maps (a diamond
+ * round the goal), so that the queues seldom grow or move their cells;
+ * 256 slots whatever the map took 3 KB a field on a 32 x 32 map, more
+ * than its hop counts and codes, and the fresh pages cost most (a page
+ * fault each). */
+static size_t queue_first(int32_t w, int32_t h)
+{
+    size_t want = (size_t)w + (size_t)h, n = 16;
+    while (n < want && n < ((size_t)1 << 20))
+        n *= 2;
+    return n;
+}
 
 /* Room in queue q for 4 more cells at its tail: the cells still to take
  * moved to its start, into one twice as long when they fill half of it.
@@ -184,16 +197,16 @@ static void queues_free(ff_goalfield *f)
     f->searching = 0;
 }
 
-/* Field f's three empty queues.  -1: no memory. */
-static int queues_new(ff_goalfield *f)
+/* Field f's three empty queues of slots each.  -1: no memory. */
+static int queues_new(ff_goalfield *f, size_t slots)
 {
     int k;
     for (k = 0; k < 3; k++) {
-        if (!(f->open[k].cell = malloc(QUEUE_FIRST * sizeof *f->open[k].cell))) {
+        if (!(f->open[k].cell = malloc(slots * sizeof *f->open[k].cell))) {
             queues_free(f);
             return -1;
         }
-        f->open[k].cap = QUEUE_FIRST;
+        f->open[k].cap = slots;
     }
     return 0;
 }
@@ -552,7 +565,8 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
     queues_free(f);
     f->aim = FF_GOALFIELD_NONE;
     f->pops = 0;
-    if (bfs && (!(t = hopcost_for(s, so, n)) || steps_for(s, pf, f->profile) < 0 || queues_new(f) < 0))
+    if (bfs && (!(t = hopcost_for(s, so, n)) || steps_for(s, pf, f->profile) < 0 ||
+                queues_new(f, queue_first(pf->grid.w, pf->grid.h)) < 0))
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
     /* One block: the cost (doubles, or hop counts with a margin of w + 1
      * cells each side for the search), then the codes. */

@@ -205,6 +205,11 @@ typedef struct {
                                   (pibt.c's make_open9) ... */
     long long pibt_open9_tick; /* ... for the map of this map_tick */
     int pibt_open9_made;
+    int pibt_full_turns;       /* 1: every turn is PIBT's whole turn, none
+                                  the short one of an agent at rest (the
+                                  same moves and counts, slower: a check
+                                  for tests); 0 after init */
+    unsigned long long pibt_rest_turns; /* turns taken short, at rest */
     uint32_t *req_agent;       /* ... and their agents */
     size_t nreq_last;          /* requests of the last tick */
     uint32_t *waits_on;        /* per request: wait-for edge */

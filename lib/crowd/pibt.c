@@ -593,6 +593,39 @@ static int pibt(ff_crowd *c, size_t k, int depth)
     return 0;
 }
 
+/* Request k's turn when it rests: it asks to move nowhere (ncand 0),
+ * covers one cell, stands on its own goal (the one cell of hop count 0
+ * of its field: best_cell keeps it, no neighbour can tie it), its steps
+ * need no sweep measured, and nobody but it has marked that cell, now or
+ * for the next tick.  Then it keeps its cell, as pibt() would (may_take
+ * grants it, and nobody stands there to push), and its lookups are
+ * counted as there; 1.  0 (nothing done) when it does not rest. */
+static inline int stays_at_rest(ff_crowd *c, size_t k)
+{
+    ff_reserve_request *q = &c->req[k];
+    struct ff_pibt_cell *p;
+    unsigned steps, open;
+
+    if (q->ncand != 0 || q->half != 0 || !q->cost.hops || ff_cost_at(q->cost, q->cell) != 0)
+        return 0;
+    p = &c->pibt_cell[q->cell];
+    if (p->stamp != c->pibt_stamp || p->now != k + 1 || p->next != 0)
+        return 0;
+    /* (turn_steps' steps and clear: a lead-out cell, one of no legal
+     * step, takes the whole turn; so does a disk not within its cell) */
+    open = c->pibt_open9[q->cell];
+    steps = ff_profiles_of(c->profiles, q->cls)->step_mask[q->cell] & open;
+    if (!steps || !(open >> 8 & 1) || !c->grid_class[q->cls].in_cell ||
+        (steps & 0xf0u & ~(unsigned)diagonals_open[open & 0x0fu]))
+        return 0;
+    c->stats.direction_lookups += 1 + popcount8(steps);
+    c->pibt_rest_turns++;
+    p->next = (uint32_t)k + 1;
+    q->next = q->cell;
+    q->blocker = FF_RESERVE_NONE;
+    return 1;
+}
+
 /* Ask for what request k's turn will read round its center: the
  * profile's steps there, the map's open cells round it, and the marks
  * of its preferred cell and the corner a diagonal step to it crosses (the
@@ -615,6 +648,10 @@ static void prefetch_around(const ff_crowd *c, uint32_t k)
         PREFETCH(&c->pibt_cell[q->cand]);
         if (diff == w + 1 || diff == w - 1 || diff == -w + 1 || diff == -w - 1)
             PREFETCH(&c->pibt_cell[(size_t)cell + (diff == w + 1 || diff == w - 1 ? w : 0) + (diff == w + 1 || diff == -w + 1)]);
+    } else if (q->ncand == 0 && q->half == 0 && q->cost.hops) {
+        /* (most likely it rests: its cell's marks and cost alone) */
+        PREFETCH(&c->pibt_cell[cell]);
+        PREFETCH((const char *)q->cost.cells + (size_t)cell * ff_cost_cell_bytes(q->cost));
     } else {
         prefetch_around_cell(c->pibt_cell, sizeof *c->pibt_cell, g, cell);
     }
@@ -755,7 +792,8 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
                 PREFETCH(&c->req[c->pibt_order[k + 2 * PREFETCH_AHEAD]]);
             if (k + PREFETCH_AHEAD < n)
                 prefetch_around(c, c->pibt_order[k + PREFETCH_AHEAD]);
-            if (c->req[c->pibt_order[k]].next == UNDECIDED)
+            if (c->req[c->pibt_order[k]].next == UNDECIDED &&
+                (c->pibt_full_turns || !stays_at_rest(c, c->pibt_order[k])))
                 pibt(c, c->pibt_order[k], 0);
         }
     }

@@ -411,3 +411,126 @@ Test(profiles, radii_closing_the_same_cells_share_a_field)
     ff_scenario_free(&s1);
     ff_grid_free(&g);
 }
+
+/* A profile whose agents all have goals of their own is not built at
+ * the start (its grid and steps are: own goals' fields read them), and
+ * is built before the first map event: from there on the same fields,
+ * stale ticks and publications as a profile some agent follows (the
+ * same scenario with one more agent a class without an own goal), tick
+ * by tick, by repair and by full rebuilds, and the same builds counted;
+ * its ids stand for the same fields (the first one's id is its own, then
+ * the rebuilds' are the same). */
+Test(profiles, a_profile_nobody_follows_is_built_at_the_first_map_event)
+{
+    unsigned long long rng = 91;
+    int trial, maps = 0;
+
+    for (trial = 0; trial < 40; trial++) {
+        int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), e, t, k, gx, gy;
+        int full = (int)(tu_next(&rng) % 2);
+        char text[2][4096];
+        size_t len;
+        ff_grid g;
+        ff_scenario s[2];
+        ff_profiles p[2];
+        ff_error err;
+        long long tick = 0, first = 0;
+        uint64_t id0[2][3];
+        size_t j;
+
+        random_room(&rng, &g, w, h);
+        gx = (int)(g.goals[0] % (uint32_t)w);
+        gy = (int)(g.goals[0] / (uint32_t)w);
+        len = (size_t)snprintf(text[0], sizeof text[0],
+                               "ffsim 1\nticks 40\nprofiles on\nrebuild-ticks %d\n",
+                               (int)(tu_next(&rng) % 3));
+        for (e = 0; e < 6; e++) {
+            int x0 = 1 + (int)(tu_next(&rng) % (unsigned)(w - 2));
+            int y0 = 1 + (int)(tu_next(&rng) % (unsigned)(h - 2));
+            int x1 = x0 + (int)(tu_next(&rng) % 2), y1 = y0 + (int)(tu_next(&rng) % 3);
+            if (tu_next(&rng) % 2)
+                x0 = x1 = w / 2;
+            tick += 1 + (long long)(tu_next(&rng) % 4);
+            if (!first)
+                first = tick;
+            if (x1 > w - 2) x1 = w - 2;
+            if (y1 > h - 2) y1 = h - 2;
+            len += (size_t)snprintf(text[0] + len, sizeof text[0] - len, "at %lld %s %d,%d,%d,%d\n",
+                                    tick, tu_next(&rng) % 2 ? "close" : "open", x0, y0, x1, y1);
+            if (tu_next(&rng) % 2)
+                len += (size_t)snprintf(text[0] + len, sizeof text[0] - len,
+                                        "at %lld open %d,%d,%d,%d\nat %lld close %d,%d,%d,%d\n",
+                                        tick + 1, x0, y0, x1, y1, tick + 2, x0, y0, x1, y1),
+                tick += 2;
+        }
+        len += (size_t)snprintf(text[0] + len, sizeof text[0] - len,
+                                "class a\n radius 0.3\n speed 1\n follow\nend\n"
+                                "class b\n radius %s\n speed 1\n follow\nend\n"
+                                "class c\n radius 1.1\n speed 1\n follow\nend\n",
+                                tu_next(&rng) % 2 ? "0.6" : "0.8");
+        /* Own goals in the goal's open patch. */
+        for (k = 0; k < 3; k++)
+            len += (size_t)snprintf(text[0] + len, sizeof text[0] - len,
+                                    "agent %d %c %g,%g goal %d,%d\n", k + 1, "abc"[k],
+                                    (gx - 1 + k + 0.5) * g.cell_size, (gy + 0.5) * g.cell_size,
+                                    gx - 1 + k, gy + 2);
+        memcpy(text[1], text[0], len + 1);
+        for (k = 0; k < 3; k++)
+            len += (size_t)snprintf(text[1] + len, sizeof text[1] - len, "agent %d %c %g,%g\n",
+                                    k + 11, "abc"[k], (gx - 1 + k + 0.5) * g.cell_size,
+                                    (gy + 1 + 0.5) * g.cell_size);
+        for (k = 0; k < 2; k++) {
+            cr_assert_eq(ff_scenario_parse(text[k], "t", &g, &s[k], &err), FF_OK, "%s", err.msg);
+            s[k].rebuild_full = full;
+        }
+        if (ff_profiles_init(&p[1], &s[1], &g, "t", &err) != FF_OK) {
+            ff_scenario_free(&s[0]);
+            ff_scenario_free(&s[1]);
+            ff_grid_free(&g);
+            continue;
+        }
+        cr_assert_eq(ff_profiles_init(&p[0], &s[0], &g, "t", &err), FF_OK, "%s", err.msg);
+        cr_assert_eq(p[0].nprofiles, p[1].nprofiles);
+        cr_assert_eq(p[0].builds, 0);
+        cr_assert_eq(p[1].builds, p[1].nprofiles);
+        for (j = 0; j < p[0].nprofiles; j++) {
+            const ff_profile *f = &p[0].profile[j], *f1 = &p[1].profile[j];
+            size_t n = (size_t)w * (size_t)h;
+            cr_assert(!f->built && f1->built);
+            cr_assert(!f->distance && !f->direction && !f->lead_layer);
+            cr_assert_null(ff_profiles_direction(&p[0], (int32_t)j));
+            cr_assert_eq(memcmp(f->step_mask, f1->step_mask, n), 0);
+            cr_assert_eq(memcmp(f->grid.cost, f1->grid.cost, n * sizeof(float)), 0);
+            cr_assert_eq(f->grid.ngoals, f1->grid.ngoals);
+            cr_assert_neq(f->id, f1->id);
+            id0[0][j] = f->id;
+            id0[1][j] = f1->id;
+        }
+        for (t = 1; t <= tick + 6; t++) {
+            int changed[2];
+            for (k = 0; k < 2; k++)
+                cr_assert_eq(ff_profiles_tick(&p[k], t, &changed[k], &err), FF_OK, "%s", err.msg);
+            cr_assert_eq(changed[0], changed[1]);
+            if (t < first) {
+                cr_assert_eq(p[0].builds, 0);
+                continue;
+            }
+            same_profile_state(&p[0], &p[1], t);
+            cr_assert_eq(p[0].late_tick, first);
+            for (j = 0; j < p[0].nprofiles; j++) {
+                cr_assert_eq(p[0].profile[j].unbuilt_id, id0[0][j]);
+                cr_assert_eq(p[0].profile[j].late_id, id0[1][j]);
+            }
+        }
+        cr_assert_eq(p[0].builds, p[1].builds);
+        cr_assert_eq(p[0].cache_hits, p[1].cache_hits);
+        cr_assert_eq(p[0].build_bytes, p[1].build_bytes);
+        maps++;
+        for (k = 0; k < 2; k++) {
+            ff_profiles_free(&p[k]);
+            ff_scenario_free(&s[k]);
+        }
+        ff_grid_free(&g);
+    }
+    cr_assert_gt(maps, 20, "only %d maps had every class's field", maps);
+}

@@ -677,6 +677,12 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         int map_changed;
         if ((st = ff_profiles_tick(c->profiles, t, &map_changed, err)) != FF_OK)
             return st;
+        if (c->agent_goal && c->profiles->late_tick == t)
+            for (k = 0; k < c->profiles->nprofiles; k++) {
+                const ff_profile *f = &c->profiles->profile[k];
+                if (f->late_id != f->unbuilt_id)  /* (built late) */
+                    ff_goalfields_rename(&c->goals, (int32_t)k, f->unbuilt_id, f->late_id);
+            }
         if (map_changed) {
             ff_walls_free(&c->walls);
             if ((st = ff_walls_init(&c->walls, c->grid, err)) != FF_OK)

@@ -101,6 +101,19 @@ ff_status ff_goalfields_find(ff_goalfields *s, int32_t profile, uint32_t goal, u
     return FF_OK;
 }
 
+void ff_goalfields_rename(ff_goalfields *s, int32_t profile, uint64_t from, uint64_t to)
+{
+    size_t k;
+
+    for (k = 0; k < s->nfields; k++)
+        if (s->field[k].profile == profile && s->field[k].built && s->field[k].built_id == from)
+            s->field[k].built_id = to;
+    if ((size_t)profile < s->nsteps && s->steps[profile] && s->steps_id[profile] == from)
+        s->steps_id[profile] = to;
+    if (s->cost_profile == profile && s->cost_id == from)
+        s->cost_id = to;
+}
+
 /* The cost every open cell of grid g has, or 0 when they differ (or none
  * is open). */
 static float uniform_cost(const ff_grid *g)

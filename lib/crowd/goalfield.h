@@ -123,6 +123,11 @@ ff_status ff_goalfields_find(ff_goalfields *s, int32_t profile, uint32_t goal, u
  * field (nothing while the profile is stale).  FF_ENOMEM. */
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err);
 
+/* Profile profile's field of id from has id to (built late: see
+ * ff_profile.built): the fields, steps and costs made for from are for
+ * to. */
+void ff_goalfields_rename(ff_goalfields *s, int32_t profile, uint64_t from, uint64_t to);
+
 /* Take field index's search on until cell is final (see ff_goalfield),
  * or to its end when cell is FF_GOALFIELD_NONE; nothing for a cell its
  * profile closes (never reached: +inf is final). */

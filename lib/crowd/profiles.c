@@ -163,7 +163,8 @@ static ff_status lead_out(ff_profiles *p, ff_profile *f, const uint32_t *cells, 
     return FF_OK;
 }
 
-/* The id of the field in next_*: the map id, the radius, the directions. */
+/* The id of the field in next_*: the map id, the radius, the directions
+ * (n of them; none for a field not built: see ff_profile.built). */
 static uint64_t field_id(const ff_profile *f, size_t n)
 {
     ff_hash h;
@@ -171,7 +172,8 @@ static uint64_t field_id(const ff_profile *f, size_t n)
     ff_hash_init(&h);
     ff_hash_u64(&h, ff_grid_id(&f->grid));
     ff_hash_f64s(&h, &f->radius, 1);
-    ff_hash_bytes(&h, f->next_direction, n);
+    if (n)
+        ff_hash_bytes(&h, f->next_direction, n);
     return ff_hash_final(&h);
 }
 
@@ -656,6 +658,66 @@ static ff_status group_classes(const ff_scenario *s, const ff_grid *stream, size
     return FF_OK;
 }
 
+/* 1 when profile k of scenario s needs its field from the start: some
+ * agent of its classes has no goal of its own (it follows the profile's
+ * field), or none has any agent, or with congestion (its fields start
+ * from the profiles') or turn costs.  Own goals' fields read only the
+ * profile's grid and steps. */
+static int followed(const ff_profiles *p, const ff_scenario *s, int32_t k)
+{
+    size_t i, agents = 0;
+
+    if (p->turn || s->congestion || s->nclasses == 0)
+        return 1;
+    for (i = 0; i < s->nagents; i++)
+        if (p->class_profile[s->agent[i].cls] == k) {
+            if (s->agent[i].goal < 0)
+                return 1;
+            agents++;
+        }
+    return agents == 0;
+}
+
+/* The arrays of profile f's field on n cells (see ff_profile.built).
+ * FF_ENOMEM. */
+static ff_status field_arrays(ff_profile *f, size_t n, ff_error *err)
+{
+    f->distance = malloc(n * sizeof *f->distance);
+    f->next_distance = malloc(n * sizeof *f->next_distance);
+    f->direction = malloc(n);
+    f->next_direction = malloc(n);
+    f->lead_layer = calloc(n, 1);
+    if (!f->distance || !f->next_distance || !f->direction || !f->next_direction || !f->lead_layer)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the fields");
+    f->built = 1;
+    return FF_OK;
+}
+
+/* Build the field of profile f that nobody followed, on its grid as it
+ * was made at the start (no map event yet): published at once, with the
+ * id it would have had from the start (the field a rebuild starts
+ * from; see ff_profile.built). */
+static ff_status build_late(ff_profiles *p, ff_profile *f, ff_error *err)
+{
+    size_t n = (size_t)p->map.w * (size_t)p->map.h;
+    double *d;
+    uint8_t *dir;
+    ff_status st;
+
+    if ((st = field_arrays(f, n, err)) != FF_OK ||
+        (st = build_field(p, f, f->grid.ngoals, err)) != FF_OK)
+        return st;
+    d = f->distance;
+    dir = f->direction;
+    f->distance = f->next_distance;
+    f->direction = f->next_direction;
+    f->next_distance = d;
+    f->next_direction = dir;
+    f->unbuilt_id = f->id;
+    f->id = f->late_id = f->next_id;
+    return FF_OK;
+}
+
 ff_status ff_profiles_plan(const ff_scenario *s, const ff_grid *stream, int32_t *class_profile,
                            size_t *nprofiles, ff_error *err)
 {
@@ -698,6 +760,7 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
     }
     p->scenario = s;
     p->map_tick = -1;
+    p->late_tick = -1;
     if ((st = ff_grid_copy(&p->base, stream, err)) != FF_OK ||
         (st = ff_grid_copy(&p->map, stream, err)) != FF_OK)
         goto failed;
@@ -718,20 +781,14 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
         f->goal_class = s->nclasses && s->cls[first[k]].ngoals ? (int32_t)first[k] : -1;
         f->publish_tick = -1;
         ff_grid_init(&f->grid);
-        f->distance = malloc(n * sizeof *f->distance);
-        f->next_distance = malloc(n * sizeof *f->next_distance);
-        f->direction = malloc(n);
-        f->next_direction = malloc(n);
         f->goal_mask = calloc(n, 1);
         f->step_mask = malloc(n);
         if (turn) {
             f->heading_direction = malloc(8 * n);
             f->next_heading_direction = malloc(8 * n);
         }
-        f->lead_layer = calloc(n, 1);
         ff_repair_init(&f->repair);
-        if (!f->distance || !f->next_distance || !f->direction || !f->next_direction ||
-            !f->goal_mask || !f->step_mask || !f->lead_layer ||
+        if (!f->goal_mask || !f->step_mask ||
             (turn && (!f->heading_direction || !f->next_heading_direction)))
             goto nomem;
         if (f->goal_class >= 0)
@@ -741,8 +798,19 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
             for (g = 0; g < stream->ngoals; g++)
                 f->goal_mask[stream->goals[g]] = 1;
         t0 = cpu_seconds();
-        if ((st = build(p, f, err)) != FF_OK ||
-            (st = ff_astar_init(&f->astar, &f->grid, err)) != FF_OK)
+        if (followed(p, s, (int32_t)k)) {
+            if ((st = field_arrays(f, n, err)) != FF_OK || (st = build(p, f, err)) != FF_OK)
+                goto failed;
+        } else {
+            /* Nobody follows it: its grid and steps (own goals' fields
+             * are built on them), its field only when a map event comes
+             * (ff_profiles_tick). */
+            if ((st = make_grid(p, f, &g, err)) != FF_OK)
+                goto failed;
+            ff_grid_step_masks(&f->grid, f->step_mask);
+            f->next_id = field_id(f, 0);
+        }
+        if ((st = ff_astar_init(&f->astar, &f->grid, err)) != FF_OK)
             goto failed;
         p->build_seconds += cpu_seconds() - t0;
         f->astar.step_mask = f->step_mask;
@@ -855,6 +923,12 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
     ff_status st;
 
     *map_changed = 0;
+    for (k = 0; due && k < p->nprofiles; k++)
+        if (!p->profile[k].built) {
+            if ((st = build_late(p, &p->profile[k], err)) != FF_OK)
+                return st;
+            p->late_tick = t;
+        }
     if ((st = apply_events(p, t, map_changed, err)) != FF_OK)
         return st;
     if (*map_changed)

@@ -58,6 +58,17 @@ typedef struct {
     uint8_t *goal_mask;       /* w*h: 1 on its goal cells (closed or not) */
     ff_grid grid;             /* the current map with this clearance;
                                  closed goals dropped */
+    /* 1 once its field is built: at the start, unless nobody follows
+     * it (every agent of its classes has a goal of its own, and neither
+     * congestion nor turn costs: ff_profiles_init); such a field is built
+     * only before the first map event (a rebuild starts from it), at
+     * ff_profiles.late_tick.  Until then distance, direction, their next_
+     * and lead_layer are NULL, and its id (unbuilt_id) is a hash of its
+     * grid and radius alone; built, it has the id it would have had from
+     * the start (late_id), for which what was made for unbuilt_id holds
+     * (ff_goalfields_rename). */
+    int built;
+    uint64_t unbuilt_id, late_id; /* (0, 0 when built at the start) */
     double *distance;         /* w*h: the published field */
     uint8_t *direction;       /* w*h: its direction codes */
     double *next_distance;    /* w*h: a rebuild awaiting publication */
@@ -101,6 +112,9 @@ typedef struct {
     uint32_t *changed;        /* cells the events of a tick changed */
     size_t nchanged, changed_cap;
     uint8_t *mark;            /* w*h scratch, 0 between uses */
+    long long late_tick;      /* the tick at which the profiles nobody
+                                 followed were built (see ff_profile.built),
+                                 or -1 */
     int turn;                 /* 1: fields over (cell, heading) states,
                                  always rebuilt whole */
     double turn_cost;         /* with turn: per 45-degree turn */
@@ -117,8 +131,10 @@ ff_status ff_profiles_plan(const ff_scenario *s, const ff_grid *stream, int32_t 
                            size_t *nprofiles, ff_error *err);
 
 /* Build the first field of every profile of scenario s from the stream's
- * grid (goals from it).  A class whose goals are all closed by its
- * clearance has no field: FF_EINPUT at the class's line of scen_name. */
+ * grid (goals from it), but for profiles nobody follows (see
+ * ff_profile.built): their grids and steps only.  A class whose goals
+ * are all closed by its clearance has no field: FF_EINPUT at the class's
+ * line of scen_name. */
 ff_status ff_profiles_init(ff_profiles *p, const ff_scenario *s, const ff_grid *stream,
                            const char *scen_name, ff_error *err);
 

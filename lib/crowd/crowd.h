@@ -210,6 +210,12 @@ typedef struct {
                                   same moves and counts, slower: a check
                                   for tests); 0 after init */
     unsigned long long pibt_rest_turns; /* turns taken short, at rest */
+    uint8_t *pibt_rest;        /* per request: 1 + its direction lookups
+                                  when its last turn was short, else 0 ... */
+    int pibt_rest_made;        /* ... 1 when the last tick's turns made
+                                  them (not the complement's plan), ... */
+    long long pibt_rest_map;   /* ... on the map of this map_tick ... */
+    unsigned long long pibt_rest_builds; /* ... and goals.builds */
     uint32_t *req_agent;       /* ... and their agents */
     size_t nreq_last;          /* requests of the last tick */
     uint32_t *waits_on;        /* per request: wait-for edge */
@@ -226,6 +232,13 @@ typedef struct {
     unsigned long long grid_settled_builds; /* ... this many goal fields
                                   were built (goals.builds) ... */
     long long grid_settled_map; /* ... on the map of this map_tick */
+    uint8_t *grid_kept;        /* per request: 1 when it was the same
+                                  agent's at the last tick (its footprint,
+                                  priority, id and class kept), 2 when that
+                                  agent has not moved since (its cell kept
+                                  too), else 0 */
+    int grid_all_kept;         /* 1: every request of the tick was the
+                                  same agent's at the last, as many */
     int grid_shared;           /* the tick's agents: 1 when two share a cell ... */
     int grid_off_center;       /* ... 1 when one is off its cell's center */
     /* deadlocks found at the last tick: cycle k holds the ids

@@ -363,7 +363,20 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err);
  * again after a field is built or a profile publishes (its arrays move). */
 ff_cost_view ff_pibt_cost(const ff_crowd *c, size_t i);
 /* The same for agent i following directions dir (agent_dir_of's). */
-ff_cost_view ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir);
+static inline ff_cost_view ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir)
+{
+    const ff_agent *a = &c->agent[i];
+    const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
+
+    if (!dir)
+        return ff_cost_doubles(NULL);
+    if (own_goal(c, i))
+        return ff_goalfields_cost(&c->goals, c->agent_goal[i]);
+    if (c->congested && dir != f->direction)
+        return ff_cost_doubles(c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal);
+    return ff_cost_doubles(f->distance);
+}
+
 /* Agent i enters (reservations): its start's cost to goal, for the grant
  * order. */
 void ff_pibt_enter(ff_crowd *c, size_t i);

@@ -40,9 +40,10 @@ ff_status ff_gridmove_init(ff_crowd *c, size_t nagents, ff_error *err)
     c->cell_seen = malloc(c->cell_seen_mask-- * sizeof *c->cell_seen);
     c->grid_class = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->grid_class);
     c->grid_settled = malloc(na * sizeof *c->grid_settled);
+    c->grid_kept = malloc(na);
     c->grid_settled_builds = ULLONG_MAX;  /* (none settled yet) */
     if (!c->req || !c->req_agent || !c->waits_on || !c->cycle || !c->cycle_scratch || !c->spawn_scratch ||
-        !c->cell_seen || !c->grid_class || !c->grid_settled)
+        !c->cell_seen || !c->grid_class || !c->grid_settled || !c->grid_kept)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
     c->grid_in_cell = 1;
     for (k = 0; k < s->nclasses; k++) {
@@ -67,7 +68,9 @@ void ff_gridmove_free(ff_crowd *c)
     free(c->cell_seen);
     free(c->grid_class);
     free(c->grid_settled);
+    free(c->grid_kept);
     c->grid_settled = NULL;
+    c->grid_kept = NULL;
     c->req = NULL;
     c->req_agent = c->waits_on = c->spawn_scratch = c->cell_seen = NULL;
     c->cycle = NULL;
@@ -164,15 +167,17 @@ static inline void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t ce
     }
 }
 
-/* Fill request q for agent index (its cell set): the next cells it may
- * take in order of preference; sets the agent's state. */
-static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
+/* Fill request q for agent index (its cell set; kept: its agent's
+ * footprint, priority, id and class kept in it from the last tick): the
+ * next cells it may take in order of preference; sets the agent's
+ * state. */
+static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int kept)
 {
     const ff_grid *g = c->grid;
     ff_agent *a = &c->agent[index];
-    const ff_agent_class *cls = &c->scenario->cls[a->cls];
-    ff_profile *f = ff_profiles_of(c->profiles, a->cls);
-    const ff_grid *lg = &f->grid;
+    const ff_agent_class *cls;
+    ff_profile *f;
+    const ff_grid *lg;
     const uint8_t *dir = agent_dir_of(c, index, a->cls);
     ff_cost_view cost_to_goal;
     ff_agent_plan *pl = &c->plan[index];
@@ -186,20 +191,25 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q)
         ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[index], g, cell);
         c->grid_settled[index] = cell;
     }
-    q->half = c->grid_class[a->cls].half;
-    q->priority = cls->agent_priority;
+    if (!kept) {
+        q->half = c->grid_class[a->cls].half;
+        q->priority = c->scenario->cls[a->cls].agent_priority;
+        q->id = a->id;
+        q->cls = a->cls;
+    }
     q->waited = pl->waited;
     if (reserve) {
         /* The grant order: longer away from its goal first. */
         pl->away = a->state == FF_AGENT_ARRIVED ? 0 : pl->away + 1;
         q->waited = pl->away;
     }
-    q->id = a->id;
-    q->cls = a->cls;
     q->cost = reserve ? ff_pibt_cost_dir(c, index, dir) : ff_cost_doubles(NULL);
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
+    cls = &c->scenario->cls[a->cls];
+    f = ff_profiles_of(c->profiles, a->cls);
+    lg = &f->grid;
     cx = (long long)(cell % (uint32_t)g->w);
     cy = (long long)(cell / (uint32_t)g->w);
     if (!ff_grid_open(g, cell)) {
@@ -300,12 +310,13 @@ static void prefetch_request(const ff_crowd *c, size_t k)
 }
 
 /* One tick of cell-to-cell moves: requests, grants, moves, waits, own
- * paths after wait-limit waits, and wait-for cycles. */
-static ff_status gridmove_tick(ff_crowd *c, ff_error *err)
+ * paths after wait-limit waits, and wait-for cycles (was_off_center: 1
+ * when an agent stood off a cell's center at the last tick). */
+static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
     const ff_grid *g = c->grid;
-    size_t k, n = 0, ncycles, nwaits = 0;
+    size_t k, n = 0, ncycles, nwaits = 0, nsame = 0;
     ff_status st;
 
     if (c->goals.builds != c->grid_settled_builds || c->profiles->map_tick != c->grid_settled_map) {
@@ -317,12 +328,23 @@ static ff_status gridmove_tick(ff_crowd *c, ff_error *err)
         c->grid_settled_map = c->profiles->map_tick;
     }
     /* The present agents and their cells first (no memory but theirs),
-     * then their requests, each asking ahead for what the next will read. */
+     * then their requests, each asking ahead for what the next will read.
+     * A request of the last tick for the same agent keeps what does not
+     * change, and when the agent has not moved since (nor was anyone off
+     * a cell's center then), its cell. */
     for (k = 0; k < c->nagents; k++) {
         ff_agent *a = &c->agent[k];
         long long cx, cy;
+        int same;
         if (!present(a))
             continue;
+        same = n < c->nreq_last && c->req_agent[n] == k;
+        nsame += (size_t)same;
+        if (same && a->x == a->x0 && a->y == a->y0 && !was_off_center) {
+            c->grid_kept[n++] = 2;  /* (x0, y0 and its cell as they are) */
+            continue;
+        }
+        c->grid_kept[n] = (uint8_t)same;
         a->x0 = a->x;
         a->y0 = a->y;
         if (!world_to_cell(c, a->x, a->y, &cx, &cy) || a->x != column_center(g, cx) || a->y != row_center(g, cy))
@@ -335,10 +357,11 @@ static ff_status gridmove_tick(ff_crowd *c, ff_error *err)
         ff_agent *a = &c->agent[c->req_agent[k]];
         if (k + PREFETCH_AHEAD < n)
             prefetch_request(c, k + PREFETCH_AHEAD);
-        grid_request(c, c->req_agent[k], &c->req[k]);
+        grid_request(c, c->req_agent[k], &c->req[k], c->grid_kept[k]);
         if (a->state != FF_AGENT_ARRIVED)
             c->stats.agent_steps++;
     }
+    c->grid_all_kept = nsame == n && n == c->nreq_last;
     c->nreq_last = n;
     if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
         return st;  /* (a field's search stopped short) */
@@ -489,10 +512,11 @@ static ff_status gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
 ff_status ff_gridmove_step(ff_crowd *c, long long t, ff_error *err)
 {
     ff_status st;
+    int was_off_center = c->grid_off_center;
 
     measure_begin(c);
     if (t > 0) {
-        if ((st = gridmove_tick(c, err)) != FF_OK)
+        if ((st = gridmove_tick(c, was_off_center, err)) != FF_OK)
             return st;
     } else if (c->scenario->reserve && (st = ff_pibt_grant(c, 0, err)) != FF_OK) {
         return st;

@@ -103,20 +103,6 @@ ff_cost_view ff_pibt_cost(const ff_crowd *c, size_t i)
     return ff_pibt_cost_dir(c, i, agent_dir_of(c, i, c->agent[i].cls));
 }
 
-ff_cost_view ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir)
-{
-    const ff_agent *a = &c->agent[i];
-    const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
-
-    if (!dir)
-        return ff_cost_doubles(NULL);
-    if (own_goal(c, i))
-        return ff_goalfields_cost(&c->goals, c->agent_goal[i]);
-    if (c->congested && dir != f->direction)
-        return ff_cost_doubles(c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal);
-    return ff_cost_doubles(f->distance);
-}
-
 /* A candidate cell.  The keys of the order are found only when a
  * comparison needs them: its cost (most turns take the preferred cell,
  * first whatever the others cost), who stands there (the tick's "now"
@@ -599,30 +585,42 @@ static int pibt(ff_crowd *c, size_t k, int depth)
  * need no sweep measured, and nobody but it has marked that cell, now or
  * for the next tick.  Then it keeps its cell, as pibt() would (may_take
  * grants it, and nobody stands there to push), and its lookups are
- * counted as there; 1.  0 (nothing done) when it does not rest. */
-static inline int stays_at_rest(ff_crowd *c, size_t k)
+ * counted as there; 1, and its lookups + 1 in rest[k] (c->pibt_rest).  0
+ * (nothing done) when it does not rest.  cached: 1 when rest holds the
+ * last tick's short turns, taken on this map and these fields:
+ * one there of an agent that has not moved since (grid_kept 2) rests
+ * again but for the marks, with as many lookups. */
+static inline int stays_at_rest(ff_crowd *c, size_t k, int cached, uint8_t *rest)
 {
     ff_reserve_request *q = &c->req[k];
     struct ff_pibt_cell *p;
-    unsigned steps, open;
+    unsigned lookups, steps, open;
 
-    if (q->ncand != 0 || q->half != 0 || !q->cost.hops || ff_cost_at(q->cost, q->cell) != 0)
+    if (q->ncand != 0 || q->half != 0 || !q->cost.hops)
         return 0;
+    if (cached && c->grid_kept[k] == 2 && rest[k]) {
+        lookups = rest[k] - 1u;
+    } else {
+        if (ff_cost_at(q->cost, q->cell) != 0)
+            return 0;
+        /* (turn_steps' steps and clear: a lead-out cell, one of no legal
+         * step, takes the whole turn; so does a disk not within its cell) */
+        open = c->pibt_open9[q->cell];
+        steps = ff_profiles_of(c->profiles, q->cls)->step_mask[q->cell] & open;
+        if (!steps || !(open >> 8 & 1) || !c->grid_class[q->cls].in_cell ||
+            (steps & 0xf0u & ~(unsigned)diagonals_open[open & 0x0fu]))
+            return 0;
+        lookups = 1 + popcount8(steps);
+    }
     p = &c->pibt_cell[q->cell];
     if (p->stamp != c->pibt_stamp || p->now != k + 1 || p->next != 0)
         return 0;
-    /* (turn_steps' steps and clear: a lead-out cell, one of no legal
-     * step, takes the whole turn; so does a disk not within its cell) */
-    open = c->pibt_open9[q->cell];
-    steps = ff_profiles_of(c->profiles, q->cls)->step_mask[q->cell] & open;
-    if (!steps || !(open >> 8 & 1) || !c->grid_class[q->cls].in_cell ||
-        (steps & 0xf0u & ~(unsigned)diagonals_open[open & 0x0fu]))
-        return 0;
-    c->stats.direction_lookups += 1 + popcount8(steps);
+    c->stats.direction_lookups += lookups;
     c->pibt_rest_turns++;
     p->next = (uint32_t)k + 1;
     q->next = q->cell;
     q->blocker = FF_RESERVE_NONE;
+    rest[k] = (uint8_t)(lookups + 1);
     return 1;
 }
 
@@ -630,16 +628,21 @@ static inline int stays_at_rest(ff_crowd *c, size_t k)
  * profile's steps there, the map's open cells round it, and the marks
  * of its preferred cell and the corner a diagonal step to it crosses (the
  * costs to goal are read only when that cell is refused; with none
- * preferred, the marks round it).  The agents' turns wander over the whole
- * map, and these loads would each wait on memory.  Changes nothing but
- * speed. */
-static void prefetch_around(const ff_crowd *c, uint32_t k)
+ * preferred, the marks round it; of one that rested there at the last
+ * tick, cached as for stays_at_rest, its marks alone).  The agents' turns
+ * wander over the whole map, and these loads would each wait on memory.
+ * Changes nothing but speed. */
+static void prefetch_around(const ff_crowd *c, uint32_t k, int cached)
 {
     const ff_grid *g = c->grid;
     const ff_reserve_request *q = &c->req[k];
     uint32_t cell = q->cell;
     const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
 
+    if (q->ncand == 0 && cached && c->grid_kept[k] == 2 && c->pibt_rest[k]) {
+        PREFETCH(&c->pibt_cell[cell]);  /* (most likely it rests again: stays_at_rest) */
+        return;
+    }
     PREFETCH(&f->step_mask[cell]);
     PREFETCH(&c->pibt_open9[cell]);
     if (q->ncand > 0 && q->half == 0) {
@@ -704,39 +707,58 @@ void ff_pibt_enter(ff_crowd *c, size_t i)
  * keys change little from tick to tick, so the sort starts from last
  * tick's order (of agents), the newcomers after it, and inserts: little
  * to do when few keys moved, and past 8 n moves qsort takes over.
- * cmp_order is a total order: either gives its one sorted order. */
+ * cmp_order is a total order: either gives its one sorted order.  When
+ * every request is the same agent's as last tick, a request after the
+ * one it followed then, neither key changed, is not compared. */
 static void order_requests(ff_crowd *c, size_t n)
 {
     uint32_t *order = c->pibt_order;
+    uint8_t *changed = c->pibt_placed;
+    struct ff_pibt_key *keys = c->pibt_key;
+    const ff_reserve_request *req = c->req;
     size_t k, m = 0, moves = 0;
+    int kept = c->grid_all_kept && c->pibt_nprev == n, moved = 0;
 
-    for (k = 0; k < n; k++) {
-        const ff_reserve_request *q = &c->req[k];
-        struct ff_pibt_key *key = &c->pibt_key[k];
-        c->pibt_req_of[c->req_agent[k]] = (uint32_t)k;
-        c->pibt_placed[k] = 0;
-        key->priority = q->priority;
-        key->waited = q->waited;
-        key->start_cost = c->plan[c->req_agent[k]].start_cost;
-        key->id = q->id;
-    }
-    for (k = 0; k < c->pibt_nprev; k++) {
-        uint32_t i = c->pibt_prev[k], j = c->pibt_req_of[i];
-        if (j < n && c->req_agent[j] == i) {
-            order[m++] = j;
-            c->pibt_placed[j] = 1;
+    if (kept) {
+        /* Every request the same agent's as last tick: the last order
+         * (of requests) is the start, and their keys but the time away
+         * are as they were (pibt_placed: 1 when it changed). */
+        for (k = 0; k < n; k++) {
+            changed[k] = keys[k].waited != req[k].waited;
+            keys[k].waited = req[k].waited;
         }
+    } else {
+        for (k = 0; k < n; k++) {
+            const ff_reserve_request *q = &c->req[k];
+            struct ff_pibt_key *key = &c->pibt_key[k];
+            c->pibt_req_of[c->req_agent[k]] = (uint32_t)k;
+            c->pibt_placed[k] = 0;
+            key->priority = q->priority;
+            key->waited = q->waited;
+            key->start_cost = c->plan[c->req_agent[k]].start_cost;
+            key->id = q->id;
+        }
+        for (k = 0; k < c->pibt_nprev; k++) {
+            uint32_t i = c->pibt_prev[k], j = c->pibt_req_of[i];
+            if (j < n && c->req_agent[j] == i) {
+                order[m++] = j;
+                c->pibt_placed[j] = 1;
+            }
+        }
+        for (k = 0; k < n; k++)
+            if (!c->pibt_placed[k])
+                order[m++] = (uint32_t)k;
     }
-    for (k = 0; k < n; k++)
-        if (!c->pibt_placed[k])
-            order[m++] = (uint32_t)k;
     sort_keys = c->pibt_key;
     for (k = 1; k < n && moves <= 8 * n; k++) {
         uint32_t t = order[k];
         size_t j;
+        if (kept && !moved && !changed[t] && !changed[order[k - 1]])
+            continue;  /* (its neighbour of the last order, neither key changed: still after it) */
         for (j = k; j > 0 && cmp_order(&t, &order[j - 1]) < 0; j--)
             order[j] = order[j - 1];
         moves += k - j;
+        moved = j < k;
         order[j] = t;
     }
     if (moves > 8 * n)
@@ -787,16 +809,28 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
             mark(c, k, c->req[k].next, (uint32_t)k + 1);
         }
     } else {
+        int cached = c->pibt_rest_made && c->profiles->map_tick == c->pibt_rest_map &&
+                     c->goals.builds == c->pibt_rest_builds, full = c->pibt_full_turns;
+        const uint32_t *order = c->pibt_order;
+        uint8_t *rest = c->pibt_rest;
         for (k = 0; k < n; k++) {
+            uint32_t r = order[k];
             if (k + 2 * PREFETCH_AHEAD < n)
-                PREFETCH(&c->req[c->pibt_order[k + 2 * PREFETCH_AHEAD]]);
+                PREFETCH(&c->req[order[k + 2 * PREFETCH_AHEAD]]);
             if (k + PREFETCH_AHEAD < n)
-                prefetch_around(c, c->pibt_order[k + PREFETCH_AHEAD]);
-            if (c->req[c->pibt_order[k]].next == UNDECIDED &&
-                (c->pibt_full_turns || !stays_at_rest(c, c->pibt_order[k])))
-                pibt(c, c->pibt_order[k], 0);
+                prefetch_around(c, order[k + PREFETCH_AHEAD], cached);
+            if (c->req[r].next != UNDECIDED) {
+                rest[r] = 0;  /* (pushed) */
+            } else if (full || !stays_at_rest(c, r, cached, rest)) {
+                rest[r] = 0;
+                pibt(c, r, 0);
+            }
         }
+        c->pibt_rest_map = c->profiles->map_tick;
+        c->pibt_rest_builds = c->goals.builds;
     }
+    /* (after the complement's tick, no short turns to go by) */
+    c->pibt_rest_made = !st;
     for (k = 0; k < n; k++) {
         ff_reserve_request *q = &c->req[k];
         q->granted = q->next != q->cell ? 0 : -1;
@@ -817,12 +851,15 @@ ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
     c->pibt_placed = malloc(nagents ? nagents : 1);
     c->pibt_open9 = malloc((cells ? cells : 1) * sizeof *c->pibt_open9);
     c->pibt_key = malloc((nagents ? nagents : 1) * sizeof *c->pibt_key);
+    c->pibt_rest = malloc(nagents ? nagents : 1);
+    c->pibt_rest_made = 0;
     c->pibt_open9_made = 0;
     for (k = 0; k < 8; k++)
         c->pibt_step[k] = ff_dir_dy[k] * c->grid->w + ff_dir_dx[k];
     c->pibt_nprev = 0;
     c->pibt_stamp = 0;
-    if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed || !c->pibt_open9 || !c->pibt_key)
+    if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed || !c->pibt_open9 || !c->pibt_key ||
+        !c->pibt_rest)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", nagents);
     /* Looked up at random, a neighbourhood an agent: huge pages spare TLB misses. */
     ff_want_huge_pages(c->pibt_cell, cells * sizeof *c->pibt_cell);
@@ -838,6 +875,8 @@ void ff_pibt_free(ff_crowd *c)
     free(c->pibt_placed);
     free(c->pibt_open9);
     free(c->pibt_key);
+    free(c->pibt_rest);
+    c->pibt_rest = NULL;
     c->pibt_open9 = NULL;
     c->pibt_key = NULL;
     c->pibt_cell = NULL;

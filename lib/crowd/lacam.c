@@ -949,6 +949,31 @@ static int goal_shared(const ff_crowd *c, size_t n)
     return shared;
 }
 
+/* applicable(c, n, 1), and the watch's measures of requests 0..n in the
+ * same pass: how many stand on their goals (*on) and the sum of their
+ * finite costs to them (*sum, added in request order). */
+static int applicable_watch(const ff_crowd *c, size_t n, size_t *on, double *sum)
+{
+    const ff_grid *g = c->grid;
+    size_t k, m = 0;
+    double total = 0;
+    if (!c->profiles || !c->scenario->stay || !c->scenario->reserve || c->next_spawn < c->nagents || n == 0)
+        return 0;
+    for (k = 0; k < n; k++) {
+        const ff_reserve_request *q = &c->req[k];
+        double d;
+        if (q->half != 0 || !q->cost.cells || !ff_grid_open(g, q->cell))
+            return 0;
+        d = ff_cost_at(q->cost, q->cell);  /* (the request's: ff_pibt_cost) */
+        m += d == 0;
+        if (d < INFINITY)
+            total += d;
+    }
+    *on = m;
+    *sum = total;
+    return 1;
+}
+
 int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
 {
     struct ff_lacam *L = c->lacam;
@@ -956,7 +981,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
     double sum = 0;
     int r;
 
-    if (!applicable(c, n, 1))
+    if (!applicable_watch(c, n, &on, &sum))
         return 0;
     if (!L && !(L = lacam_of(c)))
         return oom(err);
@@ -974,12 +999,6 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
         L->gave_up = LLONG_MIN;
         L->proved = 0;
         L->last_n = n;
-    }
-    for (k = 0; k < n; k++) {
-        double d = ff_cost_at(c->req[k].cost, c->req[k].cell);  /* (the request's: ff_pibt_cost) */
-        on += d == 0;
-        if (d < INFINITY)
-            sum += d;
     }
     if (on > L->best_on || sum < L->best_cost) {
         L->best_on = on > L->best_on ? on : L->best_on;

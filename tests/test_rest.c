@@ -164,18 +164,20 @@ Test(rest, arrived_agents_of_an_earlier_class_are_walked_round)
     cr_expect_eq(seen.arrived, 14);
 }
 
+/* An open room of 12 x 7 cells. */
+static const char room[] = "............"
+                           "............"
+                           "............"
+                           "............"
+                           "............"
+                           "............"
+                           "............";
+
 /* Disks not within a cell (radius 0.5: a footprint of one cell, but the
  * sweeps measured) resting or pushing, and wide agents (radius 0.9:
  * three cells by three) pushing. */
 Test(rest, arrived_agents_among_wide_ones_and_measured_sweeps)
 {
-    static const char room[] = "............"
-                               "............"
-                               "............"
-                               "............"
-                               "............"
-                               "............"
-                               "............";
     static const char wide_first[] = "agent 11 first 1.5,1.5 goal 10,5\nagent 12 first 10.5,1.5 goal 1,5\n"
                                      "agent 13 first 5.5,5.5 goal 6,1\n";
     char text[4096];
@@ -200,13 +202,6 @@ Test(rest, arrived_agents_among_wide_ones_and_measured_sweeps)
  * in their fields). */
 Test(rest, a_wide_agent_at_rest_keeps_its_whole_footprint)
 {
-    static const char room[] = "............"
-                               "............"
-                               "............"
-                               "............"
-                               "............"
-                               "............"
-                               "............";
     static const char text[] =
         "ffsim 1\nticks 60\nmove grid\nreserve on\narrived stay\n"
         "class wide\n radius 0.9\n speed 1\n follow\n priority 0\nend\n"

@@ -107,11 +107,12 @@ static void measure_begin(ff_crowd *c)
     c->grid_off_center = 0;
 }
 
-/* (the cells taken so far, as cell + 1 in an open-addressed table twice
- * the agents' number; 0: empty) */
-static inline int measure_add(ff_crowd *c, uint32_t cell)
+/* 1 when cell is among the cells taken so far, else 0 and it is added
+ * (seen: the crowd's cell_seen, mask its cell_seen_mask: as cell + 1 in
+ * an open-addressed table twice the agents' number; 0 empty) */
+static inline int measure_add(uint32_t *seen, uint32_t mask, uint32_t cell)
 {
-    uint32_t *seen = c->cell_seen, mask = (uint32_t)c->cell_seen_mask, h;
+    uint32_t h;
 
     for (h = (cell * 2654435761u) & mask; seen[h] && seen[h] != cell + 1; h = (h + 1) & mask)
         ;
@@ -142,7 +143,7 @@ double ff_gridmove_overlap(ff_crowd *c)
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (cell == UINT32_MAX || a->x != column_center(g, cx) || a->y != row_center(g, cy))
             return -1;
-        if (measure_add(c, cell))
+        if (measure_add(c->cell_seen, (uint32_t)c->cell_seen_mask, cell))
             return 1;
     }
     return 0;
@@ -178,17 +179,20 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     const ff_agent_class *cls;
     ff_profile *f;
     const ff_grid *lg;
-    const uint8_t *dir = agent_dir_of(c, index, a->cls);
+    /* (its own goal's field, or none: agent_dir_of's first test, once) */
+    uint32_t goal = own_goal(c, index) ? c->agent_goal[index] : FF_GOALFIELD_NONE;
+    const uint8_t *dir = goal != FF_GOALFIELD_NONE ? ff_goalfields_direction(&c->goals, c->profiles, goal)
+                                                   : agent_dir_of(c, index, a->cls);
     ff_cost_view cost_to_goal;
     ff_agent_plan *pl = &c->plan[index];
     long long cx, cy;
     uint32_t cell = q->cell, next;
     int d, e, reserve = c->scenario->reserve;
 
-    if (dir && own_goal(c, index) && c->grid_settled[index] != cell) {
+    if (dir && goal != FF_GOALFIELD_NONE && c->grid_settled[index] != cell) {
         /* What the request and the grant read of it (final since it last
          * did so here: see gridmove_tick). */
-        ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[index], g, cell);
+        ff_goalfields_settle_steps(&c->goals, c->profiles, goal, g, cell);
         c->grid_settled[index] = cell;
     }
     if (!kept) {
@@ -197,13 +201,17 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         q->id = a->id;
         q->cls = a->cls;
     }
-    q->waited = pl->waited;
     if (reserve) {
         /* The grant order: longer away from its goal first. */
         pl->away = a->state == FF_AGENT_ARRIVED ? 0 : pl->away + 1;
         q->waited = pl->away;
+    } else {
+        q->waited = pl->waited;
     }
-    q->cost = reserve ? ff_pibt_cost_dir(c, index, dir) : ff_cost_doubles(NULL);
+    if (!reserve || !dir)
+        q->cost = ff_cost_doubles(NULL);
+    else  /* (ff_pibt_cost_dir's) */
+        q->cost = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal) : ff_pibt_cost_dir(c, index, dir);
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
@@ -234,7 +242,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         ff_ownpath_drop(pl);
     }
     if (!dir) {
-        if (c->scenario->fallback == FF_FALLBACK_ASTAR && !own_goal(c, index) &&
+        if (c->scenario->fallback == FF_FALLBACK_ASTAR && goal == FF_GOALFIELD_NONE &&
             ff_ownpath_next(c, index, cell, &next)) {
             a->state = FF_AGENT_FALLBACK;
             add_candidate(c, q, next, cls->radius);
@@ -258,9 +266,9 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     add_candidate(c, q, (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]), cls->radius);
     if (reserve)
         return;  /* PIBT orders the cells itself and reads only the first */
-    cost_to_goal = own_goal(c, index) ? ff_goalfields_cost(&c->goals, c->agent_goal[index])
+    cost_to_goal = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal)
                                       : ff_cost_doubles(f->distance);
-    if (c->congested && !own_goal(c, index) && dir != f->direction) {
+    if (c->congested && goal == FF_GOALFIELD_NONE && dir != f->direction) {
         /* Following its congestion field: the ties are that field's. */
         const ff_congestion_field *cf = &c->congestion.field[c->profiles->class_profile[a->cls]];
         cost_to_goal = ff_cost_doubles(cf->cost_to_goal);
@@ -316,7 +324,16 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
     const ff_grid *g = c->grid;
-    size_t k, n = 0, ncycles, nwaits = 0, nsame = 0;
+    size_t k, n = 0, ncycles, nwaits = 0, nsame = 0, nlast = c->nreq_last;
+    /* (held here: the byte stores below would have them read again) */
+    ff_agent *agent = c->agent;
+    uint32_t *req_agent = c->req_agent;
+    uint8_t *kept = c->grid_kept;
+    const struct ff_gridmove_class *gcl = c->grid_class;
+    ff_reserve_request *req = c->req;
+    ff_agent_plan *plan = c->plan;
+    uint32_t *waits_on = c->waits_on, *seen = c->cell_seen, mask = (uint32_t)c->cell_seen_mask;
+    int shared = 0, off_center;
     ff_status st;
 
     if (c->goals.builds != c->grid_settled_builds || c->profiles->map_tick != c->grid_settled_map) {
@@ -333,35 +350,35 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
      * change, and when the agent has not moved since (nor was anyone off
      * a cell's center then), its cell. */
     for (k = 0; k < c->nagents; k++) {
-        ff_agent *a = &c->agent[k];
+        ff_agent *a = &agent[k];
         long long cx, cy;
         int same;
         if (!present(a))
             continue;
-        same = n < c->nreq_last && c->req_agent[n] == k;
+        same = n < nlast && req_agent[n] == k;
         nsame += (size_t)same;
         if (same && a->x == a->x0 && a->y == a->y0 && !was_off_center) {
-            c->grid_kept[n++] = 2;  /* (x0, y0 and its cell as they are) */
+            kept[n++] = 2;  /* (x0, y0 and its cell as they are) */
             continue;
         }
-        c->grid_kept[n] = (uint8_t)same;
+        kept[n] = (uint8_t)same;
         a->x0 = a->x;
         a->y0 = a->y;
         if (!world_to_cell(c, a->x, a->y, &cx, &cy) || a->x != column_center(g, cx) || a->y != row_center(g, cy))
             c->grid_off_center = 1;  /* (one that stays stays there) */
-        c->req_agent[n] = (uint32_t)k;
+        req_agent[n] = (uint32_t)k;
         c->req[n].cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         n++;
     }
     for (k = 0; k < n; k++) {
-        ff_agent *a = &c->agent[c->req_agent[k]];
+        ff_agent *a = &agent[req_agent[k]];
         if (k + PREFETCH_AHEAD < n)
             prefetch_request(c, k + PREFETCH_AHEAD);
-        grid_request(c, c->req_agent[k], &c->req[k], c->grid_kept[k]);
+        grid_request(c, req_agent[k], &c->req[k], kept[k]);
         if (a->state != FF_AGENT_ARRIVED)
             c->stats.agent_steps++;
     }
-    c->grid_all_kept = nsame == n && n == c->nreq_last;
+    c->grid_all_kept = nsame == n && n == nlast;
     c->nreq_last = n;
     if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
         return st;  /* (a field's search stopped short) */
@@ -374,17 +391,18 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
             c->req[k].blocker = FF_RESERVE_NONE;
         }
     }
+    off_center = c->grid_off_center;
     for (k = 0; k < n; k++) {
-        ff_reserve_request *q = &c->req[k];
-        size_t i = c->req_agent[k];
-        ff_agent *a = &c->agent[i];
-        ff_agent_plan *pl = &c->plan[i];
+        ff_reserve_request *q = &req[k];
+        size_t i = req_agent[k];
+        ff_agent *a = &agent[i];
+        ff_agent_plan *pl = &plan[i];
         uint32_t end;
         if (k + PREFETCH_AHEAD < n) {
-            const ff_reserve_request *p = &c->req[k + PREFETCH_AHEAD];
+            const ff_reserve_request *p = &req[k + PREFETCH_AHEAD];
             PREFETCH(&g->cost[p->granted >= 0 ? p->cand : p->cell]);
         }
-        c->waits_on[k] = FF_RESERVE_NONE;
+        waits_on[k] = FF_RESERVE_NONE;
         if (q->granted >= 0) {
             uint32_t next = q->cand, nx = next % (uint32_t)g->w, ny = next / (uint32_t)g->w;
             double hx0 = a->hx, hy0 = a->hy, dx, dy, len;
@@ -419,7 +437,7 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
              * every optimal step was refused (not an own path's) and no
              * way round was found. */
             if (pl->no_way && a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit))
-                nwaits += (c->waits_on[k] = q->blocker) != FF_RESERVE_NONE;
+                nwaits += (waits_on[k] = q->blocker) != FF_RESERVE_NONE;
         }
         a->vx = (a->x - a->x0) / s->tick_dt;
         a->vy = (a->y - a->y0) / s->tick_dt;
@@ -427,11 +445,12 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
          * the walls: the end of the tick need not measure it.  (One that
          * moved stands at its cell's center: it was just put there.) */
         end = q->granted >= 0 ? q->cand : q->cell;
-        c->grid_shared |= measure_add(c, end);
-        a->clear = c->grid_class[a->cls].in_cell && ff_grid_open(g, end) &&
-                   (q->granted >= 0 || !c->grid_off_center ||  /* (the first pass found every one at its center) */
+        shared |= measure_add(seen, mask, end);
+        a->clear = gcl[a->cls].in_cell && ff_grid_open(g, end) &&
+                   (q->granted >= 0 || !off_center ||  /* (the first pass found every one at its center) */
                     (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
+    c->grid_shared |= shared;
     /* Wait-for cycles among agents that have no way round. */
     ncycles = nwaits ? ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch) : 0;
     c->ndeadlocks = 0;
@@ -492,7 +511,7 @@ static ff_status gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         if (!inside)
             c->grid_off_center = 1;
         else
-            c->grid_shared |= measure_add(c, cell);
+            c->grid_shared |= measure_add(c->cell_seen, (uint32_t)c->cell_seen_mask, cell);
         if ((st = ff_crowd_goal_enter(c, i, err)) != FF_OK)
             return st;
         if (c->scenario->reserve)

@@ -286,6 +286,83 @@ static void random_room(unsigned long long *rng, ff_grid *g, int w, int h)
     cr_assert_eq(ff_grid_add_goal(g, gx, gy, "t", 0, 0, &err), FF_OK);
 }
 
+/* The head of a scenario of ticks 40, profiles on and a random
+ * rebuild-ticks, with n door events on a w x h map (mostly in the door
+ * column, now and then the same door again: the cache's case) into
+ * text: its length; *tick the last event's tick, *first (unless NULL)
+ * the first's. */
+static size_t door_events(unsigned long long *rng, char *text, size_t cap, int w, int h, int n,
+                          long long *tick, long long *first)
+{
+    size_t len = (size_t)snprintf(text, cap, "ffsim 1\nticks 40\nprofiles on\nrebuild-ticks %d\n",
+                                  (int)(tu_next(rng) % 3));
+    int e;
+
+    for (e = 0; e < n; e++) {
+        int x0 = 1 + (int)(tu_next(rng) % (unsigned)(w - 2));
+        int y0 = 1 + (int)(tu_next(rng) % (unsigned)(h - 2));
+        int x1 = x0 + (int)(tu_next(rng) % 2), y1 = y0 + (int)(tu_next(rng) % 3);
+        if (tu_next(rng) % 2)
+            x0 = x1 = w / 2;
+        *tick += 1 + (long long)(tu_next(rng) % 4);
+        if (first && e == 0)
+            *first = *tick;
+        if (x1 > w - 2) x1 = w - 2;
+        if (y1 > h - 2) y1 = h - 2;
+        len += (size_t)snprintf(text + len, cap - len, "at %lld %s %d,%d,%d,%d\n", *tick,
+                                tu_next(rng) % 2 ? "close" : "open", x0, y0, x1, y1);
+        if (tu_next(rng) % 2)
+            len += (size_t)snprintf(text + len, cap - len,
+                                    "at %lld open %d,%d,%d,%d\nat %lld close %d,%d,%d,%d\n",
+                                    *tick + 1, x0, y0, x1, y1, *tick + 2, x0, y0, x1, y1),
+            *tick += 2;
+    }
+    return len;
+}
+
+/* Classes a (radius 0.3), b (0.6 or 0.8) and c (1.1) after text[0..len):
+ * the new length. */
+static size_t door_classes(unsigned long long *rng, char *text, size_t cap, size_t len)
+{
+    return len + (size_t)snprintf(text + len, cap - len,
+                                  "class a\n radius 0.3\n speed 1\n follow\nend\n"
+                                  "class b\n radius %s\n speed 1\n follow\nend\n"
+                                  "class c\n radius 1.1\n speed 1\n follow\nend\n",
+                                  tu_next(rng) % 2 ? "0.6" : "0.8");
+}
+
+/* Scenarios s[k] from text0 and text1 on g, rebuild full when full0 and
+ * full1, and their profiles p[k]: 1; 0 (nothing left) when a class's
+ * goal is closed by its clearance (not this map). */
+static int two_profiles(const char *text0, const char *text1, int full0, int full1, const ff_grid *g,
+                        ff_scenario *s, ff_profiles *p)
+{
+    ff_error err;
+
+    cr_assert_eq(ff_scenario_parse(text0, "t", g, &s[0], &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_scenario_parse(text1, "t", g, &s[1], &err), FF_OK, "%s", err.msg);
+    s[0].rebuild_full = full0;
+    s[1].rebuild_full = full1;
+    if (ff_profiles_init(&p[0], &s[0], g, "t", &err) != FF_OK) {
+        ff_scenario_free(&s[0]);
+        ff_scenario_free(&s[1]);
+        return 0;
+    }
+    cr_assert_eq(ff_profiles_init(&p[1], &s[1], g, "t", &err), FF_OK, "%s", err.msg);
+    return 1;
+}
+
+/* What two_profiles made, and the map. */
+static void free_two(ff_scenario *s, ff_profiles *p, ff_grid *g)
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        ff_profiles_free(&p[k]);
+        ff_scenario_free(&s[k]);
+    }
+    ff_grid_free(g);
+}
+
 Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
 {
     unsigned long long rng = 77;
@@ -293,7 +370,7 @@ Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
     unsigned long long hits = 0, builds = 0;
 
     for (trial = 0; trial < 60; trial++) {
-            int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), e, t;
+            int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), t;
         char text[4096];
         size_t len;
         ff_grid g;
@@ -304,46 +381,12 @@ Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
         int k;
 
         random_room(&rng, &g, w, h);
-        len = (size_t)snprintf(text, sizeof text,
-                               "ffsim 1\nticks 40\nprofiles on\nrebuild-ticks %d\n",
-                               (int)(tu_next(&rng) % 3));
-        for (e = 0; e < 8; e++) {
-            int x0 = 1 + (int)(tu_next(&rng) % (unsigned)(w - 2));
-            int y0 = 1 + (int)(tu_next(&rng) % (unsigned)(h - 2));
-            int x1 = x0 + (int)(tu_next(&rng) % 2), y1 = y0 + (int)(tu_next(&rng) % 3);
-            if (tu_next(&rng) % 2) {
-                /* Mostly the door column. */
-                x0 = x1 = w / 2;
-            }
-            tick += 1 + (long long)(tu_next(&rng) % 4);
-            if (x1 > w - 2) x1 = w - 2;
-            if (y1 > h - 2) y1 = h - 2;
-            len += (size_t)snprintf(text + len, sizeof text - len, "at %lld %s %d,%d,%d,%d\n",
-                                    tick, tu_next(&rng) % 2 ? "close" : "open", x0, y0, x1, y1);
-            /* The same door again now and then: the cache's case. */
-            if (tu_next(&rng) % 2)
-                len += (size_t)snprintf(text + len, sizeof text - len,
-                                        "at %lld open %d,%d,%d,%d\nat %lld close %d,%d,%d,%d\n",
-                                        tick + 1, x0, y0, x1, y1, tick + 2, x0, y0, x1, y1),
-                tick += 2;
-        }
-        snprintf(text + len, sizeof text - len,
-                 "class a\n radius 0.3\n speed 1\n follow\nend\n"
-                 "class b\n radius %s\n speed 1\n follow\nend\n"
-                 "class c\n radius 1.1\n speed 1\n follow\nend\n",
-                 tu_next(&rng) % 2 ? "0.6" : "0.8");
-        for (k = 0; k < 2; k++) {
-            cr_assert_eq(ff_scenario_parse(text, "t", &g, &s[k], &err), FF_OK, "%s", err.msg);
-            s[k].rebuild_full = k;
-        }
-        if (ff_profiles_init(&p[0], &s[0], &g, "t", &err) != FF_OK) {
-            /* A class whose goal the clearance closes: not this map. */
-            ff_scenario_free(&s[0]);
-            ff_scenario_free(&s[1]);
+        len = door_events(&rng, text, sizeof text, w, h, 8, &tick, NULL);
+        door_classes(&rng, text, sizeof text, len);
+        if (!two_profiles(text, text, 0, 1, &g, s, p)) {
             ff_grid_free(&g);
             continue;
         }
-        cr_assert_eq(ff_profiles_init(&p[1], &s[1], &g, "t", &err), FF_OK, "%s", err.msg);
         same_profile_state(&p[0], &p[1], 0);
         for (t = 1; t <= tick + 6; t++) {
             int changed[2];
@@ -357,11 +400,7 @@ Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
         hits += p[0].cache_hits;
         builds += p[0].builds;
         maps++;
-        for (k = 0; k < 2; k++) {
-            ff_profiles_free(&p[k]);
-            ff_scenario_free(&s[k]);
-        }
-        ff_grid_free(&g);
+        free_two(s, p, &g);
     }
     cr_assert_gt(maps, 30, "only %d maps had every class's field", maps);
     cr_assert_gt(hits, 20, "the cache served %llu fields", hits);
@@ -426,7 +465,7 @@ Test(profiles, a_profile_nobody_follows_is_built_at_the_first_map_event)
     int trial, maps = 0;
 
     for (trial = 0; trial < 40; trial++) {
-        int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), e, t, k, gx, gy;
+        int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), t, k, gx, gy;
         int full = (int)(tu_next(&rng) % 2);
         char text[2][4096];
         size_t len;
@@ -441,33 +480,8 @@ Test(profiles, a_profile_nobody_follows_is_built_at_the_first_map_event)
         random_room(&rng, &g, w, h);
         gx = (int)(g.goals[0] % (uint32_t)w);
         gy = (int)(g.goals[0] / (uint32_t)w);
-        len = (size_t)snprintf(text[0], sizeof text[0],
-                               "ffsim 1\nticks 40\nprofiles on\nrebuild-ticks %d\n",
-                               (int)(tu_next(&rng) % 3));
-        for (e = 0; e < 6; e++) {
-            int x0 = 1 + (int)(tu_next(&rng) % (unsigned)(w - 2));
-            int y0 = 1 + (int)(tu_next(&rng) % (unsigned)(h - 2));
-            int x1 = x0 + (int)(tu_next(&rng) % 2), y1 = y0 + (int)(tu_next(&rng) % 3);
-            if (tu_next(&rng) % 2)
-                x0 = x1 = w / 2;
-            tick += 1 + (long long)(tu_next(&rng) % 4);
-            if (!first)
-                first = tick;
-            if (x1 > w - 2) x1 = w - 2;
-            if (y1 > h - 2) y1 = h - 2;
-            len += (size_t)snprintf(text[0] + len, sizeof text[0] - len, "at %lld %s %d,%d,%d,%d\n",
-                                    tick, tu_next(&rng) % 2 ? "close" : "open", x0, y0, x1, y1);
-            if (tu_next(&rng) % 2)
-                len += (size_t)snprintf(text[0] + len, sizeof text[0] - len,
-                                        "at %lld open %d,%d,%d,%d\nat %lld close %d,%d,%d,%d\n",
-                                        tick + 1, x0, y0, x1, y1, tick + 2, x0, y0, x1, y1),
-                tick += 2;
-        }
-        len += (size_t)snprintf(text[0] + len, sizeof text[0] - len,
-                                "class a\n radius 0.3\n speed 1\n follow\nend\n"
-                                "class b\n radius %s\n speed 1\n follow\nend\n"
-                                "class c\n radius 1.1\n speed 1\n follow\nend\n",
-                                tu_next(&rng) % 2 ? "0.6" : "0.8");
+        len = door_events(&rng, text[0], sizeof text[0], w, h, 6, &tick, &first);
+        len = door_classes(&rng, text[0], sizeof text[0], len);
         /* Own goals in the goal's open patch. */
         for (k = 0; k < 3; k++)
             len += (size_t)snprintf(text[0] + len, sizeof text[0] - len,
@@ -479,17 +493,10 @@ Test(profiles, a_profile_nobody_follows_is_built_at_the_first_map_event)
             len += (size_t)snprintf(text[1] + len, sizeof text[1] - len, "agent %d %c %g,%g\n",
                                     k + 11, "abc"[k], (gx - 1 + k + 0.5) * g.cell_size,
                                     (gy + 1 + 0.5) * g.cell_size);
-        for (k = 0; k < 2; k++) {
-            cr_assert_eq(ff_scenario_parse(text[k], "t", &g, &s[k], &err), FF_OK, "%s", err.msg);
-            s[k].rebuild_full = full;
-        }
-        if (ff_profiles_init(&p[1], &s[1], &g, "t", &err) != FF_OK) {
-            ff_scenario_free(&s[0]);
-            ff_scenario_free(&s[1]);
+        if (!two_profiles(text[0], text[1], full, full, &g, s, p)) {
             ff_grid_free(&g);
             continue;
         }
-        cr_assert_eq(ff_profiles_init(&p[0], &s[0], &g, "t", &err), FF_OK, "%s", err.msg);
         cr_assert_eq(p[0].nprofiles, p[1].nprofiles);
         cr_assert_eq(p[0].builds, 0);
         cr_assert_eq(p[1].builds, p[1].nprofiles);
@@ -526,11 +533,7 @@ Test(profiles, a_profile_nobody_follows_is_built_at_the_first_map_event)
         cr_assert_eq(p[0].cache_hits, p[1].cache_hits);
         cr_assert_eq(p[0].build_bytes, p[1].build_bytes);
         maps++;
-        for (k = 0; k < 2; k++) {
-            ff_profiles_free(&p[k]);
-            ff_scenario_free(&s[k]);
-        }
-        ff_grid_free(&g);
+        free_two(s, p, &g);
     }
     cr_assert_gt(maps, 20, "only %d maps had every class's field", maps);
 }

@@ -447,11 +447,13 @@ void ff_goalfields_settle_steps(ff_goalfields *s, const ff_profiles *p, uint32_t
          * cost is final, its code not yet: the readers read the code of
          * cell alone. */
         unsigned into = cell == s->field[index].goal ? 0 : s->steps[s->field[index].profile][cell] >> 4;
-        for (steps = pf->step_mask[cell]; steps; steps &= steps - 1) {
+        /* (bit d < 4: the neighbour in direction d steps back into cell,
+         * in direction d ^ 2: the step back from N is S) */
+        unsigned back = (into >> 2 & 3u) | (into & 3u) << 2;
+        for (steps = pf->step_mask[cell] & ~back; steps; steps &= steps - 1) {
             d = __builtin_ctz(steps);
-            if (d >= 4 || !(into >> (d ^ 2) & 1))  /* (the step back from N is S: d ^ 2) */
-                ff_goalfields_settle(s, p, index,
-                                     (uint32_t)((ptrdiff_t)cell + (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]));
+            ff_goalfields_settle(s, p, index,
+                                 (uint32_t)((ptrdiff_t)cell + (ptrdiff_t)ff_dir_dy[d] * g->w + ff_dir_dx[d]));
         }
         return;
     }

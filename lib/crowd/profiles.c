@@ -761,8 +761,8 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
     p->scenario = s;
     p->map_tick = -1;
     p->late_tick = -1;
-    if ((st = ff_grid_copy(&p->base, stream, err)) != FF_OK ||
-        (st = ff_grid_copy(&p->map, stream, err)) != FF_OK)
+    ff_grid_init(&p->base);  /* (made at the first map event) */
+    if ((st = ff_grid_copy(&p->map, stream, err)) != FF_OK)
         goto failed;
     first = malloc((s->nclasses + 1) * sizeof *first);
     p->mark = calloc(n, 1);
@@ -923,6 +923,9 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
     ff_status st;
 
     *map_changed = 0;
+    /* Before the first map event the map is the stream's. */
+    if (due && !p->base.cost && (st = ff_grid_copy(&p->base, &p->map, err)) != FF_OK)
+        return st;
     for (k = 0; due && k < p->nprofiles; k++)
         if (!p->profile[k].built) {
             if ((st = build_late(p, &p->profile[k], err)) != FF_OK)

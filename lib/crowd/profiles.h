@@ -94,7 +94,9 @@ typedef struct {
 
 typedef struct {
     const ff_scenario *scenario; /* borrowed */
-    ff_grid base;             /* the stream's map; owned */
+    ff_grid base;             /* the stream's map; owned, copied from
+                                 map at the first map event (map is it
+                                 until then) */
     ff_grid map;              /* base with the events so far: the walls */
     ff_profile *profile;      /* ascending radius, then first class */
     size_t nprofiles;

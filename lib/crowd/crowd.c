@@ -56,8 +56,16 @@ static int cmp_spawn(const void *pa, const void *pb)
     return i < j ? -1 : i > j;
 }
 
+/* c->spawn_order, 0 .. nagents - 1, in the order of spawning; left as it
+ * is when the agents are listed in that order already (their spawn
+ * ticks never fall: the order is the identity). */
 static void qsort_agents_by_spawn(ff_crowd *c)
 {
+    size_t k;
+    for (k = 1; k < c->nagents && c->agent[k - 1].spawn_tick <= c->agent[k].spawn_tick; k++)
+        ;
+    if (k >= c->nagents)
+        return;
     sort_agents = c->agent;
     qsort(c->spawn_order, c->nagents, sizeof *c->spawn_order, cmp_spawn);
     sort_agents = NULL;

@@ -35,8 +35,8 @@ static void usage(FILE *f)
             "      --check          exit 1 when an agent did not arrive, a line each on why\n"
             "      --name NAME      the field named NAME of a multi-field stream\n"
             "      --list           print the names of FIELD's fields and stop\n"
-            "      --max-cells N    refuse a run whose fields hold more cells in all\n"
-            "                       (the stream's, the profiles', own goals'; default 134217728)\n"
+            "      --max-cells N    refuse a run whose fields take more memory than N cells\n"
+            "                       of 23 bytes (an own goal's counts its bytes; default 134217728)\n"
             "      --realtime       pace the ticks at the tick length; count overruns\n"
             "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");

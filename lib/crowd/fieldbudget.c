@@ -6,7 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "goalfield.h"
 #include "profiles.h"
+
+/* a * b, UINT64_MAX when that overflows. */
+static uint64_t times(uint64_t a, uint64_t b)
+{
+    return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
 
 static int cmp_u64(const void *pa, const void *pb)
 {
@@ -66,9 +73,15 @@ ff_status ff_field_budget_count(ff_field_budget *b, const ff_scenario *s, const 
     b->headings = turn ? 8 * (uint64_t)nprofiles + 8 : 0;
     b->congestion = s->congestion ? nprofiles + 1 : 0;
     b->fields = b->stream + b->profiles + b->caches + b->headings + b->own_goals + b->congestion;
-    b->cells = b->field_cells && b->fields > UINT64_MAX / b->field_cells
-                   ? UINT64_MAX
-                   : b->fields * b->field_cells;
+    b->cells = times(b->fields, b->field_cells);
+    b->own_goal_bytes = s->nevents ? (unsigned)(sizeof(double) + 1) : (unsigned)ff_goalfields_cell_bytes(stream);
+    {
+        /* (the own goals' bytes in whole cells of FF_FIELD_CELL_BYTES) */
+        uint64_t rest = times(b->fields - b->own_goals, b->field_cells);
+        uint64_t own = times(times(b->own_goals, b->field_cells), b->own_goal_bytes);
+        own = own == UINT64_MAX ? own : own / FF_FIELD_CELL_BYTES + (own % FF_FIELD_CELL_BYTES != 0);
+        b->worth = rest == UINT64_MAX || own > UINT64_MAX - rest ? UINT64_MAX : rest + own;
+    }
     return FF_OK;
 }
 
@@ -84,11 +97,11 @@ static void part(char *text, size_t size, const char *name, uint64_t n)
 ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_cells,
                                 const char *scen_name, ff_error *err)
 {
-    char parts[256] = "";
+    char parts[256] = "", worth[128] = "";
 
     if (max_cells == 0)
         max_cells = FF_SIM_MAX_CELLS_DEFAULT;
-    if (b->cells <= max_cells)
+    if (b->worth <= max_cells)
         return FF_OK;
     part(parts, sizeof parts, "stream", b->stream);
     part(parts, sizeof parts, "profiles", b->profiles);
@@ -96,9 +109,12 @@ ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_cells,
     part(parts, sizeof parts, "headings", b->headings);
     part(parts, sizeof parts, "own goals", b->own_goals);
     part(parts, sizeof parts, "congestion", b->congestion);
+    if (b->worth != b->cells)
+        snprintf(worth, sizeof worth, ", worth %llu at %d bytes a cell (own goals' at %u)",
+                 (unsigned long long)b->worth, FF_FIELD_CELL_BYTES, b->own_goal_bytes);
     return ff_error_set(err, FF_EINPUT, scen_name, 0, 0,
-                        "the run would build %llu fields of %dx%d cells (%s): %llu cells, over "
+                        "the run would build %llu fields of %dx%d cells (%s): %llu cells%s, over "
                         "--max-cells %llu",
                         (unsigned long long)b->fields, (int)b->w, (int)b->h, parts,
-                        (unsigned long long)b->cells, (unsigned long long)max_cells);
+                        (unsigned long long)b->cells, worth, (unsigned long long)max_cells);
 }

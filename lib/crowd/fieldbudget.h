@@ -11,7 +11,10 @@
  * tick (a distinct goal cell and profile: goalfield.h, built when the
  * first of them enters, counted here at once), and with congestion one
  * field per profile and the density.  A profile's field cell takes about
- * 23 bytes, the others' fewer (an own goal's 9, or 3 to 5 breadth first).
+ * 23 bytes (FF_FIELD_CELL_BYTES), the others' fewer: an own goal's 9, or
+ * 3 to 5 searched by hop counts (ff_goalfields_cell_bytes).  The budget
+ * is of memory, in cells of FF_FIELD_CELL_BYTES: every field counts its
+ * cells but an own goal's, which counts its bytes (worth).
  */
 #ifndef FF_FIELDBUDGET_H
 #define FF_FIELDBUDGET_H
@@ -29,6 +32,9 @@ extern "C" {
 /* ffsim's budget when none is given, cells: 2^27, some 3 GiB. */
 #define FF_SIM_MAX_CELLS_DEFAULT ((uint64_t)1 << 27)
 
+/* The bytes of a cell of the budget: about a profile's field's. */
+#define FF_FIELD_CELL_BYTES 23
+
 typedef struct {
     int32_t w, h;             /* the stream's size */
     uint64_t field_cells;     /* w*h: the cells of one field */
@@ -41,6 +47,14 @@ typedef struct {
     uint64_t fields;          /* the sum of the above */
     uint64_t cells;           /* fields * field_cells, UINT64_MAX when
                                  that overflows */
+    unsigned own_goal_bytes;  /* the bytes of an own goal field's cell
+                                 (ff_goalfields_cell_bytes of the stream;
+                                 9 with map events, which may make its
+                                 costs differ) */
+    uint64_t worth;           /* what the budget counts: cells, but the
+                                 own goals' fields' at own_goal_bytes
+                                 over FF_FIELD_CELL_BYTES each, rounded
+                                 up; UINT64_MAX when that overflows */
 } ff_field_budget;
 
 /* Count the fields an ffsim run of scenario s on the stream's grid would
@@ -48,8 +62,9 @@ typedef struct {
 ff_status ff_field_budget_count(ff_field_budget *b, const ff_scenario *s, const ff_grid *stream,
                                 int turn, ff_error *err);
 
-/* FF_EINPUT at scen_name, naming the fields and the limit, when b holds
- * more than max_cells cells (0: FF_SIM_MAX_CELLS_DEFAULT); else FF_OK. */
+/* FF_EINPUT at scen_name, naming the fields and the limit, when b is
+ * worth more than max_cells cells (0: FF_SIM_MAX_CELLS_DEFAULT); else
+ * FF_OK. */
 ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_cells,
                                 const char *scen_name, ff_error *err);
 

@@ -398,6 +398,28 @@ static int uniform_bfs_ok(size_t n, double so)
            (double)n * so < INFINITY && (double)n * so + so != (double)n * so;
 }
 
+/* The step cost of a search by hop counts of a field on grid g of n
+ * cells whose open cells all cost c0 (uniform_cost's: 0 when they
+ * differ), as ff_search's uniform search adds it; 0 when its fields are
+ * not searched so (not 4 moves, costs that differ, or uniform_bfs_ok
+ * says no). */
+static double hop_step(const ff_grid *g, float c0, size_t n)
+{
+    double so;
+    if (g->moves != 4 || !(c0 > 0))
+        return 0;
+    so = ff_step_length(0) * g->cell_size * 0.5 * ((double)c0 + (double)c0);
+    return uniform_bfs_ok(n, so) ? so : 0;
+}
+
+size_t ff_goalfields_cell_bytes(const ff_grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    if (hop_step(g, uniform_cost(g), n) == 0)
+        return sizeof(double) + 1;
+    return (n >= UINT16_MAX ? sizeof(uint32_t) : sizeof(uint16_t)) + 1;  /* (hopcost_for's wide) */
+}
+
 void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, uint32_t cell)
 {
     ff_goalfield *f = &s->field[index];
@@ -573,9 +595,8 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
             s->cost_profile = f->profile;
             s->cost_id = pf->id;
         }
-        /* (the step cost as ff_search's uniform search has it) */
-        so = ff_step_length(0) * g.cell_size * 0.5 * ((double)s->cost_uniform + (double)s->cost_uniform);
-        bfs = s->cost_uniform > 0 && uniform_bfs_ok(n, so);
+        so = hop_step(&g, s->cost_uniform, n);
+        bfs = so > 0;
     }
     queues_free(f);
     f->aim = FF_GOALFIELD_NONE;

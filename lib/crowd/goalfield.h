@@ -123,6 +123,12 @@ ff_status ff_goalfields_find(ff_goalfields *s, int32_t profile, uint32_t goal, u
  * field (nothing while the profile is stale).  FF_ENOMEM. */
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err);
 
+/* The bytes a cell of an own goal's field on grid g takes (without its
+ * queues): 3, or 5 on grids of 65,535 cells or more, searched by hop
+ * counts (4 moves, every open cell of one cost), else 9 (a double and a
+ * code). */
+size_t ff_goalfields_cell_bytes(const ff_grid *g);
+
 /* Profile profile's field of id from has id to (built late: see
  * ff_profile.built): the fields, steps and costs made for from are for
  * to. */

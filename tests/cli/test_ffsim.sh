@@ -399,25 +399,43 @@ refuse "256 radii: one cell short of them" \
     "^ffsim: $TMP/radii.scen: the run would build $((nshared + 1)) fields of 40x40 cells \\(stream 1, profiles $nshared\\): $need cells, over --max-cells $((need - 1))\$" \
     "$BIN/ffsim --max-cells $((need - 1)) $TMP/open40.ff $TMP/radii.scen"
 # 30 agents with goals of their own (29 distinct cells; one agent enters
-# after the last tick and counts for nothing): 1 + 1 + 29 fields.
+# after the last tick and counts for nothing): 1 + 1 + 29 fields, the own
+# goals' of doubles on 8 moves (9 bytes a cell): worth 2 x 1600 +
+# ceil(29 x 1600 x 9 / 23) = 21357 cells of 23 bytes; on 4 moves searched
+# by hop counts (3 bytes a cell on 40 x 40 cells), 2 x 1600 + ceil(29 x
+# 1600 x 3 / 23) = 9253.
 awk 'BEGIN { print "ffsim 1"; print "ticks 3"
     print "class a\n radius 0.3\n speed 1\n follow\nend"
     for (k = 0; k < 29; k++) printf "agent %d a 5.5,%d.5 goal %d,30\n", k, k + 5, k + 5
     print "agent 29 a 6.5,6.5 goal 5,30"
     print "agent 30 a 7.5,7.5 tick 4 goal 1,1" }' >"$TMP/own.scen"
-run "own goals: a budget of exactly their fields" 0 "$BIN/ffsim --max-cells $((31 * 1600)) $TMP/open40.ff $TMP/own.scen >/dev/null 2>&1"
+run "own goals: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-cells 21357 $TMP/open40.ff $TMP/own.scen >/dev/null 2>&1"
 refuse "own goals: one cell short" \
-    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, over --max-cells 49599\$" \
-    "$BIN/ffsim --max-cells 49599 $TMP/open40.ff $TMP/own.scen"
-# The default budget (2^27 cells) against 300 own goals on a 1024 x 1024
-# map (some 300 fields of a million cells): refused before any is built.
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, worth 21357 at 23 bytes a cell \\(own goals' at 9\\), over --max-cells 21356\$" \
+    "$BIN/ffsim --max-cells 21356 $TMP/open40.ff $TMP/own.scen"
+"$BIN/ffbuild" -m 4 -g 20,20 "$TMP/open40.ff" | "$BIN/ffdir" >"$TMP/open40m4.ff"
+run "own goals by hop counts: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-cells 9253 $TMP/open40m4.ff $TMP/own.scen >/dev/null 2>&1"
+refuse "own goals by hop counts: one cell short" \
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, worth 9253 at 23 bytes a cell \\(own goals' at 3\\), over --max-cells 9252\$" \
+    "$BIN/ffsim --max-cells 9252 $TMP/open40m4.ff $TMP/own.scen"
+# With a map event their costs may come to differ: 9 bytes a cell
+# (doubles), and the profile's cache is counted: 3 x 1600 + ceil(29 x
+# 1600 x 9 / 23) = 22957.
+sed 's/^ticks 3$/ticks 3\nat 2 close 0,0,0,0/' "$TMP/own.scen" >"$TMP/ownev.scen"
+run "own goals with a map event: a budget of their bytes as doubles" 0 "$BIN/ffsim --max-cells 22957 $TMP/open40m4.ff $TMP/ownev.scen >/dev/null 2>&1"
+refuse "own goals with a map event: one cell short" \
+    "^ffsim: $TMP/ownev.scen: the run would build 32 fields of 40x40 cells \\(stream 1, profiles 1, caches 1, own goals 29\\): 51200 cells, worth 22957 at 23 bytes a cell \\(own goals' at 9\\), over --max-cells 22956\$" \
+    "$BIN/ffsim --max-cells 22956 $TMP/open40m4.ff $TMP/ownev.scen"
+# The default budget (2^27 cells of 23 bytes, some 3 GiB) against 650 own
+# goals on a 1024 x 1024 map (650 fields of a million cells at 5 bytes a
+# cell, some 3.2 GiB): refused before any is built.
 awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
     for (y = 0; y < 1024; y++) { row = sprintf("%1024s", ""); gsub(/ /, ".", row)
-        if (y == 0) row = "G" substr(row, 2); print row } }' | "$BIN/ffbuild" | "$BIN/ffdir" >"$TMP/big.ff"
+        if (y == 0) row = "G" substr(row, 2); print row } }' | "$BIN/ffbuild" -m 4 | "$BIN/ffdir" >"$TMP/big.ff"
 awk 'BEGIN { print "ffsim 1"; print "ticks 1"; print "class a\n radius 0.3\n speed 1\n follow\nend"
-    for (k = 0; k < 300; k++) printf "agent %d a %d.5,10.5 goal %d,900\n", k, k + 2, k + 2 }' >"$TMP/own300.scen"
-refuse "own goals: 300 fields of 1024x1024 over the default budget" \
-    "^ffsim: $TMP/own300.scen: the run would build 302 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 300\\): 316669952 cells, over --max-cells 134217728\$" \
-    "$BIN/ffsim $TMP/big.ff $TMP/own300.scen"
+    for (k = 0; k < 650; k++) printf "agent %d a %d.5,10.5 goal %d,900\n", k, k + 2, k + 2 }' >"$TMP/own650.scen"
+refuse "own goals: 650 fields of 1024x1024 over the default budget" \
+    "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, worth 150265500 at 23 bytes a cell \\(own goals' at 5\\), over --max-cells 134217728\$" \
+    "$BIN/ffsim $TMP/big.ff $TMP/own650.scen"
 
 finish

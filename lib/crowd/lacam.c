@@ -877,17 +877,32 @@ static void drop_plan(struct ff_lacam *L)
 /* 1 when the complement may run on requests 0..n: everyone born and
  * present with a field, one cell each, nobody in a closed cell.  asked:
  * 1 before this tick's moves, when each request's cost view is its
- * agent's (ff_pibt_cost); 0 after them (a heading may have changed). */
-static int applicable(const ff_crowd *c, size_t n, int asked)
+ * agent's (ff_pibt_cost); 0 after them (a heading may have changed).
+ * With on (then sum too), the watch's measures in the same pass: how
+ * many stand on their goals and the sum of their finite costs to them
+ * (added in request order). */
+static int applicable(const ff_crowd *c, size_t n, int asked, size_t *on, double *sum)
 {
-    size_t k;
+    size_t k, m = 0;
+    double total = 0;
     if (!c->profiles || !c->scenario->stay || !c->scenario->reserve || c->next_spawn < c->nagents || n == 0)
         return 0;
     for (k = 0; k < n; k++) {
         const ff_reserve_request *q = &c->req[k];
-        if (q->half != 0 || !(asked ? q->cost : ff_pibt_cost(c, c->req_agent[k])).cells ||
-            !ff_grid_open(c->grid, q->cell))
+        ff_cost_view cost = asked ? q->cost : ff_pibt_cost(c, c->req_agent[k]);
+        double d;
+        if (q->half != 0 || !cost.cells || !ff_grid_open(c->grid, q->cell))
             return 0;
+        if (!on)
+            continue;
+        d = ff_cost_at(cost, q->cell);
+        m += d == 0;
+        if (d < INFINITY)
+            total += d;
+    }
+    if (on) {
+        *on = m;
+        *sum = total;
     }
     return 1;
 }
@@ -949,31 +964,6 @@ static int goal_shared(const ff_crowd *c, size_t n)
     return shared;
 }
 
-/* applicable(c, n, 1), and the watch's measures of requests 0..n in the
- * same pass: how many stand on their goals (*on) and the sum of their
- * finite costs to them (*sum, added in request order). */
-static int applicable_watch(const ff_crowd *c, size_t n, size_t *on, double *sum)
-{
-    const ff_grid *g = c->grid;
-    size_t k, m = 0;
-    double total = 0;
-    if (!c->profiles || !c->scenario->stay || !c->scenario->reserve || c->next_spawn < c->nagents || n == 0)
-        return 0;
-    for (k = 0; k < n; k++) {
-        const ff_reserve_request *q = &c->req[k];
-        double d;
-        if (q->half != 0 || !q->cost.cells || !ff_grid_open(g, q->cell))
-            return 0;
-        d = ff_cost_at(q->cost, q->cell);  /* (the request's: ff_pibt_cost) */
-        m += d == 0;
-        if (d < INFINITY)
-            total += d;
-    }
-    *on = m;
-    *sum = total;
-    return 1;
-}
-
 int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
 {
     struct ff_lacam *L = c->lacam;
@@ -981,7 +971,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
     double sum = 0;
     int r;
 
-    if (!applicable_watch(c, n, &on, &sum))
+    if (!applicable(c, n, 1, &on, &sum))
         return 0;
     if (!L && !(L = lacam_of(c)))
         return oom(err);
@@ -1094,7 +1084,7 @@ unsigned long long ff_lacam_bound(const ff_crowd *c)
 int ff_lacam_defer(ff_crowd *c, size_t n)
 {
     struct ff_lacam *L;
-    if (!applicable(c, n, 0) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan ||
+    if (!applicable(c, n, 0, NULL, NULL) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan ||
         (L->gave_up != LLONG_MIN && c->tick - L->gave_up < L->patience))
         return 0;
     L->force = 1;

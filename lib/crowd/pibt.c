@@ -257,7 +257,7 @@ static const uint8_t diagonals_open[16] = {
  * the map's; *clear those of them ff_gridmove_step_clear's common case
  * clears without a measure (a disk within its cell between open cells'
  * centers, a diagonal's two side cells open). */
-static unsigned turn_steps(const ff_crowd *c, const ff_reserve_request *q, unsigned *clear)
+static inline unsigned turn_steps(const ff_crowd *c, const ff_reserve_request *q, unsigned *clear)
 {
     const ff_grid *g = c->grid;
     const ff_profile *f = &c->profiles->profile[c->profiles->class_profile[q->cls]];
@@ -582,8 +582,8 @@ static int pibt(ff_crowd *c, size_t k, int depth)
 /* Request k's turn when it rests: it asks to move nowhere (ncand 0),
  * covers one cell, stands on its own goal (the one cell of hop count 0
  * of its field: best_cell keeps it, no neighbour can tie it), its steps
- * need no sweep measured, and nobody but it has marked that cell, now or
- * for the next tick.  Then it keeps its cell, as pibt() would (may_take
+ * (turn_steps') need no sweep measured, and nobody but it has marked
+ * that cell, now or for the next tick.  Then it keeps its cell, as pibt() would (may_take
  * grants it, and nobody stands there to push), and its lookups are
  * counted as there; 1, and its lookups + 1 in rest[k] (c->pibt_rest).  0
  * (nothing done) when it does not rest.  cached: 1 when rest holds the
@@ -594,7 +594,7 @@ static inline int stays_at_rest(ff_crowd *c, size_t k, int cached, uint8_t *rest
 {
     ff_reserve_request *q = &c->req[k];
     struct ff_pibt_cell *p;
-    unsigned lookups, steps, open;
+    unsigned lookups, steps, clear;
 
     if (q->ncand != 0 || q->half != 0 || !q->cost.hops)
         return 0;
@@ -603,12 +603,9 @@ static inline int stays_at_rest(ff_crowd *c, size_t k, int cached, uint8_t *rest
     } else {
         if (ff_cost_at(q->cost, q->cell) != 0)
             return 0;
-        /* (turn_steps' steps and clear: a lead-out cell, one of no legal
-         * step, takes the whole turn; so does a disk not within its cell) */
-        open = c->pibt_open9[q->cell];
-        steps = ff_profiles_of(c->profiles, q->cls)->step_mask[q->cell] & open;
-        if (!steps || !(open >> 8 & 1) || !c->grid_class[q->cls].in_cell ||
-            (steps & 0xf0u & ~(unsigned)diagonals_open[open & 0x0fu]))
+        /* (pibt()'s steps; every one cleared without a sweep measured) */
+        steps = turn_steps(c, q, &clear);
+        if (!steps || (steps & ~clear))
             return 0;
         lookups = 1 + popcount8(steps);
     }

@@ -700,21 +700,14 @@ static ff_status field_arrays(ff_profile *f, size_t n, ff_error *err)
 static ff_status build_late(ff_profiles *p, ff_profile *f, ff_error *err)
 {
     size_t n = (size_t)p->map.w * (size_t)p->map.h;
-    double *d;
-    uint8_t *dir;
     ff_status st;
 
     if ((st = field_arrays(f, n, err)) != FF_OK ||
         (st = build_field(p, f, f->grid.ngoals, err)) != FF_OK)
         return st;
-    d = f->distance;
-    dir = f->direction;
-    f->distance = f->next_distance;
-    f->direction = f->next_direction;
-    f->next_distance = d;
-    f->next_direction = dir;
     f->unbuilt_id = f->id;
-    f->id = f->late_id = f->next_id;
+    publish(f, f->published_tick);  /* (as it was at the start: published then) */
+    f->late_id = f->id;
     return FF_OK;
 }
 

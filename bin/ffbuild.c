@@ -12,6 +12,7 @@
 
 #include "batch.h"
 #include "changes.h"
+#include "grow.h"
 #include "infile.h"
 #include "mapread.h"
 #include "options.h"
@@ -110,7 +111,7 @@ static ff_status read_goal_file(const char *path, ff_grid *g, ff_error *err)
         if ((st = ff_grid_check_goal(g, (int64_t)v[0], (int64_t)v[1], path, rec.line, 0, err)) != FF_OK)
             break;
         if (g->ngoals == cap) {
-            uint32_t *grown = realloc(g->goals, (cap = cap ? 2 * cap : 64) * sizeof *grown);
+            uint32_t *grown = ff_grow(g->goals, &cap, g->ngoals + 1, sizeof *grown, 64);
             if (!grown) {
                 st = ff_error_set(err, FF_ENOMEM, path, rec.line, 0, "out of memory for goals");
                 break;

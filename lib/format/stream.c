@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bytesink.h"
+#include "grow.h"
 #include "realfmt.h"
 
 #define MAX_LINE 4096
@@ -237,17 +238,15 @@ static int push_pair(int64_t **xy, long **lines, size_t *n, size_t *cap,
                      int64_t x, int64_t y, long line)
 {
     if (*n == *cap) {
-        size_t c = *cap ? 2 * *cap : 16;
-        int64_t *p = realloc(*xy, 2 * c * sizeof *p);
+        size_t pairs_cap = *cap;
+        int64_t *p = ff_grow(*xy, &pairs_cap, *n + 1, 2 * sizeof *p, 16);
         long *q;
         if (!p)
             return -1;
         *xy = p;
-        q = realloc(*lines, c * sizeof *q);
-        if (!q)
+        if (!(q = ff_grow(*lines, cap, *n + 1, sizeof *q, 16)))
             return -1;
         *lines = q;
-        *cap = c;
     }
     (*xy)[2 * *n] = x;
     (*xy)[2 * *n + 1] = y;

@@ -33,45 +33,11 @@ static const struct {
 enum { K_COST, K_ONEWAY, K_CLASS, K_DISTANCE, K_DIRECTION, K_HDISTANCE, K_HDIRECTION,
        K_COUNT };
 
-static const char *const type_names[] = { "u8", "u16", "u32", "i32", "f32", "f64" };
-static const size_t type_sizes[] = { 1, 2, 4, 4, 4, 8 };
-
-const char *ff_type_name(ff_type t)
-{
-    return type_names[t];
-}
-
-size_t ff_type_size(ff_type t)
-{
-    return type_sizes[t];
-}
-
 void ff_reader_init(ff_reader *r, FILE *f, const char *name)
 {
     memset(r, 0, sizeof *r);
     r->f = f;
     r->name = name;
-}
-
-void ff_field_init(ff_field *f)
-{
-    memset(f, 0, sizeof *f);
-    ff_grid_init(&f->grid);
-}
-
-void ff_field_free(ff_field *f)
-{
-    size_t k;
-
-    ff_grid_free(&f->grid);
-    free(f->distance);
-    free(f->direction);
-    free(f->heading_distance);
-    free(f->heading_direction);
-    for (k = 0; k < f->nextra; k++)
-        free(f->extra[k].data);
-    free(f->extra);
-    ff_field_init(f);
 }
 
 /* ---- reading: header ---- */
@@ -329,7 +295,7 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             word[2][tl - 2] = '\0';
             lanes = 8;
         }
-        for (t = 0; t < 6 && strcmp(word[2], type_names[t]); t++)
+        for (t = 0; t < 6 && strcmp(word[2], ff_type_name(t)); t++)
             ;
         if (lanes == 8)
             word[2][tl - 2] = 'x';
@@ -344,7 +310,7 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
                 kn = k;
         if (kn >= 0 && kn < K_HDISTANCE && (known[kn].type != (ff_type)t || lanes != 1))
             return BAD("channel '%s' must be %s, not %s", word[1],
-                       type_names[known[kn].type], word[2]);
+                       ff_type_name(known[kn].type), word[2]);
         if (h->nch == MAX_CHANNELS)
             return BAD("more than %d channels", MAX_CHANNELS);
         strcpy(h->ch[h->nch].name, word[1]);
@@ -467,7 +433,7 @@ static int reserve(void **dst, size_t *cap, size_t need, size_t n, size_t size)
 static ff_status read_binary(ff_reader *r, ff_type t, void **dst, size_t n,
                              const char *chname, ff_error *err)
 {
-    size_t size = type_sizes[t], done = 0, cap = 0;
+    size_t size = ff_type_size(t), done = 0, cap = 0;
     uint8_t buf[CHUNK];
 
     while (done < n) {
@@ -541,7 +507,7 @@ static ff_status read_text(ff_reader *r, ff_type t, void **data, int64_t w,
             }
             if (c != EOF)
                 ungetc(c, r->f);
-            if (reserve(data, &cap, k + 1, (size_t)w * (size_t)h, type_sizes[t]))
+            if (reserve(data, &cap, k + 1, (size_t)w * (size_t)h, ff_type_size(t)))
                 return ff_error_set(err, FF_ENOMEM, r->name, 0, 0,
                                     "out of memory for channel '%s'", chname);
             dst = *data;
@@ -574,7 +540,7 @@ static ff_status read_text(ff_reader *r, ff_type t, void **data, int64_t w,
         bad:
             return ff_error_set(err, FF_EINPUT, r->name, r->line, start,
                                 "channel '%s': '%s' is not a %s value", chname, tok,
-                                type_names[t]);
+                                ff_type_name(t));
         }
         while ((c = getc(r->f)) == ' ' || c == '\t' || c == '\r') {
             col++;
@@ -828,8 +794,8 @@ static ff_status heading_channels(ff_reader *r, header *h, int turn, ff_error *e
         else if (h->ch[k].type != known[kn].type || h->ch[k].lanes != 8)
             return ff_error_set(err, FF_EINPUT, r->name, h->ch[k].line, 0,
                                 "channel '%s' must be %sx8 in a turn-cost field, not %s%s",
-                                h->ch[k].name, type_names[known[kn].type],
-                                type_names[h->ch[k].type], h->ch[k].lanes == 8 ? "x8" : "");
+                                h->ch[k].name, ff_type_name(known[kn].type),
+                                ff_type_name(h->ch[k].type), h->ch[k].lanes == 8 ? "x8" : "");
     }
     return FF_OK;
 }
@@ -962,22 +928,6 @@ fail:
 
 /* ---- writing ---- */
 
-uint64_t ff_value_bits(ff_type t, const void *data, size_t k)
-{
-    uint64_t v = 0;
-    uint32_t u;
-
-    switch (t) {
-    case FF_T_U8: v = ((const uint8_t *)data)[k]; break;
-    case FF_T_U16: v = ((const uint16_t *)data)[k]; break;
-    case FF_T_U32: v = ((const uint32_t *)data)[k]; break;
-    case FF_T_I32: memcpy(&u, (const int32_t *)data + k, 4); v = u; break;
-    case FF_T_F32: memcpy(&u, (const float *)data + k, 4); v = u; break;
-    case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
-    }
-    return v;
-}
-
 static void write_channel(ff_sink *w, ff_type t, const void *data, size_t width,
                           size_t n, int text)
 {
@@ -987,7 +937,7 @@ static void write_channel(ff_sink *w, ff_type t, const void *data, size_t width,
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* Native order is the stream's order: the values are the bytes. */
     if (!text) {
-        ff_sink_put(w, data, n * type_sizes[t]);
+        ff_sink_put(w, data, n * ff_type_size(t));
         return;
     }
 #endif
@@ -996,7 +946,7 @@ static void write_channel(ff_sink *w, ff_type t, const void *data, size_t width,
         uint64_t v = ff_value_bits(t, data, k);
         int len = 0;
         if (!text) {
-            ff_sink_le(w, v, type_sizes[t]);
+            ff_sink_le(w, v, ff_type_size(t));
             continue;
         }
         switch (t) {
@@ -1055,7 +1005,7 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
     if (f->turn && f->heading_direction)
         fprintf(out, "channel heading_direction u8x8\n");
     for (k = 0; k < f->nextra; k++)
-        fprintf(out, "channel %s %s%s\n", f->extra[k].name, type_names[f->extra[k].type],
+        fprintf(out, "channel %s %s%s\n", f->extra[k].name, ff_type_name(f->extra[k].type),
                 f->extra[k].lanes == 8 ? "x8" : "");
     fprintf(out, "id map %s\n", hex(f->map_id, a));
     if (f->distance)

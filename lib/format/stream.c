@@ -223,6 +223,77 @@ static int push_pair(int64_t **xy, long **lines, size_t *n, size_t *cap,
 
 #define BAD(...) ff_error_set(err, FF_EINPUT, r->name, r->line, 0, __VA_ARGS__)
 
+/* A 'channel NAME TYPE' line: the channel declared in h, its type
+ * checked (TYPEx8 for eight values a cell). */
+static ff_status declare_channel(ff_reader *r, header *h, char **word, int nw, ff_error *err)
+{
+    int t, k, kn = -1, lanes = 1;
+    size_t tl;
+
+    if (nw != 3)
+        return BAD("'channel' wants a name and a type");
+    if (!valid_channel_name(word[1]))
+        return BAD("bad channel name '%s' (1 to 31 of a-z 0-9 _ -)", word[1]);
+    /* TYPEx8: eight values a cell */
+    tl = strlen(word[2]);
+    if (tl > 2 && strcmp(word[2] + tl - 2, "x8") == 0) {
+        word[2][tl - 2] = '\0';
+        lanes = 8;
+    }
+    for (t = 0; t < 6 && strcmp(word[2], ff_type_name(t)); t++)
+        ;
+    if (lanes == 8)
+        word[2][tl - 2] = 'x';
+    if (t == 6)
+        return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64, or one "
+                   "of these with x8)", word[1], word[2]);
+    for (k = 0; k < h->nch; k++)
+        if (strcmp(h->ch[k].name, word[1]) == 0)
+            return BAD("channel '%s' given twice", word[1]);
+    for (k = 0; k < K_COUNT; k++)
+        if (strcmp(known[k].name, word[1]) == 0)
+            kn = k;
+    if (kn >= 0 && kn < K_HDISTANCE && (known[kn].type != (ff_type)t || lanes != 1))
+        return BAD("channel '%s' must be %s, not %s", word[1],
+                   ff_type_name(known[kn].type), word[2]);
+    if (h->nch == MAX_CHANNELS)
+        return BAD("more than %d channels", MAX_CHANNELS);
+    strcpy(h->ch[h->nch].name, word[1]);
+    h->ch[h->nch].type = (ff_type)t;
+    h->ch[h->nch].lanes = lanes;
+    h->ch[h->nch].known = kn;
+    h->ch[h->nch].line = r->line;
+    h->nch++;
+    return FF_OK;
+}
+
+/* An 'id NAME HEX' line: the id of the map or of a derived channel,
+ * noted in h (a later line for the same name replaces it). */
+static ff_status declare_id(ff_reader *r, header *h, char **word, int nw, ff_error *err)
+{
+    uint64_t v;
+    int k;
+
+    if (nw != 3)
+        return BAD("'id' wants a name and 16 hex digits");
+    if (strcmp(word[1], "map") && !valid_channel_name(word[1]))
+        return BAD("bad id name '%s' (map, or a channel's name)", word[1]);
+    for (k = 0; k < K_DISTANCE; k++)
+        if (strcmp(word[1], known[k].name) == 0)
+            return BAD("'id %s': the %s channel is covered by 'id map'", word[1], word[1]);
+    if (parse_hex64(word[2], &v))
+        return BAD("id %s: '%s' is not 16 lower-case hex digits", word[1], word[2]);
+    for (k = 0; k < h->nid && strcmp(h->id[k].name, word[1]); k++)
+        ;
+    if (k == h->nid) {
+        if (h->nid == MAX_CHANNELS + 1)
+            return BAD("more than %d ids", MAX_CHANNELS + 1);
+        strcpy(h->id[h->nid++].name, word[1]);
+    }
+    h->id[k].v = v;
+    return FF_OK;
+}
+
 /* Interpret one header line (already split into words). */
 static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
                              int nw, ff_error *err)
@@ -283,62 +354,9 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
                  : push_pair(&h->spawn_xy, &h->spawn_line, &h->nspawn, &h->spawn_cap, a, b, r->line))
             return ff_error_set(err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
     } else if (strcmp(key, "channel") == 0) {
-        int t, k, kn = -1, lanes = 1;
-        size_t tl;
-        if (nw != 3)
-            return BAD("'channel' wants a name and a type");
-        if (!valid_channel_name(word[1]))
-            return BAD("bad channel name '%s' (1 to 31 of a-z 0-9 _ -)", word[1]);
-        /* TYPEx8: eight values a cell */
-        tl = strlen(word[2]);
-        if (tl > 2 && strcmp(word[2] + tl - 2, "x8") == 0) {
-            word[2][tl - 2] = '\0';
-            lanes = 8;
-        }
-        for (t = 0; t < 6 && strcmp(word[2], ff_type_name(t)); t++)
-            ;
-        if (lanes == 8)
-            word[2][tl - 2] = 'x';
-        if (t == 6)
-            return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64, or one "
-                       "of these with x8)", word[1], word[2]);
-        for (k = 0; k < h->nch; k++)
-            if (strcmp(h->ch[k].name, word[1]) == 0)
-                return BAD("channel '%s' given twice", word[1]);
-        for (k = 0; k < K_COUNT; k++)
-            if (strcmp(known[k].name, word[1]) == 0)
-                kn = k;
-        if (kn >= 0 && kn < K_HDISTANCE && (known[kn].type != (ff_type)t || lanes != 1))
-            return BAD("channel '%s' must be %s, not %s", word[1],
-                       ff_type_name(known[kn].type), word[2]);
-        if (h->nch == MAX_CHANNELS)
-            return BAD("more than %d channels", MAX_CHANNELS);
-        strcpy(h->ch[h->nch].name, word[1]);
-        h->ch[h->nch].type = (ff_type)t;
-        h->ch[h->nch].lanes = lanes;
-        h->ch[h->nch].known = kn;
-        h->ch[h->nch].line = r->line;
-        h->nch++;
+        return declare_channel(r, h, word, nw, err);
     } else if (strcmp(key, "id") == 0) {
-        uint64_t v;
-        int k;
-        if (nw != 3)
-            return BAD("'id' wants a name and 16 hex digits");
-        if (strcmp(word[1], "map") && !valid_channel_name(word[1]))
-            return BAD("bad id name '%s' (map, or a channel's name)", word[1]);
-        for (k = 0; k < K_DISTANCE; k++)
-            if (strcmp(word[1], known[k].name) == 0)
-                return BAD("'id %s': the %s channel is covered by 'id map'", word[1], word[1]);
-        if (parse_hex64(word[2], &v))
-            return BAD("id %s: '%s' is not 16 lower-case hex digits", word[1], word[2]);
-        for (k = 0; k < h->nid && strcmp(h->id[k].name, word[1]); k++)
-            ;
-        if (k == h->nid) {
-            if (h->nid == MAX_CHANNELS + 1)
-                return BAD("more than %d ids", MAX_CHANNELS + 1);
-            strcpy(h->id[h->nid++].name, word[1]);
-        }
-        h->id[k].v = v;
+        return declare_id(r, h, word, nw, err);
     } else if (strcmp(key, "turn-cost") == 0) {
         if (nw != 2 || parse_real(word[1], &x) || x < 0)
             return BAD("'turn-cost' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
@@ -800,114 +818,127 @@ static ff_status heading_channels(ff_reader *r, header *h, int turn, ff_error *e
     return FF_OK;
 }
 
-ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
+/* The header of the next field, from its 'ff 1' line through 'end':
+ * the channels and ids into h, the keys into f.  FF_ENOTFOUND at a clean
+ * end of input (no byte of a new field). */
+static ff_status read_header(ff_reader *r, header *h, ff_field *f, ff_error *err)
 {
-    char line[MAX_LINE], *word[8];
-    header h;
-    ff_status st = FF_OK;
-    size_t n = 0;
+    char line[MAX_LINE], first[48], *word[8];
     int k, got, nw;
+    ff_status st;
 
-    memset(&h, 0, sizeof h);
-    ff_field_init(f);
     got = read_line(r, line, 1, err);
     if (got <= 0)
         return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
-    {
-        char first[48];
-        size_t k2;
-        /* Keep the line as read for the message; split() cuts it. */
-        for (k2 = 0; k2 + 1 < sizeof first && line[k2]; k2++)
-            first[k2] = (line[k2] >= 0x20 && line[k2] < 0x7f) ? line[k2] : '?';
-        first[k2] = '\0';
-        nw = split(line, word, 7);
-        if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0) {
-            st = ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
-                              "bad magic: an ff stream starts with 'ff 1', not '%s'", first);
-            goto fail;
-        }
-    }
+    /* Keep the line as read for the message; split() cuts it. */
+    for (k = 0; k + 1 < (int)sizeof first && line[k]; k++)
+        first[k] = (line[k] >= 0x20 && line[k] < 0x7f) ? line[k] : '?';
+    first[k] = '\0';
+    nw = split(line, word, 7);
+    if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0)
+        return ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
+                            "bad magic: an ff stream starts with 'ff 1', not '%s'", first);
     for (;;) {
-        got = read_line(r, line, 0, err);
-        if (got < 0) {
-            st = err ? err->status : FF_EINPUT;
-            goto fail;
-        }
+        if (read_line(r, line, 0, err) < 0)
+            return err ? err->status : FF_EINPUT;
         nw = split(line, word, 7);
         if (nw == 0 || word[0][0] == '#')
             continue;
         if (strcmp(word[0], "end") == 0 && nw == 1)
             break;
-        if (nw > 7) {
-            st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0, "too many words");
-            goto fail;
-        }
-        if ((st = header_line(r, &h, f, word, nw, err)) != FF_OK)
-            goto fail;
+        if (nw > 7)
+            return ff_error_set(err, FF_EINPUT, r->name, r->line, 0, "too many words");
+        if ((st = header_line(r, h, f, word, nw, err)) != FF_OK)
+            return st;
     }
-    if (!h.have_size || !h.have_encoding) {
-        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
-                          "header ends without '%s'", h.have_size ? "encoding" : "size");
-        goto fail;
-    }
-    for (k = 0; k < h.nch && h.ch[k].known != K_COST; k++)
+    if (!h->have_size || !h->have_encoding)
+        return ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                            "header ends without '%s'", h->have_size ? "encoding" : "size");
+    for (k = 0; k < h->nch && h->ch[k].known != K_COST; k++)
         ;
-    if (k == h.nch) {
-        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
-                          "header has no 'channel cost f32': the map must travel in the stream");
-        goto fail;
+    if (k == h->nch)
+        return ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                            "header has no 'channel cost f32': the map must travel in the "
+                            "stream");
+    return heading_channels(r, h, f->turn, err);
+}
+
+/* The values data of channel k of h into their place in f: a channel
+ * this library interprets in its member, any other among f's extra
+ * channels.  data is f's from then on, or freed on failure. */
+static ff_status place_channel(ff_reader *r, const header *h, int k, void *data, ff_field *f,
+                               ff_error *err)
+{
+    ff_channel *grown;
+
+    switch (h->ch[k].known) {
+    case K_COST: f->grid.cost = data; return FF_OK;
+    case K_ONEWAY: f->grid.oneway = data; return FF_OK;
+    case K_CLASS: f->grid.terrain = data; return FF_OK;
+    case K_DISTANCE: f->distance = data; return FF_OK;
+    case K_DIRECTION: f->direction = data; return FF_OK;
+    case K_HDISTANCE: f->heading_distance = data; return FF_OK;
+    case K_HDIRECTION: f->heading_direction = data; return FF_OK;
     }
-    if ((st = heading_channels(r, &h, f->turn, err)) != FF_OK)
+    if (!(grown = realloc(f->extra, (f->nextra + 1) * sizeof *grown))) {
+        free(data);
+        return ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
+    }
+    f->extra = grown;
+    strcpy(grown[f->nextra].name, h->ch[k].name);
+    grown[f->nextra].type = h->ch[k].type;
+    grown[f->nextra].lanes = h->ch[k].lanes;
+    grown[f->nextra].data = data;
+    grown[f->nextra].has_id = 0;
+    grown[f->nextra].id = 0;
+    f->nextra++;
+    return FF_OK;
+}
+
+/* The payload of the field of header h: each channel's values in the
+ * header's order, an uninterpreted real channel without NaN. */
+static ff_status read_channels(ff_reader *r, const header *h, ff_field *f, ff_error *err)
+{
+    size_t n = (size_t)h->w * (size_t)h->h;
+    ff_status st;
+    int k;
+
+    for (k = 0; k < h->nch; k++) {
+        void *data = NULL;
+        size_t lanes = (size_t)h->ch[k].lanes, i;
+        ff_type t = h->ch[k].type;
+        st = h->text ? read_text(r, t, &data, h->w * (int64_t)lanes, h->h, h->ch[k].name, err)
+                     : read_binary(r, t, &data, n * lanes, h->ch[k].name, err);
+        if (st != FF_OK) {
+            free(data);
+            return st;
+        }
+        if ((st = place_channel(r, h, k, data, f, err)) != FF_OK)
+            return st;
+        if (h->ch[k].known >= 0 || (t != FF_T_F32 && t != FF_T_F64))
+            continue;
+        for (i = 0; i < n * lanes; i++)
+            if (t == FF_T_F32 ? isnan(((float *)data)[i]) : isnan(((double *)data)[i]))
+                return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                    "channel '%s': NaN at cell %zu,%zu", h->ch[k].name,
+                                    i / lanes % (size_t)h->w, i / lanes / (size_t)h->w);
+    }
+    return FF_OK;
+}
+
+ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
+{
+    header h;
+    ff_status st;
+
+    memset(&h, 0, sizeof h);
+    ff_field_init(f);
+    if ((st = read_header(r, &h, f, err)) != FF_OK)
         goto fail;
     f->grid.w = (int32_t)h.w;
     f->grid.h = (int32_t)h.h;
-    n = (size_t)h.w * (size_t)h.h;
-    for (k = 0; k < h.nch; k++) {
-        void *data = NULL;
-        size_t lanes = (size_t)h.ch[k].lanes;
-        st = h.text ? read_text(r, h.ch[k].type, &data, h.w * (int64_t)lanes, h.h, h.ch[k].name, err)
-                    : read_binary(r, h.ch[k].type, &data, n * lanes, h.ch[k].name, err);
-        if (st != FF_OK) {
-            free(data);
-            goto fail;
-        }
-        switch (h.ch[k].known) {
-        case K_COST: f->grid.cost = data; break;
-        case K_ONEWAY: f->grid.oneway = data; break;
-        case K_CLASS: f->grid.terrain = data; break;
-        case K_DISTANCE: f->distance = data; break;
-        case K_DIRECTION: f->direction = data; break;
-        case K_HDISTANCE: f->heading_distance = data; break;
-        case K_HDIRECTION: f->heading_direction = data; break;
-        default: {
-            ff_channel *grown = realloc(f->extra, (f->nextra + 1) * sizeof *grown);
-            if (!grown) {
-                free(data);
-                st = ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
-                goto fail;
-            }
-            f->extra = grown;
-            strcpy(grown[f->nextra].name, h.ch[k].name);
-            grown[f->nextra].type = h.ch[k].type;
-            grown[f->nextra].lanes = h.ch[k].lanes;
-            grown[f->nextra].data = data;
-            grown[f->nextra].has_id = 0;
-            grown[f->nextra].id = 0;
-            f->nextra++;
-        }
-        }
-        if (h.ch[k].known < 0 && (h.ch[k].type == FF_T_F32 || h.ch[k].type == FF_T_F64)) {
-            size_t i;
-            for (i = 0; i < n * lanes; i++)
-                if (h.ch[k].type == FF_T_F32 ? isnan(((float *)data)[i]) : isnan(((double *)data)[i])) {
-                    st = ff_error_set(err, FF_EINPUT, r->name, 0, 0,
-                                      "channel '%s': NaN at cell %zu,%zu", h.ch[k].name,
-                                      i / lanes % (size_t)h.w, i / lanes / (size_t)h.w);
-                    goto fail;
-                }
-        }
-    }
-    if ((st = check_values(r, f, err)) != FF_OK || (st = check_headings(r, f, err)) != FF_OK)
+    if ((st = read_channels(r, &h, f, err)) != FF_OK ||
+        (st = check_values(r, f, err)) != FF_OK || (st = check_headings(r, f, err)) != FF_OK)
         goto fail;
     f->grid.spawns = malloc((h.nspawn ? h.nspawn : 1) * sizeof *f->grid.spawns);
     if (!f->grid.spawns) {

@@ -735,108 +735,6 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
     return FF_OK;
 }
 
-static int top_level_word(const char *w)
-{
-    static const char *const words[] = { "class", "agent", "spawn", "tick", "ticks",
-                                         "arrive", "arrived", "passes", "ffsim", "at",
-                                         "profiles", "rebuild-ticks", "rebuild", "fallback", "move",
-                                         "reserve", "wait-limit", "congestion",
-                                         "congestion-weight", "congestion-ticks",
-                                         "congestion-threshold" };
-    size_t k;
-    for (k = 0; k < sizeof words / sizeof *words; k++)
-        if (strcmp(w, words[k]) == 0)
-            return 1;
-    return 0;
-}
-
-static ff_status read_class_line(reader *r, token *t, int n)
-{
-    ff_agent_class *c = &r->s->cls[r->in_class];
-    const char *w = t[0].text;
-    int k;
-    ff_status st;
-
-    if (strcmp(w, "end") == 0) {
-        if (n != 1)
-            return fail_at(r, &t[1], "nothing may follow 'end'");
-        return close_class(r, &t[0]);
-    }
-    for (k = 0; k < 4; k++)
-        if (strcmp(w, behaviour_word[k]) == 0)
-            return read_behaviour(r, c, t, n, k);
-    if (strcmp(w, "goal") == 0) {
-        char where[90];
-        uint32_t cell;
-        int j, used;
-        if (n < 2)
-            return fail_at(r, &t[0], "goal needs one cell X,Y or X Y (whole numbers)");
-        if ((st = want_goal_cell(r, t, n, 1, &cell, &used, where, sizeof where)) != FF_OK)
-            return st;
-        if (n != 1 + used)
-            return fail_at(r, &t[1 + used], "goal needs one cell X,Y or X Y (whole numbers)");
-        if (c->ngoals == FF_CLASS_GOALS_MAX)
-            return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
-        for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)
-            c->goal[j] = c->goal[j - 1];
-        if (j > 0 && c->goal[j - 1] == cell) {
-            for (; j < c->ngoals; j++)
-                c->goal[j] = c->goal[j + 1];
-            return fail_at(r, &t[1], "goal %.40s given twice", where);
-        }
-        c->goal[j] = cell;
-        c->ngoals++;
-        return FF_OK;
-    }
-    if (strcmp(w, "priority") == 0) {
-        long long p;
-        if (n != 2)
-            return fail_at(r, &t[0], "priority needs one value");
-        if ((st = want_count(r, &t[1], "priority", -1000000, 1000000, &p)) != FF_OK)
-            return st;
-        c->agent_priority = (long)p;
-        return FF_OK;
-    }
-    if (strcmp(w, "radius") == 0 || strcmp(w, "speed") == 0 || strcmp(w, "accel") == 0 ||
-        strcmp(w, "turn") == 0 || strcmp(w, "threshold") == 0) {
-        double v;
-        if (n != 2)
-            return fail_at(r, &t[0], "%s needs one value", w);
-        if ((st = want_real(r, &t[1], w, &v)) != FF_OK)
-            return st;
-        if (w[0] == 't' && w[1] == 'h') {
-            if (v < 0)
-                return fail_at(r, &t[1], "threshold %.40s must be >= 0", t[1].text);
-            c->threshold = v;
-            return FF_OK;
-        }
-        if (!(v > 0))
-            return fail_at(r, &t[1], "%s %.40s must be > 0", w, t[1].text);
-        if (w[0] == 'r' && !(v <= ((double)r->grid->w + (double)r->grid->h) * r->grid->cell_size))
-            return fail_at(r, &t[1], "radius %.40s is wider than the map (%d x %d cells of %g)",
-                           t[1].text, r->grid->w, r->grid->h, r->grid->cell_size);
-        if (w[0] == 'r') c->radius = v;
-        else if (w[0] == 's') c->max_speed = v;
-        else if (w[0] == 'a') c->max_accel = v;
-        else c->max_turn = v;
-        return FF_OK;
-    }
-    if (top_level_word(w))
-        return fail_at(r, &t[0], "'%s' inside class %s: missing 'end' (class begun at line %ld)?",
-                       w, c->name, c->line);
-    return fail_at(r, &t[0],
-                   "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
-                   "accel, turn, threshold, priority, goal, end)", w);
-}
-
-static ff_status once(reader *r, token *t, long *seen)
-{
-    if (*seen)
-        return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", t[0].text, *seen);
-    *seen = r->line;
-    return FF_OK;
-}
-
 /* at TICK close|open X0,Y0,X1,Y1: cells, inclusive, inside the map. */
 static ff_status read_event(reader *r, token *t, int n)
 {
@@ -888,98 +786,458 @@ static ff_status read_event(reader *r, token *t, int n)
     return FF_OK;
 }
 
-/* One word out of a list: its index, or -1. */
-static int choose(const char *w, const char *const *words, int n)
+/* ---- keywords ---- */
+
+/* A keyword of a line's first word and the reader of its line. */
+typedef struct {
+    const char *word;
+    ff_status (*read)(reader *r, token *t, int n);
+} keyword;
+
+enum {
+    NEAR_EDITS = 2,    /* a word this many edits from a keyword is near it */
+    NEAR_PREFIX = 3,   /* as is one that begins with it, or it with the word,
+                          over at least this many letters */
+    NEAR_LETTERS = 40, /* longer words are near by their prefix only */
+    KEYWORDS_MAX = 64  /* in a table */
+};
+
+/* The edit distance of a and b, of at most NEAR_LETTERS letters each:
+ * insertions, deletions, substitutions and swaps of neighbours, each one
+ * edit (the optimal string alignment distance). */
+static int edits(const char *a, const char *b)
 {
-    int k;
-    for (k = 0; k < n; k++)
-        if (strcmp(w, words[k]) == 0)
-            return k;
-    return -1;
+    int d[NEAR_LETTERS + 1][NEAR_LETTERS + 1];
+    int la = (int)strlen(a), lb = (int)strlen(b), i, j;
+
+    for (i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (i = 1; i <= la; i++)
+        for (j = 1; j <= lb; j++) {
+            int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[la][lb];
 }
 
-/* profiles on|off, rebuild-ticks N, rebuild repair|full,
- * fallback wait|astar, move steer|grid,
- * reserve on|off, wait-limit N, congestion on|off, congestion-weight W,
- * congestion-threshold D, congestion-ticks N. */
-static ff_status read_setting(reader *r, token *t, int n)
+/* How near the unknown word w is to keyword k: its edits (1 to
+ * NEAR_EDITS, and fewer than k has letters, so that a short keyword is
+ * not near every short word), NEAR_EDITS + 1 when farther but one begins
+ * with the other over NEAR_PREFIX letters or more, 0 when it is not near. */
+static int nearness(const char *w, const char *k)
 {
-    static const char *const onoff[] = { "off", "on" };
-    static const char *const fallbacks[] = { "wait", "astar" };
-    static const char *const moves[] = { "steer", "grid" };
-    static const char *const rebuilds[] = { "repair", "full" };
-    ff_scenario *s = r->s;
-    const char *w = t[0].text;
-    long long v;
+    size_t lw = strlen(w), lk = strlen(k);
+    int d = lw > NEAR_LETTERS || lk > NEAR_LETTERS ? NEAR_EDITS + 1 : edits(w, k);
+
+    if (d <= NEAR_EDITS && (size_t)d < lk)
+        return d;
+    if (lw >= NEAR_PREFIX && lk >= NEAR_PREFIX && strncmp(w, k, lw < lk ? lw : lk) == 0)
+        return NEAR_EDITS + 1;
+    return 0;
+}
+
+/* The keywords of table[0..n) near the unknown word w, as the hint of its
+ * message, nearest first (then in the table's order): "did you mean 'a',
+ * 'b' or 'c'?" into buf, or "" when none is near. */
+static const char *near_words(const char *w, const keyword *table, size_t n, char *buf,
+                              size_t size)
+{
+    int rank[KEYWORDS_MAX], near;
+    size_t k, found = 0, shown = 0, len;
+
+    for (k = 0; k < n; k++)
+        found += (rank[k] = nearness(w, table[k].word)) > 0;
+    buf[0] = '\0';
+    if (found == 0)
+        return buf;
+    len = (size_t)snprintf(buf, size, "did you mean");
+    for (near = 1; near <= NEAR_EDITS + 1; near++)
+        for (k = 0; k < n && len < size; k++)
+            if (rank[k] == near) {
+                shown++;
+                len += (size_t)snprintf(buf + len, size - len, "%s'%s'%s",
+                                        shown == 1 ? " " : shown == found ? " or " : ", ",
+                                        table[k].word, shown == found ? "?" : "");
+            }
+    return buf;
+}
+
+/* The entry of table[0..n) for word w (matched whole), or NULL. */
+static const keyword *find_keyword(const keyword *table, size_t n, const char *w)
+{
+    size_t k;
+
+    for (k = 0; k < n; k++)
+        if (strcmp(w, table[k].word) == 0)
+            return &table[k];
+    return NULL;
+}
+
+/* ---- class lines ---- */
+
+static ff_status class_end(reader *r, token *t, int n)
+{
+    if (n != 1)
+        return fail_at(r, &t[1], "nothing may follow 'end'");
+    return close_class(r, &t[0]);
+}
+
+static ff_status class_behaviour(reader *r, token *t, int n)
+{
     int k;
+
+    for (k = 0; strcmp(t[0].text, behaviour_word[k]) != 0; k++)
+        ;
+    return read_behaviour(r, &r->s->cls[r->in_class], t, n, k);
+}
+
+static ff_status class_goal(reader *r, token *t, int n)
+{
+    ff_agent_class *c = &r->s->cls[r->in_class];
+    char where[90];
+    uint32_t cell;
+    int j, used;
+    ff_status st;
+
+    if (n < 2)
+        return fail_at(r, &t[0], "goal needs one cell X,Y or X Y (whole numbers)");
+    if ((st = want_goal_cell(r, t, n, 1, &cell, &used, where, sizeof where)) != FF_OK)
+        return st;
+    if (n != 1 + used)
+        return fail_at(r, &t[1 + used], "goal needs one cell X,Y or X Y (whole numbers)");
+    if (c->ngoals == FF_CLASS_GOALS_MAX)
+        return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
+    for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)
+        c->goal[j] = c->goal[j - 1];
+    if (j > 0 && c->goal[j - 1] == cell) {
+        for (; j < c->ngoals; j++)
+            c->goal[j] = c->goal[j + 1];
+        return fail_at(r, &t[1], "goal %.40s given twice", where);
+    }
+    c->goal[j] = cell;
+    c->ngoals++;
+    return FF_OK;
+}
+
+static ff_status class_priority(reader *r, token *t, int n)
+{
+    long long p;
     ff_status st;
 
     if (n != 2)
-        return fail_at(r, &t[0], "%s needs one value", w);
-    if (strcmp(w, "rebuild-ticks") == 0) {
-        if ((st = once(r, t, &r->rebuild_line)) != FF_OK ||
-            (st = want_count(r, &t[1], "rebuild-ticks", 0, FF_SCENARIO_TICKS_MAX, &s->rebuild_ticks)) != FF_OK)
-            return st;
-        return FF_OK;
-    }
-    if (strcmp(w, "wait-limit") == 0) {
-        if ((st = once(r, t, &r->wait_line)) != FF_OK ||
-            (st = want_count(r, &t[1], "wait-limit", 1, 1000000, &v)) != FF_OK)
-            return st;
-        s->wait_limit = v;
-        return FF_OK;
-    }
-    if (strcmp(w, "congestion-ticks") == 0)
-        return (st = once(r, t, &r->cticks_line)) != FF_OK
-                   ? st : want_count(r, &t[1], w, 1, FF_SCENARIO_TICKS_MAX, &s->congestion_ticks);
-    if (strcmp(w, "congestion-weight") == 0)
-        return (st = once(r, t, &r->cweight_line)) != FF_OK
-                   ? st : want_positive(r, &t[1], w, &s->congestion_weight);
-    if (strcmp(w, "congestion-threshold") == 0) {
-        if ((st = once(r, t, &r->cthreshold_line)) != FF_OK ||
-            (st = want_real(r, &t[1], w, &s->congestion_threshold)) != FF_OK)
-            return st;
-        return s->congestion_threshold < 0 ? fail_at(r, &t[1], "%s %.40s must be >= 0", w, t[1].text) : FF_OK;
-    }
-    if (strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "rebuild") == 0) {
-        const char *const *words = w[0] == 'f' ? fallbacks : w[0] == 'm' ? moves : rebuilds;
-        if ((st = once(r, t, w[0] == 'f'   ? &r->fallback_line
-                             : w[0] == 'm' ? &r->move_line
-                                           : &r->rebuild_how_line)) != FF_OK)
-            return st;
-        if ((k = choose(t[1].text, words, 2)) < 0)
-            return fail_at(r, &t[1], "%s '%.40s' (%s or %s)", w, t[1].text, words[0], words[1]);
-        if (w[0] == 'f')
-            s->fallback = (ff_fallback)k;
-        else if (w[0] == 'm')
-            s->move = (ff_move_model)k;
-        else
-            s->rebuild_full = k;
-        return FF_OK;
-    }
-    if ((st = once(r, t, strcmp(w, "profiles") == 0     ? &r->profiles_line
-                         : strcmp(w, "congestion") == 0 ? &r->congestion_line
-                                                        : &r->reserve_line)) != FF_OK)
+        return fail_at(r, &t[0], "priority needs one value");
+    if ((st = want_count(r, &t[1], "priority", -1000000, 1000000, &p)) != FF_OK)
         return st;
-    if ((k = choose(t[1].text, onoff, 2)) < 0)
-        return fail_at(r, &t[1], "%s '%.40s' (on or off)", w, t[1].text);
-    if (strcmp(w, "profiles") == 0) {
-        s->profiles = k;
-    } else if (strcmp(w, "congestion") == 0) {
-        s->congestion = k;
-    } else {
-        s->reserve = k;
-        r->reserve_col = t[1].col;
-    }
+    r->s->cls[r->in_class].agent_priority = (long)p;
     return FF_OK;
+}
+
+/* The one value of a class's 'WORD V' line, a number. */
+static ff_status class_real(reader *r, token *t, int n, double *v)
+{
+    if (n != 2)
+        return fail_at(r, &t[0], "%s needs one value", t[0].text);
+    return want_real(r, &t[1], t[0].text, v);
+}
+
+/* The same, > 0. */
+static ff_status class_positive(reader *r, token *t, int n, double *v)
+{
+    double got = 0;
+    ff_status st = class_real(r, t, n, &got);
+
+    if (st != FF_OK)
+        return st;
+    if (!(got > 0))
+        return fail_at(r, &t[1], "%s %.40s must be > 0", t[0].text, t[1].text);
+    *v = got;
+    return FF_OK;
+}
+
+static ff_status class_radius(reader *r, token *t, int n)
+{
+    double v = 0;
+    ff_status st = class_positive(r, t, n, &v);
+
+    if (st != FF_OK)
+        return st;
+    if (!(v <= ((double)r->grid->w + (double)r->grid->h) * r->grid->cell_size))
+        return fail_at(r, &t[1], "radius %.40s is wider than the map (%d x %d cells of %g)",
+                       t[1].text, r->grid->w, r->grid->h, r->grid->cell_size);
+    r->s->cls[r->in_class].radius = v;
+    return FF_OK;
+}
+
+static ff_status class_speed(reader *r, token *t, int n)
+{
+    return class_positive(r, t, n, &r->s->cls[r->in_class].max_speed);
+}
+
+static ff_status class_accel(reader *r, token *t, int n)
+{
+    return class_positive(r, t, n, &r->s->cls[r->in_class].max_accel);
+}
+
+static ff_status class_turn(reader *r, token *t, int n)
+{
+    return class_positive(r, t, n, &r->s->cls[r->in_class].max_turn);
+}
+
+static ff_status class_threshold(reader *r, token *t, int n)
+{
+    double v = 0;
+    ff_status st = class_real(r, t, n, &v);
+
+    if (st != FF_OK)
+        return st;
+    if (v < 0)
+        return fail_at(r, &t[1], "threshold %.40s must be >= 0", t[1].text);
+    r->s->cls[r->in_class].threshold = v;
+    return FF_OK;
+}
+
+/* The lines of a class, between 'class NAME' and 'end' (man 5 ffsim). */
+static const keyword class_words[] = {
+    { "follow", class_behaviour }, { "separate", class_behaviour },
+    { "avoid-walls", class_behaviour }, { "seek", class_behaviour },
+    { "radius", class_radius }, { "speed", class_speed }, { "accel", class_accel },
+    { "turn", class_turn }, { "threshold", class_threshold }, { "priority", class_priority },
+    { "goal", class_goal }, { "end", class_end },
+};
+#define CLASS_WORDS (sizeof class_words / sizeof *class_words)
+
+/* ---- settings ---- */
+
+static ff_status once(reader *r, token *t, long *seen)
+{
+    if (*seen)
+        return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", t[0].text, *seen);
+    *seen = r->line;
+    return FF_OK;
+}
+
+/* A setting's line 'WORD VALUE', the first for WORD (its line noted in
+ * *seen). */
+static ff_status one_value(reader *r, token *t, int n, long *seen)
+{
+    if (n != 2)
+        return fail_at(r, &t[0], "%s needs one value", t[0].text);
+    return once(r, t, seen);
+}
+
+/* A setting's value, one of the two words of choice (shown as the message
+ * lists them): its index in *k. */
+static ff_status one_choice(reader *r, token *t, int n, long *seen,
+                            const char *const choice[2], const char *shown, int *k)
+{
+    ff_status st = one_value(r, t, n, seen);
+
+    if (st != FF_OK)
+        return st;
+    if (strcmp(t[1].text, choice[0]) == 0)
+        *k = 0;
+    else if (strcmp(t[1].text, choice[1]) == 0)
+        *k = 1;
+    else
+        return fail_at(r, &t[1], "%s '%.40s' (%s)", t[0].text, t[1].text, shown);
+    return FF_OK;
+}
+
+static const char *const off_on[] = { "off", "on" };
+
+static ff_status set_tick(reader *r, token *t, int n)
+{
+    ff_status st = one_value(r, t, n, &r->tick_line);
+    return st != FF_OK ? st : want_positive(r, &t[1], "tick", &r->s->tick_dt);
+}
+
+static ff_status set_ticks(reader *r, token *t, int n)
+{
+    ff_status st = one_value(r, t, n, &r->ticks_line);
+    return st != FF_OK ? st : want_count(r, &t[1], "ticks", 0, FF_SCENARIO_TICKS_MAX, &r->s->ticks);
+}
+
+static ff_status set_arrive(reader *r, token *t, int n)
+{
+    ff_scenario *s = r->s;
+    ff_status st;
+
+    if ((st = one_value(r, t, n, &r->arrive_line)) != FF_OK ||
+        (st = want_real(r, &t[1], "arrive", &s->arrive)) != FF_OK)
+        return st;
+    if (s->arrive < 0)
+        return fail_at(r, &t[1], "arrive %.40s must be >= 0", t[1].text);
+    /* Farther than across the map means at once, and the arrival test's
+     * cell range would overflow. */
+    if (s->arrive > arrive_max(r->grid))
+        return fail_at(r, &t[1], "arrive %.40s is beyond the map's size (%g)", t[1].text,
+                       arrive_max(r->grid));
+    return FF_OK;
+}
+
+static ff_status set_arrived(reader *r, token *t, int n)
+{
+    static const char *const leave_stay[] = { "leave", "stay" };
+    return one_choice(r, t, n, &r->arrived_line, leave_stay, "leave or stay", &r->s->stay);
+}
+
+static ff_status set_passes(reader *r, token *t, int n)
+{
+    long long v;
+    ff_status st;
+
+    if ((st = one_value(r, t, n, &r->passes_line)) != FF_OK ||
+        (st = want_count(r, &t[1], "passes", 0, 64, &v)) != FF_OK)
+        return st;
+    r->s->passes = (int)v;
+    return FF_OK;
+}
+
+static ff_status set_profiles(reader *r, token *t, int n)
+{
+    return one_choice(r, t, n, &r->profiles_line, off_on, "on or off", &r->s->profiles);
+}
+
+static ff_status set_rebuild_ticks(reader *r, token *t, int n)
+{
+    ff_status st = one_value(r, t, n, &r->rebuild_line);
+    return st != FF_OK ? st
+                       : want_count(r, &t[1], "rebuild-ticks", 0, FF_SCENARIO_TICKS_MAX,
+                                    &r->s->rebuild_ticks);
+}
+
+static ff_status set_rebuild(reader *r, token *t, int n)
+{
+    static const char *const repair_full[] = { "repair", "full" };
+    return one_choice(r, t, n, &r->rebuild_how_line, repair_full, "repair or full",
+                      &r->s->rebuild_full);
+}
+
+static ff_status set_fallback(reader *r, token *t, int n)
+{
+    static const char *const wait_astar[] = { "wait", "astar" };
+    int k = 0;
+    ff_status st = one_choice(r, t, n, &r->fallback_line, wait_astar, "wait or astar", &k);
+
+    if (st == FF_OK)
+        r->s->fallback = (ff_fallback)k;
+    return st;
+}
+
+static ff_status set_move(reader *r, token *t, int n)
+{
+    static const char *const steer_grid[] = { "steer", "grid" };
+    int k = 0;
+    ff_status st = one_choice(r, t, n, &r->move_line, steer_grid, "steer or grid", &k);
+
+    if (st == FF_OK)
+        r->s->move = (ff_move_model)k;
+    return st;
+}
+
+static ff_status set_reserve(reader *r, token *t, int n)
+{
+    ff_status st = one_choice(r, t, n, &r->reserve_line, off_on, "on or off", &r->s->reserve);
+
+    if (st == FF_OK)
+        r->reserve_col = t[1].col;
+    return st;
+}
+
+static ff_status set_wait_limit(reader *r, token *t, int n)
+{
+    long long v;
+    ff_status st;
+
+    if ((st = one_value(r, t, n, &r->wait_line)) != FF_OK ||
+        (st = want_count(r, &t[1], "wait-limit", 1, 1000000, &v)) != FF_OK)
+        return st;
+    r->s->wait_limit = v;
+    return FF_OK;
+}
+
+static ff_status set_congestion(reader *r, token *t, int n)
+{
+    return one_choice(r, t, n, &r->congestion_line, off_on, "on or off", &r->s->congestion);
+}
+
+static ff_status set_congestion_weight(reader *r, token *t, int n)
+{
+    ff_status st = one_value(r, t, n, &r->cweight_line);
+    return st != FF_OK ? st : want_positive(r, &t[1], t[0].text, &r->s->congestion_weight);
+}
+
+static ff_status set_congestion_threshold(reader *r, token *t, int n)
+{
+    ff_scenario *s = r->s;
+    ff_status st;
+
+    if ((st = one_value(r, t, n, &r->cthreshold_line)) != FF_OK ||
+        (st = want_real(r, &t[1], t[0].text, &s->congestion_threshold)) != FF_OK)
+        return st;
+    if (s->congestion_threshold < 0)
+        return fail_at(r, &t[1], "%s %.40s must be >= 0", t[0].text, t[1].text);
+    return FF_OK;
+}
+
+static ff_status set_congestion_ticks(reader *r, token *t, int n)
+{
+    ff_status st = one_value(r, t, n, &r->cticks_line);
+    return st != FF_OK ? st
+                       : want_count(r, &t[1], t[0].text, 1, FF_SCENARIO_TICKS_MAX,
+                                    &r->s->congestion_ticks);
+}
+
+/* ---- lines ---- */
+
+/* The lines outside a class (man 5 ffsim), in the order the message of an
+ * unknown one lists them. */
+static const keyword top_words[] = {
+    { "tick", set_tick }, { "ticks", set_ticks }, { "arrive", set_arrive },
+    { "arrived", set_arrived }, { "passes", set_passes }, { "class", open_class },
+    { "agent", read_agent }, { "spawn", read_spawn }, { "at", read_event },
+    { "profiles", set_profiles }, { "rebuild-ticks", set_rebuild_ticks },
+    { "rebuild", set_rebuild }, { "fallback", set_fallback }, { "move", set_move },
+    { "reserve", set_reserve }, { "wait-limit", set_wait_limit },
+    { "congestion", set_congestion }, { "congestion-weight", set_congestion_weight },
+    { "congestion-threshold", set_congestion_threshold },
+    { "congestion-ticks", set_congestion_ticks },
+};
+#define TOP_WORDS (sizeof top_words / sizeof *top_words)
+_Static_assert(TOP_WORDS <= KEYWORDS_MAX && CLASS_WORDS <= KEYWORDS_MAX, "a table too long");
+
+static ff_status read_class_line(reader *r, token *t, int n)
+{
+    const ff_agent_class *c = &r->s->cls[r->in_class];
+    const keyword *k = find_keyword(class_words, CLASS_WORDS, t[0].text);
+    char hint[200];
+
+    if (k)
+        return k->read(r, t, n);
+    if (find_keyword(top_words, TOP_WORDS, t[0].text) || strcmp(t[0].text, "ffsim") == 0)
+        return fail_at(r, &t[0], "'%s' inside class %s: missing 'end' (class begun at line %ld)?",
+                       t[0].text, c->name, c->line);
+    if (*near_words(t[0].text, class_words, CLASS_WORDS, hint, sizeof hint))
+        return fail_at(r, &t[0], "unknown behaviour '%.40s' (%s)", t[0].text, hint);
+    return fail_at(r, &t[0],
+                   "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
+                   "accel, turn, threshold, priority, goal, end)", t[0].text);
 }
 
 static ff_status read_line(reader *r, token *t, int n)
 {
     const char *w = t[0].text;
-    ff_scenario *s = r->s;
-    long long v;
-    ff_status st;
+    const keyword *k;
+    char hint[300];
 
     if (!r->magic) {
         if (n != 2 || strcmp(w, "ffsim") != 0 || strcmp(t[1].text, "1") != 0)
@@ -989,61 +1247,12 @@ static ff_status read_line(reader *r, token *t, int n)
     }
     if (r->in_class >= 0)
         return read_class_line(r, t, n);
-    if (strcmp(w, "class") == 0)
-        return open_class(r, t, n);
-    if (strcmp(w, "agent") == 0)
-        return read_agent(r, t, n);
-    if (strcmp(w, "spawn") == 0)
-        return read_spawn(r, t, n);
+    if ((k = find_keyword(top_words, TOP_WORDS, w)))
+        return k->read(r, t, n);
     if (strcmp(w, "end") == 0)
         return fail_at(r, &t[0], "'end' outside a class");
-    if (strcmp(w, "at") == 0)
-        return read_event(r, t, n);
-    if (strcmp(w, "profiles") == 0 || strcmp(w, "rebuild-ticks") == 0 ||
-        strcmp(w, "rebuild") == 0 ||
-        strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "reserve") == 0 ||
-        strcmp(w, "wait-limit") == 0 || (strncmp(w, "congestion", 10) == 0 && top_level_word(w)))
-        return read_setting(r, t, n);
-    if (strcmp(w, "tick") == 0 || strcmp(w, "ticks") == 0 || strcmp(w, "arrive") == 0 ||
-        strcmp(w, "arrived") == 0 || strcmp(w, "passes") == 0) {
-        if (n != 2)
-            return fail_at(r, &t[0], "%s needs one value", w);
-        if (strcmp(w, "tick") == 0) {
-            if ((st = once(r, t, &r->tick_line)) != FF_OK ||
-                (st = want_positive(r, &t[1], "tick", &s->tick_dt)) != FF_OK)
-                return st;
-        } else if (strcmp(w, "ticks") == 0) {
-            if ((st = once(r, t, &r->ticks_line)) != FF_OK ||
-                (st = want_count(r, &t[1], "ticks", 0, FF_SCENARIO_TICKS_MAX, &s->ticks)) != FF_OK)
-                return st;
-        } else if (strcmp(w, "arrive") == 0) {
-            if ((st = once(r, t, &r->arrive_line)) != FF_OK ||
-                (st = want_real(r, &t[1], "arrive", &s->arrive)) != FF_OK)
-                return st;
-            if (s->arrive < 0)
-                return fail_at(r, &t[1], "arrive %.40s must be >= 0", t[1].text);
-            /* Farther than across the map means at once, and the arrival
-             * test's cell range would overflow. */
-            if (s->arrive > arrive_max(r->grid))
-                return fail_at(r, &t[1], "arrive %.40s is beyond the map's size (%g)", t[1].text,
-                               arrive_max(r->grid));
-        } else if (strcmp(w, "arrived") == 0) {
-            if ((st = once(r, t, &r->arrived_line)) != FF_OK)
-                return st;
-            if (strcmp(t[1].text, "leave") == 0)
-                s->stay = 0;
-            else if (strcmp(t[1].text, "stay") == 0)
-                s->stay = 1;
-            else
-                return fail_at(r, &t[1], "arrived '%.40s' (leave or stay)", t[1].text);
-        } else {
-            if ((st = once(r, t, &r->passes_line)) != FF_OK ||
-                (st = want_count(r, &t[1], "passes", 0, 64, &v)) != FF_OK)
-                return st;
-            s->passes = (int)v;
-        }
-        return FF_OK;
-    }
+    if (*near_words(w, top_words, TOP_WORDS, hint, sizeof hint))
+        return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, hint);
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
                    "wait-limit, congestion, congestion-weight, congestion-threshold, "

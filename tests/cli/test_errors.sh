@@ -6,8 +6,8 @@
 # pipe (SIGPIPE ignored: a write error; SIGPIPE left alone: death by it),
 # an empty name and a folder; the command line gets an unknown option, an
 # option without its value and an extra argument.  Every case must exit
-# with the status DESIGN.md gives (2 bad input or usage, 3 a system
-# failure), print one line on stderr of the form `PROG: FILE: reason`
+# with the status its man page gives (EXIT STATUS: 2 bad input or usage,
+# 3 a system failure), print one line on stderr of the form `PROG: FILE: reason`
 # (matched against a pattern naming the file and the reason), write
 # nothing on stdout and leave nothing behind in its working folder.
 #

@@ -79,11 +79,13 @@ enum { LIST_MIN = 256 };
 static int mark(ff_repair *r, size_t i, uint8_t m)
 {
     if (!(r->flag[i] & F_TOUCHED)) {
-        uint32_t *touched = ff_grow(r->touched, &r->touched_cap, r->ntouched + 1,
-                                    sizeof *touched, LIST_MIN);
-        if (!touched)
-            return -1;
-        r->touched = touched;
+        if (r->ntouched == r->touched_cap) {
+            uint32_t *touched = ff_grow(r->touched, &r->touched_cap, r->ntouched + 1,
+                                        sizeof *touched, LIST_MIN);
+            if (!touched)
+                return -1;
+            r->touched = touched;
+        }
         r->touched[r->ntouched++] = (uint32_t)i;
         r->flag[i] |= F_TOUCHED;
     }
@@ -319,9 +321,11 @@ static int moved(ff_repair *r, size_t i)
 
     if (r->flag[i] & F_MOVED)
         return 0;
-    if (!(moved = ff_grow(r->moved, &r->moved_cap, r->nmoved + 1, sizeof *moved, LIST_MIN)))
-        return -1;
-    r->moved = moved;
+    if (r->nmoved == r->moved_cap) {
+        if (!(moved = ff_grow(r->moved, &r->moved_cap, r->nmoved + 1, sizeof *moved, LIST_MIN)))
+            return -1;
+        r->moved = moved;
+    }
     r->moved[r->nmoved++] = (uint32_t)i;
     return mark(r, i, F_MOVED);
 }

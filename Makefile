@@ -46,7 +46,7 @@ LIB_SRC = $(wildcard $(LIB_DIRS:%=lib/%/*.c))
 LIB_OBJ = $(LIB_SRC:.c=.o)
 LIB_HDR = $(wildcard $(LIB_DIRS:%=lib/%/*.h))
 # Headers for the library's own use only: not installed.
-LIB_INTERNAL_HDR = lib/base/bytesink.h lib/base/grow.h lib/base/hugepage.h lib/base/options.h lib/crowd/crowdint.h lib/crowd/prioorder.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
+LIB_INTERNAL_HDR = lib/base/bytesink.h lib/base/grow.h lib/base/hugepage.h lib/base/nearword.h lib/base/options.h lib/crowd/crowdint.h lib/crowd/prioorder.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
 # The Tiled readers' shared record and their own headers.
 LIB_INTERNAL_HDR += lib/format/tiled.h lib/format/tiledata.h lib/format/tiledjson.h lib/format/tiledxml.h
 LIB_PUBLIC_HDR = $(filter-out $(LIB_INTERNAL_HDR),$(LIB_HDR))

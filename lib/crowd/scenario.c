@@ -6,10 +6,12 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mapfscen.h"
+#include "nearword.h"
 #include "placement.h"
 #include "walls.h"
 
@@ -788,88 +790,32 @@ static ff_status read_event(reader *r, token *t, int n)
 
 /* ---- keywords ---- */
 
-/* A keyword of a line's first word and the reader of its line. */
+/* What a setting's value is. */
+enum { COUNT, POSITIVE, AT_LEAST_0, ONE_OF_TWO };
+
+/* A keyword, a line's first word: the reader of its line, or for a
+ * setting 'WORD VALUE' (given once; read by read_setting) the members
+ * that note the line of the first and take the value (a long long count,
+ * a double, or an int index of one of two words; passes, fallback and
+ * move as their types are), and what the value may be. */
 typedef struct {
     const char *word;
     ff_status (*read)(reader *r, token *t, int n);
+    size_t seen, member;   /* offsetof(reader, ...), offsetof(ff_scenario, ...) */
+    int kind;
+    long long lo, hi;      /* a count's bounds */
+    const char *words[2];  /* ONE_OF_TWO: the words of 0 and 1 */
+    const char *shown;     /* ONE_OF_TWO: the words as the message lists them */
 } keyword;
 
-enum {
-    NEAR_EDITS = 2,    /* a word this many edits from a keyword is near it */
-    NEAR_PREFIX = 3,   /* as is one that begins with it, or it with the word,
-                          over at least this many letters */
-    NEAR_LETTERS = 40, /* longer words are near by their prefix only */
-    KEYWORDS_MAX = 64  /* in a table */
-};
-
-/* The edit distance of a and b, of at most NEAR_LETTERS letters each:
- * insertions, deletions, substitutions and swaps of neighbours, each one
- * edit (the optimal string alignment distance). */
-static int edits(const char *a, const char *b)
-{
-    int d[NEAR_LETTERS + 1][NEAR_LETTERS + 1];
-    int la = (int)strlen(a), lb = (int)strlen(b), i, j;
-
-    for (i = 0; i <= la; i++)
-        d[i][0] = i;
-    for (j = 0; j <= lb; j++)
-        d[0][j] = j;
-    for (i = 1; i <= la; i++)
-        for (j = 1; j <= lb; j++) {
-            int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < v)
-                v = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < v)
-                v = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                d[i - 2][j - 2] + 1 < v)
-                v = d[i - 2][j - 2] + 1;
-            d[i][j] = v;
-        }
-    return d[la][lb];
-}
-
-/* How near the unknown word w is to keyword k: its edits (1 to
- * NEAR_EDITS, and fewer than k has letters, so that a short keyword is
- * not near every short word), NEAR_EDITS + 1 when farther but one begins
- * with the other over NEAR_PREFIX letters or more, 0 when it is not near. */
-static int nearness(const char *w, const char *k)
-{
-    size_t lw = strlen(w), lk = strlen(k);
-    int d = lw > NEAR_LETTERS || lk > NEAR_LETTERS ? NEAR_EDITS + 1 : edits(w, k);
-
-    if (d <= NEAR_EDITS && (size_t)d < lk)
-        return d;
-    if (lw >= NEAR_PREFIX && lk >= NEAR_PREFIX && strncmp(w, k, lw < lk ? lw : lk) == 0)
-        return NEAR_EDITS + 1;
-    return 0;
-}
-
-/* The keywords of table[0..n) near the unknown word w, as the hint of its
- * message, nearest first (then in the table's order): "did you mean 'a',
- * 'b' or 'c'?" into buf, or "" when none is near. */
-static const char *near_words(const char *w, const keyword *table, size_t n, char *buf,
-                              size_t size)
-{
-    int rank[KEYWORDS_MAX], near;
-    size_t k, found = 0, shown = 0, len;
-
-    for (k = 0; k < n; k++)
-        found += (rank[k] = nearness(w, table[k].word)) > 0;
-    buf[0] = '\0';
-    if (found == 0)
-        return buf;
-    len = (size_t)snprintf(buf, size, "did you mean");
-    for (near = 1; near <= NEAR_EDITS + 1; near++)
-        for (k = 0; k < n && len < size; k++)
-            if (rank[k] == near) {
-                shown++;
-                len += (size_t)snprintf(buf + len, size - len, "%s'%s'%s",
-                                        shown == 1 ? " " : shown == found ? " or " : ", ",
-                                        table[k].word, shown == found ? "?" : "");
-            }
-    return buf;
-}
+#define LINE_OF(w, read) { w, read, 0, 0, 0, 0, 0, { 0, 0 }, 0 }
+#define SETS(m) offsetof(ff_scenario, m)
+#define COUNT_OF(w, seen, m, lo, hi) \
+    { w, NULL, offsetof(reader, seen), SETS(m), COUNT, lo, hi, { 0, 0 }, 0 }
+#define REAL_OF(w, seen, m, kind) \
+    { w, NULL, offsetof(reader, seen), SETS(m), kind, 0, 0, { 0, 0 }, 0 }
+#define WORD_OF(w, seen, m, w0, w1, shown) \
+    { w, NULL, offsetof(reader, seen), SETS(m), ONE_OF_TWO, 0, 0, { w0, w1 }, shown }
 
 /* The entry of table[0..n) for word w (matched whole), or NULL. */
 static const keyword *find_keyword(const keyword *table, size_t n, const char *w)
@@ -941,260 +887,109 @@ static ff_status class_priority(reader *r, token *t, int n)
     return FF_OK;
 }
 
-/* The one value of a class's 'WORD V' line, a number. */
-static ff_status class_real(reader *r, token *t, int n, double *v)
+/* A class's numbers, 'WORD V': the member each sets, and whether it may
+ * be 0 (else it must be > 0). */
+static const struct {
+    const char *word;
+    size_t member;  /* offsetof(ff_agent_class, ...), a double */
+    int zero_ok;
+} class_numbers[] = {
+    { "radius", offsetof(ff_agent_class, radius), 0 },
+    { "speed", offsetof(ff_agent_class, max_speed), 0 },
+    { "accel", offsetof(ff_agent_class, max_accel), 0 },
+    { "turn", offsetof(ff_agent_class, max_turn), 0 },
+    { "threshold", offsetof(ff_agent_class, threshold), 1 },
+};
+
+static ff_status class_number(reader *r, token *t, int n)
 {
+    const ff_grid *g = r->grid;
+    double v;
+    int k;
+    ff_status st;
+
+    for (k = 0; strcmp(t[0].text, class_numbers[k].word) != 0; k++)
+        ;
     if (n != 2)
         return fail_at(r, &t[0], "%s needs one value", t[0].text);
-    return want_real(r, &t[1], t[0].text, v);
-}
-
-/* The same, > 0. */
-static ff_status class_positive(reader *r, token *t, int n, double *v)
-{
-    double got = 0;
-    ff_status st = class_real(r, t, n, &got);
-
-    if (st != FF_OK)
+    if ((st = want_real(r, &t[1], t[0].text, &v)) != FF_OK)
         return st;
-    if (!(got > 0))
-        return fail_at(r, &t[1], "%s %.40s must be > 0", t[0].text, t[1].text);
-    *v = got;
-    return FF_OK;
-}
-
-static ff_status class_radius(reader *r, token *t, int n)
-{
-    double v = 0;
-    ff_status st = class_positive(r, t, n, &v);
-
-    if (st != FF_OK)
-        return st;
-    if (!(v <= ((double)r->grid->w + (double)r->grid->h) * r->grid->cell_size))
+    if (class_numbers[k].zero_ok ? v < 0 : !(v > 0))
+        return fail_at(r, &t[1], "%s %.40s must be %s 0", t[0].text, t[1].text,
+                       class_numbers[k].zero_ok ? ">=" : ">");
+    if (class_numbers[k].member == offsetof(ff_agent_class, radius) &&
+        !(v <= ((double)g->w + (double)g->h) * g->cell_size))
         return fail_at(r, &t[1], "radius %.40s is wider than the map (%d x %d cells of %g)",
-                       t[1].text, r->grid->w, r->grid->h, r->grid->cell_size);
-    r->s->cls[r->in_class].radius = v;
-    return FF_OK;
-}
-
-static ff_status class_speed(reader *r, token *t, int n)
-{
-    return class_positive(r, t, n, &r->s->cls[r->in_class].max_speed);
-}
-
-static ff_status class_accel(reader *r, token *t, int n)
-{
-    return class_positive(r, t, n, &r->s->cls[r->in_class].max_accel);
-}
-
-static ff_status class_turn(reader *r, token *t, int n)
-{
-    return class_positive(r, t, n, &r->s->cls[r->in_class].max_turn);
-}
-
-static ff_status class_threshold(reader *r, token *t, int n)
-{
-    double v = 0;
-    ff_status st = class_real(r, t, n, &v);
-
-    if (st != FF_OK)
-        return st;
-    if (v < 0)
-        return fail_at(r, &t[1], "threshold %.40s must be >= 0", t[1].text);
-    r->s->cls[r->in_class].threshold = v;
+                       t[1].text, g->w, g->h, g->cell_size);
+    *(double *)((char *)&r->s->cls[r->in_class] + class_numbers[k].member) = v;
     return FF_OK;
 }
 
 /* The lines of a class, between 'class NAME' and 'end' (man 5 ffsim). */
 static const keyword class_words[] = {
-    { "follow", class_behaviour }, { "separate", class_behaviour },
-    { "avoid-walls", class_behaviour }, { "seek", class_behaviour },
-    { "radius", class_radius }, { "speed", class_speed }, { "accel", class_accel },
-    { "turn", class_turn }, { "threshold", class_threshold }, { "priority", class_priority },
-    { "goal", class_goal }, { "end", class_end },
+    LINE_OF("follow", class_behaviour), LINE_OF("separate", class_behaviour),
+    LINE_OF("avoid-walls", class_behaviour), LINE_OF("seek", class_behaviour),
+    LINE_OF("radius", class_number), LINE_OF("speed", class_number),
+    LINE_OF("accel", class_number), LINE_OF("turn", class_number),
+    LINE_OF("threshold", class_number), LINE_OF("priority", class_priority),
+    LINE_OF("goal", class_goal), LINE_OF("end", class_end),
 };
 #define CLASS_WORDS (sizeof class_words / sizeof *class_words)
 
-/* ---- settings ---- */
-
-static ff_status once(reader *r, token *t, long *seen)
+/* The setting e's value: a count, a real or a word's index k. */
+static void set(ff_scenario *s, const keyword *e, long long count, double real, int k)
 {
-    if (*seen)
-        return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", t[0].text, *seen);
-    *seen = r->line;
-    return FF_OK;
+    char *member = (char *)s + e->member;
+
+    if (e->member == SETS(passes))
+        s->passes = (int)count;
+    else if (e->member == SETS(fallback))
+        s->fallback = (ff_fallback)k;
+    else if (e->member == SETS(move))
+        s->move = (ff_move_model)k;
+    else if (e->kind == COUNT)
+        *(long long *)member = count;
+    else if (e->kind == ONE_OF_TWO)
+        *(int *)member = k;
+    else
+        *(double *)member = real;
 }
 
-/* A setting's line 'WORD VALUE', the first for WORD (its line noted in
- * *seen). */
-static ff_status one_value(reader *r, token *t, int n, long *seen)
+static ff_status read_setting(reader *r, token *t, int n, const keyword *e)
 {
+    long *seen = (long *)((char *)r + e->seen);
+    long long count = 0;
+    double real = 0;
+    int k = 0;
+    ff_status st = FF_OK;
+
     if (n != 2)
-        return fail_at(r, &t[0], "%s needs one value", t[0].text);
-    return once(r, t, seen);
-}
-
-/* A setting's value, one of the two words of choice (shown as the message
- * lists them): its index in *k. */
-static ff_status one_choice(reader *r, token *t, int n, long *seen,
-                            const char *const choice[2], const char *shown, int *k)
-{
-    ff_status st = one_value(r, t, n, seen);
-
+        return fail_at(r, &t[0], "%s needs one value", e->word);
+    if (*seen)
+        return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", e->word, *seen);
+    *seen = r->line;
+    if (e->kind == COUNT)
+        st = want_count(r, &t[1], e->word, e->lo, e->hi, &count);
+    else if (e->kind == POSITIVE)
+        st = want_positive(r, &t[1], e->word, &real);
+    else if (e->kind == AT_LEAST_0 && (st = want_real(r, &t[1], e->word, &real)) == FF_OK &&
+             real < 0)
+        return fail_at(r, &t[1], "%s %.40s must be >= 0", e->word, t[1].text);
+    for (; e->kind == ONE_OF_TWO && k < 2 && strcmp(t[1].text, e->words[k]) != 0; k++)
+        ;
+    if (k == 2)
+        return fail_at(r, &t[1], "%s '%.40s' (%s)", e->word, t[1].text, e->shown);
     if (st != FF_OK)
         return st;
-    if (strcmp(t[1].text, choice[0]) == 0)
-        *k = 0;
-    else if (strcmp(t[1].text, choice[1]) == 0)
-        *k = 1;
-    else
-        return fail_at(r, &t[1], "%s '%.40s' (%s)", t[0].text, t[1].text, shown);
-    return FF_OK;
-}
-
-static const char *const off_on[] = { "off", "on" };
-
-static ff_status set_tick(reader *r, token *t, int n)
-{
-    ff_status st = one_value(r, t, n, &r->tick_line);
-    return st != FF_OK ? st : want_positive(r, &t[1], "tick", &r->s->tick_dt);
-}
-
-static ff_status set_ticks(reader *r, token *t, int n)
-{
-    ff_status st = one_value(r, t, n, &r->ticks_line);
-    return st != FF_OK ? st : want_count(r, &t[1], "ticks", 0, FF_SCENARIO_TICKS_MAX, &r->s->ticks);
-}
-
-static ff_status set_arrive(reader *r, token *t, int n)
-{
-    ff_scenario *s = r->s;
-    ff_status st;
-
-    if ((st = one_value(r, t, n, &r->arrive_line)) != FF_OK ||
-        (st = want_real(r, &t[1], "arrive", &s->arrive)) != FF_OK)
-        return st;
-    if (s->arrive < 0)
-        return fail_at(r, &t[1], "arrive %.40s must be >= 0", t[1].text);
     /* Farther than across the map means at once, and the arrival test's
      * cell range would overflow. */
-    if (s->arrive > arrive_max(r->grid))
+    if (e->member == SETS(arrive) && real > arrive_max(r->grid))
         return fail_at(r, &t[1], "arrive %.40s is beyond the map's size (%g)", t[1].text,
                        arrive_max(r->grid));
-    return FF_OK;
-}
-
-static ff_status set_arrived(reader *r, token *t, int n)
-{
-    static const char *const leave_stay[] = { "leave", "stay" };
-    return one_choice(r, t, n, &r->arrived_line, leave_stay, "leave or stay", &r->s->stay);
-}
-
-static ff_status set_passes(reader *r, token *t, int n)
-{
-    long long v;
-    ff_status st;
-
-    if ((st = one_value(r, t, n, &r->passes_line)) != FF_OK ||
-        (st = want_count(r, &t[1], "passes", 0, 64, &v)) != FF_OK)
-        return st;
-    r->s->passes = (int)v;
-    return FF_OK;
-}
-
-static ff_status set_profiles(reader *r, token *t, int n)
-{
-    return one_choice(r, t, n, &r->profiles_line, off_on, "on or off", &r->s->profiles);
-}
-
-static ff_status set_rebuild_ticks(reader *r, token *t, int n)
-{
-    ff_status st = one_value(r, t, n, &r->rebuild_line);
-    return st != FF_OK ? st
-                       : want_count(r, &t[1], "rebuild-ticks", 0, FF_SCENARIO_TICKS_MAX,
-                                    &r->s->rebuild_ticks);
-}
-
-static ff_status set_rebuild(reader *r, token *t, int n)
-{
-    static const char *const repair_full[] = { "repair", "full" };
-    return one_choice(r, t, n, &r->rebuild_how_line, repair_full, "repair or full",
-                      &r->s->rebuild_full);
-}
-
-static ff_status set_fallback(reader *r, token *t, int n)
-{
-    static const char *const wait_astar[] = { "wait", "astar" };
-    int k = 0;
-    ff_status st = one_choice(r, t, n, &r->fallback_line, wait_astar, "wait or astar", &k);
-
-    if (st == FF_OK)
-        r->s->fallback = (ff_fallback)k;
-    return st;
-}
-
-static ff_status set_move(reader *r, token *t, int n)
-{
-    static const char *const steer_grid[] = { "steer", "grid" };
-    int k = 0;
-    ff_status st = one_choice(r, t, n, &r->move_line, steer_grid, "steer or grid", &k);
-
-    if (st == FF_OK)
-        r->s->move = (ff_move_model)k;
-    return st;
-}
-
-static ff_status set_reserve(reader *r, token *t, int n)
-{
-    ff_status st = one_choice(r, t, n, &r->reserve_line, off_on, "on or off", &r->s->reserve);
-
-    if (st == FF_OK)
+    if (e->member == SETS(reserve))
         r->reserve_col = t[1].col;
-    return st;
-}
-
-static ff_status set_wait_limit(reader *r, token *t, int n)
-{
-    long long v;
-    ff_status st;
-
-    if ((st = one_value(r, t, n, &r->wait_line)) != FF_OK ||
-        (st = want_count(r, &t[1], "wait-limit", 1, 1000000, &v)) != FF_OK)
-        return st;
-    r->s->wait_limit = v;
+    set(r->s, e, count, real, k);
     return FF_OK;
-}
-
-static ff_status set_congestion(reader *r, token *t, int n)
-{
-    return one_choice(r, t, n, &r->congestion_line, off_on, "on or off", &r->s->congestion);
-}
-
-static ff_status set_congestion_weight(reader *r, token *t, int n)
-{
-    ff_status st = one_value(r, t, n, &r->cweight_line);
-    return st != FF_OK ? st : want_positive(r, &t[1], t[0].text, &r->s->congestion_weight);
-}
-
-static ff_status set_congestion_threshold(reader *r, token *t, int n)
-{
-    ff_scenario *s = r->s;
-    ff_status st;
-
-    if ((st = one_value(r, t, n, &r->cthreshold_line)) != FF_OK ||
-        (st = want_real(r, &t[1], t[0].text, &s->congestion_threshold)) != FF_OK)
-        return st;
-    if (s->congestion_threshold < 0)
-        return fail_at(r, &t[1], "%s %.40s must be >= 0", t[0].text, t[1].text);
-    return FF_OK;
-}
-
-static ff_status set_congestion_ticks(reader *r, token *t, int n)
-{
-    ff_status st = one_value(r, t, n, &r->cticks_line);
-    return st != FF_OK ? st
-                       : want_count(r, &t[1], t[0].text, 1, FF_SCENARIO_TICKS_MAX,
-                                    &r->s->congestion_ticks);
 }
 
 /* ---- lines ---- */
@@ -1202,32 +997,52 @@ static ff_status set_congestion_ticks(reader *r, token *t, int n)
 /* The lines outside a class (man 5 ffsim), in the order the message of an
  * unknown one lists them. */
 static const keyword top_words[] = {
-    { "tick", set_tick }, { "ticks", set_ticks }, { "arrive", set_arrive },
-    { "arrived", set_arrived }, { "passes", set_passes }, { "class", open_class },
-    { "agent", read_agent }, { "spawn", read_spawn }, { "at", read_event },
-    { "profiles", set_profiles }, { "rebuild-ticks", set_rebuild_ticks },
-    { "rebuild", set_rebuild }, { "fallback", set_fallback }, { "move", set_move },
-    { "reserve", set_reserve }, { "wait-limit", set_wait_limit },
-    { "congestion", set_congestion }, { "congestion-weight", set_congestion_weight },
-    { "congestion-threshold", set_congestion_threshold },
-    { "congestion-ticks", set_congestion_ticks },
+    REAL_OF("tick", tick_line, tick_dt, POSITIVE),
+    COUNT_OF("ticks", ticks_line, ticks, 0, FF_SCENARIO_TICKS_MAX),
+    REAL_OF("arrive", arrive_line, arrive, AT_LEAST_0),
+    WORD_OF("arrived", arrived_line, stay, "leave", "stay", "leave or stay"),
+    COUNT_OF("passes", passes_line, passes, 0, 64),
+    LINE_OF("class", open_class), LINE_OF("agent", read_agent), LINE_OF("spawn", read_spawn),
+    LINE_OF("at", read_event),
+    WORD_OF("profiles", profiles_line, profiles, "off", "on", "on or off"),
+    COUNT_OF("rebuild-ticks", rebuild_line, rebuild_ticks, 0, FF_SCENARIO_TICKS_MAX),
+    WORD_OF("rebuild", rebuild_how_line, rebuild_full, "repair", "full", "repair or full"),
+    WORD_OF("fallback", fallback_line, fallback, "wait", "astar", "wait or astar"),
+    WORD_OF("move", move_line, move, "steer", "grid", "steer or grid"),
+    WORD_OF("reserve", reserve_line, reserve, "off", "on", "on or off"),
+    COUNT_OF("wait-limit", wait_line, wait_limit, 1, 1000000),
+    WORD_OF("congestion", congestion_line, congestion, "off", "on", "on or off"),
+    REAL_OF("congestion-weight", cweight_line, congestion_weight, POSITIVE),
+    REAL_OF("congestion-threshold", cthreshold_line, congestion_threshold, AT_LEAST_0),
+    COUNT_OF("congestion-ticks", cticks_line, congestion_ticks, 1, FF_SCENARIO_TICKS_MAX),
 };
 #define TOP_WORDS (sizeof top_words / sizeof *top_words)
-_Static_assert(TOP_WORDS <= KEYWORDS_MAX && CLASS_WORDS <= KEYWORDS_MAX, "a table too long");
+
+/* The hint for an unknown word w among the keywords of table[0..n): the
+ * near ones (nearword.h). */
+static const char *hint(const char *w, const keyword *table, size_t n, char *buf, size_t size)
+{
+    const char *words[TOP_WORDS > CLASS_WORDS ? TOP_WORDS : CLASS_WORDS];
+    size_t k;
+
+    for (k = 0; k < n; k++)
+        words[k] = table[k].word;
+    return ff_near_words(w, words, n, buf, size);
+}
 
 static ff_status read_class_line(reader *r, token *t, int n)
 {
     const ff_agent_class *c = &r->s->cls[r->in_class];
     const keyword *k = find_keyword(class_words, CLASS_WORDS, t[0].text);
-    char hint[200];
+    char near[300];
 
     if (k)
         return k->read(r, t, n);
     if (find_keyword(top_words, TOP_WORDS, t[0].text) || strcmp(t[0].text, "ffsim") == 0)
         return fail_at(r, &t[0], "'%s' inside class %s: missing 'end' (class begun at line %ld)?",
                        t[0].text, c->name, c->line);
-    if (*near_words(t[0].text, class_words, CLASS_WORDS, hint, sizeof hint))
-        return fail_at(r, &t[0], "unknown behaviour '%.40s' (%s)", t[0].text, hint);
+    if (*hint(t[0].text, class_words, CLASS_WORDS, near, sizeof near))
+        return fail_at(r, &t[0], "unknown behaviour '%.40s' (%s)", t[0].text, near);
     return fail_at(r, &t[0],
                    "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
                    "accel, turn, threshold, priority, goal, end)", t[0].text);
@@ -1237,7 +1052,7 @@ static ff_status read_line(reader *r, token *t, int n)
 {
     const char *w = t[0].text;
     const keyword *k;
-    char hint[300];
+    char near[300];
 
     if (!r->magic) {
         if (n != 2 || strcmp(w, "ffsim") != 0 || strcmp(t[1].text, "1") != 0)
@@ -1248,11 +1063,11 @@ static ff_status read_line(reader *r, token *t, int n)
     if (r->in_class >= 0)
         return read_class_line(r, t, n);
     if ((k = find_keyword(top_words, TOP_WORDS, w)))
-        return k->read(r, t, n);
+        return k->read ? k->read(r, t, n) : read_setting(r, t, n, k);
     if (strcmp(w, "end") == 0)
         return fail_at(r, &t[0], "'end' outside a class");
-    if (*near_words(w, top_words, TOP_WORDS, hint, sizeof hint))
-        return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, hint);
+    if (*hint(w, top_words, TOP_WORDS, near, sizeof near))
+        return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, near);
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
                    "wait-limit, congestion, congestion-weight, congestion-threshold, "

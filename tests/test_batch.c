@@ -368,6 +368,30 @@ Test(batch, same_fields_for_any_threads_and_window)
     random_free(&rc);
 }
 
+/* Goals in any order, repeats included, come out ascending and once each:
+ * the set of cells they name. */
+Test(batch, goals_sorted_once)
+{
+    static const uint32_t want[] = { 0, 1, 2, 3, 9, 14 };
+    ff_goal_sets sets;
+    ff_grid g;
+    ff_error err;
+    size_t k;
+
+    ff_grid_init(&g);
+    cr_assert_eq(ff_grid_alloc(&g, 5, 3, 0, "t", &err), FF_OK);
+    for (k = 0; k < 15; k++)
+        g.cost[k] = 1.0f;
+    cr_assert_eq(read_sets("a 4,2 3,0 2,0 4,1 1,0 2,0 0,0 4,2 3 0\n", &g, &sets, &err), FF_OK, "%s",
+                 err.msg);
+    cr_assert_eq(sets.set[0].ngoals, sizeof want / sizeof *want);
+    for (k = 0; k < sizeof want / sizeof *want; k++)
+        cr_expect_eq(sets.set[0].goals[k], want[k], "goal %zu: %u, want %u", k, sets.set[0].goals[k],
+                     want[k]);
+    ff_goal_sets_free(&sets);
+    ff_grid_free(&g);
+}
+
 Test(batch, emit_failure_stops)
 {
     random_case rc;

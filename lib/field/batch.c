@@ -103,7 +103,7 @@ static ff_status parse_line(char *line, const char *name, long lineno, const ff_
     ff_goal_set *set = &sets->set[sets->nsets];
     ff_grid scratch = *g;  /* shares g's cells; only its goals are its own */
     char *tok, *p = line;
-    size_t first;
+    size_t first, cap = 0;
     long long x, y;
     ff_status st;
 
@@ -141,9 +141,11 @@ static ff_status parse_line(char *line, const char *name, long lineno, const ff_
                 goto fail;
             }
         }
-        if ((st = ff_grid_add_goal(&scratch, x, y, name, lineno, col, err)) != FF_OK)
+        /* Appended, sorted once below: n goals in any order cost n log n. */
+        if ((st = ff_grid_append_goal(&scratch, &cap, x, y, name, lineno, col, err)) != FF_OK)
             goto fail;
     }
+    ff_grid_sort_goals(&scratch);
     if (scratch.ngoals == 0) {
         st = ff_error_set(err, FF_EINPUT, name, lineno, 0,
                           "set '%s' has no goals (want NAME X,Y [X,Y ...])", set->name);
@@ -171,8 +173,9 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
 
     out->set = NULL;
     out->nsets = 0;
-    errno = 0;
-    while ((len = getline(&line, &linecap, f)) >= 0) {
+    /* getline sets errno to ENOMEM, not the stream's error flag, when it
+     * cannot grow the line. */
+    while ((errno = 0, len = getline(&line, &linecap, f)) >= 0) {
         lineno++;
         if (len > 0 && line[len - 1] == '\n')
             line[--len] = '\0';
@@ -202,6 +205,10 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
     }
     if (ferror(f)) {
         st = ff_error_set(err, FF_EIO, name, lineno + 1, 0, "read error: %s", strerror(errno));
+        goto fail;
+    }
+    if (errno == ENOMEM) {
+        st = ff_error_set(err, FF_ENOMEM, name, lineno + 1, 0, "out of memory for a line");
         goto fail;
     }
     if (sets.nsets == 0) {

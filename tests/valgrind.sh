@@ -97,6 +97,15 @@ printf '1 x\n' >"$TMP/bad.txt"
 [ -x "$BIN/ffsim" ] && {
     vg "ffsim: a short scenario" 0 "$BIN/ffsim --summary $TMP/sum.txt -o $TMP/trace.txt $TMP/gate.ff $TMP/s.scen"
     vg "ffsim: bad scenario" 2 "printf 'ffsim 1\ntick zero\n' >$TMP/b.scen; $BIN/ffsim $TMP/gate.ff $TMP/b.scen"
+    # Issue 33, item 3: a turn-cost field, grid moves, reservations and
+    # congestion (the congestion costs were read before the first refresh
+    # had set them).
+    awk 'BEGIN { print "type octile\nheight 16\nwidth 16\nmap"; for (y = 0; y < 16; y++) {
+        s = ""; for (x = 0; x < 16; x++) s = s (y == 8 && x != 8 ? "@" : "."); print s } }' >"$TMP/wall.map"
+    "$BIN/ffbuild" --turn-cost 1 -g 8,15 "$TMP/wall.map" | "$BIN/ffdir" >"$TMP/wall.ff"
+    printf 'ffsim 1\nticks 30\nmove grid\nreserve on\ncongestion on\nclass c\n radius 0.3\n speed 1\n follow\nend\nagent 1 c 2.5,1.5\nagent 2 c 4.5,1.5\nagent 3 c 6.5,2.5\nagent 4 c 8.5,2.5\n' >"$TMP/wall.scen"
+    vg "ffsim: turn costs, grid moves, reservations, congestion" 0 \
+        "$BIN/ffsim --summary $TMP/sum.txt -o $TMP/trace.txt $TMP/wall.ff $TMP/wall.scen"
 }
 
 # The error matrix (tests/cli/test_errors.sh) with every program under

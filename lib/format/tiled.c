@@ -303,18 +303,10 @@ static const ff_tiled_tileset *read_before(const ff_tiled *t, const ff_tiled_til
  * its own name, file and firstgid, the tiles borrowed. */
 static ff_status borrow(ff_tiled *t, ff_tiled_tileset *set, const ff_tiled_tileset *first)
 {
-    char *n = copy_text(first->name), *f = copy_text(first->file);
+    ff_status st = ff_tiled_tileset_info(t, set, first->name, first->tilecount, first->file, 0);
 
-    if (!n || !f) {
-        free(n);
-        free(f);
-        return no_memory(t);
-    }
-    free(set->name);
-    free(set->file);
-    set->name = n;
-    set->file = f;
-    set->tilecount = first->tilecount;
+    if (st != FF_OK)
+        return st;
     set->tiles = first->tiles;
     set->ntiles = first->ntiles;
     set->cap = first->cap;

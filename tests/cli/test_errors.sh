@@ -465,6 +465,13 @@ expect "ffsim: -o and --summary two links of one file" 2 "^ffsim: --summary '$IN
     "$BIN/ffsim -o $IN/linked.txt --summary $IN/link2.txt $FIELD $IN/s.scen"
 check "ffsim: -o and --summary two links of one file: the file untouched" "$(cat "$IN/linked.txt")" = old
 rm -f "$IN/linked.txt" "$IN/link2.txt"
+# A tileset read from a file takes no tiles in the map (its tiles may be
+# those of other names of the file, item 8).
+cp "$TD/tiled/hall.tsx" "$IN/"
+sed 's|<tileset firstgid="1" source="hall.tsx"/>|<tileset firstgid="1" source="hall.tsx"><tile id="1"/></tileset>|' \
+    "$TD/tiled/hall-csv.tmx" >"$IN/inline.tmx"
+bad ffbuild "a tile in the map for an external tileset" \
+    "^ffbuild: $IN/inline.tmx:3: tile 1 in the map for tileset 'hall', which is read from a file$" "$BIN/ffbuild $IN/inline.tmx"
 # A legal name of 250 bytes is written (its temporary name would be 258).
 LONG=$(printf '%0250d' 0)
 for c in "ffbuild|$BIN/ffbuild -o $LONG $MAP" "ffsim|$BIN/ffsim -o $LONG --summary /dev/null $FIELD $IN/s.scen"; do

@@ -113,7 +113,7 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
-check-valgrind: all
+check-valgrind: all $(FAULT_SHIM)
 	@sh tools/deps.sh valgrind
 	@sh tests/valgrind.sh
 

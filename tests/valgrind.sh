@@ -1,7 +1,9 @@
 #!/bin/sh
 # make check-valgrind: each program once on good input and once on bad
 # input under valgrind's memcheck, then the error matrix of
-# tests/cli/test_errors.sh with every program under it.  A run passes when valgrind finds no
+# tests/cli/test_errors.sh with every program under it, and
+# tests/cli/test_fault.sh (every allocation failed in turn, a sample under
+# valgrind).  A run passes when valgrind finds no
 # invalid read or write, no use of an uninitialised value and no leak
 # (definite, indirect or possible; "still reachable" is allowed), and the
 # program exits as it does without valgrind.  Build without SAN=1: the
@@ -117,6 +119,16 @@ mp=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed
 mf=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
 PASS=$((PASS + ${mp:-0}))
 FAILN=$((FAILN + ${mf:-1}))
+
+# Every allocation of each program failed in turn, a sample of the runs
+# under valgrind (tests/cli/test_fault.sh): under SAN=1, make check tries
+# only some of them.
+out=$(sh tests/cli/test_fault.sh 2>&1)
+printf '%s\n' "$out" | grep -v '^ok '
+fp=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+ff=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+PASS=$((PASS + ${fp:-0}))
+FAILN=$((FAILN + ${ff:-1}))
 
 echo "valgrind: $PASS passed, $FAILN failed"
 [ "$FAILN" -eq 0 ]

@@ -73,17 +73,17 @@ static int usage_error(const char *fmt, const char *arg)
 /* Goals given on the command line, applied after the map is read. */
 typedef struct {
     long long *xy;
-    size_t n;
+    size_t n, cap;  /* goals, and room for that many pairs */
 } goal_list;
 
 static int goal_push(goal_list *l, long long x, long long y)
 {
-    long long *p = realloc(l->xy, (l->n + 1) * 2 * sizeof *p);
+    long long (*p)[2] = ff_grow(l->xy, &l->cap, l->n + 1, sizeof *p, 16);
     if (!p)
         return -1;
-    l->xy = p;
-    p[2 * l->n] = x;
-    p[2 * l->n + 1] = y;
+    l->xy = *p;
+    l->xy[2 * l->n] = x;
+    l->xy[2 * l->n + 1] = y;
     l->n++;
     return 0;
 }
@@ -108,17 +108,9 @@ static ff_status read_goal_file(const char *path, ff_grid *g, ff_error *err)
                               "goal %g %g is not a cell (two integers)", v[0], v[1]);
             break;
         }
-        if ((st = ff_grid_check_goal(g, (int64_t)v[0], (int64_t)v[1], path, rec.line, 0, err)) != FF_OK)
+        if ((st = ff_grid_append_goal(g, &cap, (int64_t)v[0], (int64_t)v[1], path, rec.line, 0,
+                                      err)) != FF_OK)
             break;
-        if (g->ngoals == cap) {
-            uint32_t *grown = ff_grow(g->goals, &cap, g->ngoals + 1, sizeof *grown, 64);
-            if (!grown) {
-                st = ff_error_set(err, FF_ENOMEM, path, rec.line, 0, "out of memory for goals");
-                break;
-            }
-            g->goals = grown;
-        }
-        g->goals[g->ngoals++] = (uint32_t)((size_t)v[1] * (size_t)g->w + (size_t)v[0]);
     }
     ff_infile_close(f);
     if (st == FF_ENOTFOUND && g->ngoals == before)
@@ -355,8 +347,13 @@ static int parse_options(int argc, char **argv, build_options *o)
     while ((c = getopt_long(argc, argv, ":g:m:c:r:j:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'g':
-            if (ff_parse_cell(optarg, &x, &y) || goal_push(&o->goals, x, y))
+            if (ff_parse_cell(optarg, &x, &y))
                 return usage_error("-g '%s': not a cell X,Y", optarg);
+            if (goal_push(&o->goals, x, y)) {
+                ff_error err;
+                ff_error_set(&err, FF_ENOMEM, "-g", 0, 0, "out of memory for the goals");
+                return fail(&err);
+            }
             break;
         case 'G': o->goal_file = optarg; break;
         case 'm':
@@ -487,7 +484,7 @@ static ff_status read_map(const build_options *o, ff_grid *g, ff_error *err)
 static ff_status set_goals(const build_options *o, ff_grid *g, ff_error *err)
 {
     ff_status st;
-    size_t k;
+    size_t k, goal_cap;
 
     if (o->goals.n > 0 || o->goal_file) {
         free(g->goals);
@@ -501,10 +498,12 @@ static ff_status set_goals(const build_options *o, ff_grid *g, ff_error *err)
                                 "goal tile %u,%u is closed by the clearance radius %g",
                                 i % (uint32_t)g->w, i / (uint32_t)g->w, g->radius);
     }
+    goal_cap = g->ngoals;
     for (k = 0; k < o->goals.n; k++)
-        if ((st = ff_grid_add_goal(g, o->goals.xy[2 * k], o->goals.xy[2 * k + 1], "-g", 0, 0,
-                                   err)) != FF_OK)
+        if ((st = ff_grid_append_goal(g, &goal_cap, o->goals.xy[2 * k], o->goals.xy[2 * k + 1],
+                                      "-g", 0, 0, err)) != FF_OK)
             return st;
+    ff_grid_sort_goals(g);
     if (o->goal_file)
         return read_goal_file(o->goal_file, g, err);
     return FF_OK;

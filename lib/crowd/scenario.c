@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "mapfscen.h"
 #include "nearword.h"
 #include "placement.h"
@@ -450,7 +451,10 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path))) {
         if (!path)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
-        st = fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(errno));
+        int e = errno;
+        fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(e));
+        if ((st = ff_open_status(e)) != FF_EINPUT && r->err)
+            r->err->status = st;  /* the system's fault, not the file's */
         free(path);
         return st;
     }
@@ -793,11 +797,11 @@ static ff_status read_event(reader *r, token *t, int n)
 /* What a setting's value is. */
 enum { COUNT, POSITIVE, AT_LEAST_0, ONE_OF_TWO };
 
-/* A keyword, a line's first word: the reader of its line, or for a
- * setting 'WORD VALUE' (given once; read by read_setting) the members
- * that note the line of the first and take the value (a long long count,
- * a double, or an int index of one of two words; passes, fallback and
- * move as their types are), and what the value may be. */
+/* A keyword, a line's first word: the reader of its line, or for a setting
+ * 'WORD VALUE' (given once; read by read_setting) the members that note the
+ * line of the first and take the value (a long long count, a double, or an
+ * int index of one of two words; passes, fallback and move as their types
+ * are), and what the value may be. */
 typedef struct {
     const char *word;
     ff_status (*read)(reader *r, token *t, int n);
@@ -808,14 +812,12 @@ typedef struct {
     const char *shown;     /* ONE_OF_TWO: the words as the message lists them */
 } keyword;
 
-#define LINE_OF(w, read) { w, read, 0, 0, 0, 0, 0, { 0, 0 }, 0 }
 #define SETS(m) offsetof(ff_scenario, m)
-#define COUNT_OF(w, seen, m, lo, hi) \
-    { w, NULL, offsetof(reader, seen), SETS(m), COUNT, lo, hi, { 0, 0 }, 0 }
-#define REAL_OF(w, seen, m, kind) \
-    { w, NULL, offsetof(reader, seen), SETS(m), kind, 0, 0, { 0, 0 }, 0 }
-#define WORD_OF(w, seen, m, w0, w1, shown) \
-    { w, NULL, offsetof(reader, seen), SETS(m), ONE_OF_TWO, 0, 0, { w0, w1 }, shown }
+#define AT(seen, m) NULL, offsetof(reader, seen), SETS(m)
+#define LINE_OF(w, read) { w, read, 0, 0, 0, 0, 0, { 0, 0 }, 0 }
+#define COUNT_OF(w, seen, m, lo, hi) { w, AT(seen, m), COUNT, lo, hi, { 0, 0 }, 0 }
+#define REAL_OF(w, seen, m, kind) { w, AT(seen, m), kind, 0, 0, { 0, 0 }, 0 }
+#define WORD_OF(w, seen, m, w0, w1, shown) { w, AT(seen, m), ONE_OF_TWO, 0, 0, { w0, w1 }, shown }
 
 /* The entry of table[0..n) for word w (matched whole), or NULL. */
 static const keyword *find_keyword(const keyword *table, size_t n, const char *w)
@@ -929,18 +931,15 @@ static ff_status class_number(reader *r, token *t, int n)
 static const keyword class_words[] = {
     LINE_OF("follow", class_behaviour), LINE_OF("separate", class_behaviour),
     LINE_OF("avoid-walls", class_behaviour), LINE_OF("seek", class_behaviour),
-    LINE_OF("radius", class_number), LINE_OF("speed", class_number),
-    LINE_OF("accel", class_number), LINE_OF("turn", class_number),
-    LINE_OF("threshold", class_number), LINE_OF("priority", class_priority),
-    LINE_OF("goal", class_goal), LINE_OF("end", class_end),
+    LINE_OF("radius", class_number), LINE_OF("speed", class_number), LINE_OF("accel", class_number),
+    LINE_OF("turn", class_number), LINE_OF("threshold", class_number),
+    LINE_OF("priority", class_priority), LINE_OF("goal", class_goal), LINE_OF("end", class_end),
 };
 #define CLASS_WORDS (sizeof class_words / sizeof *class_words)
 
 /* The setting e's value: a count, a real or a word's index k. */
 static void set(ff_scenario *s, const keyword *e, long long count, double real, int k)
 {
-    char *member = (char *)s + e->member;
-
     if (e->member == SETS(passes))
         s->passes = (int)count;
     else if (e->member == SETS(fallback))
@@ -948,11 +947,11 @@ static void set(ff_scenario *s, const keyword *e, long long count, double real, 
     else if (e->member == SETS(move))
         s->move = (ff_move_model)k;
     else if (e->kind == COUNT)
-        *(long long *)member = count;
+        *(long long *)((char *)s + e->member) = count;
     else if (e->kind == ONE_OF_TWO)
-        *(int *)member = k;
+        *(int *)((char *)s + e->member) = k;
     else
-        *(double *)member = real;
+        *(double *)((char *)s + e->member) = real;
 }
 
 static ff_status read_setting(reader *r, token *t, int n, const keyword *e)

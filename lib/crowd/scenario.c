@@ -443,12 +443,15 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     size_t got = 0, k;
     char *path;
     FILE *f;
+    ff_error why;
     ff_status st = FF_OK;
 
-    if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path))) {
-        if (!path)
-            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
-        st = fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(errno));
+    if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path, &why))) {
+        if (why.status != FF_EINPUT)
+            st = ff_error_set(r->err, why.status, r->name, r->line, 0, "%.200s: %s",
+                              path ? path : t[4].text, why.msg);
+        else
+            st = fail_at(r, &t[4], "%.200s: %s", path, why.msg);
         free(path);
         return st;
     }

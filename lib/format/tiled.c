@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "infile.h"
 
 /* Classes that Moving AI maps have, by the numbers their letters get
  * there (man 5 ff): a Tiled map of these classes is the same map. */
@@ -246,16 +247,16 @@ ff_status ff_tiled_tile_property(ff_tiled *t, const ff_tiled_tileset *set, ff_ti
 static ff_status read_file(ff_tiled *t, const char *path, const char *source, long line,
                            unsigned char **data, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
+    ff_error why;
+    FILE *f = ff_file_open_regular(path, &why);
     struct stat sb;
     size_t got;
 
     *data = NULL;
     if (!f)
-        return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
-                            "external tileset '%.100s': cannot open %.100s: %s", source, path,
-                            strerror(errno));
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < 0 ||
+        return ff_error_set(t->err, why.status, t->name, line, 0,
+                            "external tileset '%.100s': %.100s: %s", source, path, why.msg);
+    if (fstat(fileno(f), &sb) != 0 || sb.st_size < 0 ||
         (uint64_t)sb.st_size > FF_TILED_MAX_TILESET_BYTES) {
         fclose(f);
         return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
@@ -267,13 +268,20 @@ static ff_status read_file(ff_tiled *t, const char *path, const char *source, lo
         return no_memory(t);
     }
     got = fread(*data, 1, (size_t)sb.st_size + 1, f);
-    if (ferror(f) || got > (size_t)sb.st_size) {
+    if (ferror(f)) {
         fclose(f);
         free(*data);
         *data = NULL;
-        return ff_error_set(t->err, FF_EIO, path, 0, 0, "read error (or the file grew)");
+        return ff_error_set(t->err, FF_EIO, path, 0, 0, "read error");
     }
     fclose(f);
+    if (got > (size_t)sb.st_size) {
+        /* Not the file fstat described: it grew as it was read. */
+        free(*data);
+        *data = NULL;
+        return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
+                            "external tileset '%.100s': %.100s grew while it was read", source, path);
+    }
     *size = got;
     return FF_OK;
 }

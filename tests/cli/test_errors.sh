@@ -225,7 +225,7 @@ bad ffbuild "--goals: not numbers" "^ffbuild: $IN/bad.txt:1:3: 'x' is not a numb
 bad ffbuild "--goals: a NUL byte" "^ffbuild: $IN/nul.txt:1:" "$P --goals $IN/nul.txt $MAP"
 bad ffbuild "--goals: comments only" "^ffbuild: $IN/comments.txt: no goal in the file" \
     "$P --goals $IN/comments.txt $MAP"
-bad ffbuild "--goals /dev/null" "^ffbuild: /dev/null: no goal in the file" "$P --goals /dev/null $MAP"
+bad ffbuild "--goals: no goal" "^ffbuild: $IN/comments.txt: no goal in the file" "$P --goals $IN/comments.txt $MAP"
 bad ffbuild "--goals: outside the map" "^ffbuild: $IN/outside.txt:1: .*outside" "$P --goals $IN/outside.txt $MAP"
 bad ffbuild "--goals: an escape sequence" "^ffbuild: $IN/esc.txt:1:3: .*\\\\x1b" "$P --goals $IN/esc.txt $MAP"
 bad ffbuild "--goal-sets: a bad goal" "^ffbuild: $IN/bad.sets:2:" "$P --goal-sets $IN/bad.sets $MAP"
@@ -438,6 +438,50 @@ expect "ffsim: an unknown option" 2 "^ffsim: --bogus: unknown option \\(see ffsi
 expect "ffsim: an option without its value" 2 "^ffsim: --summary: needs a value \\(see ffsim --help\\)$" \
     "$P $FIELD $IN/s.scen --summary"
 expect "ffsim: one argument too many" 2 "^ffsim: FIELD SCENARIO: want the two" "$P $FIELD $IN/s.scen $IN/extra"
+
+# issue 33, part B
+# Special files: each input slot named as a FIFO (with no writer: it must
+# not hang), a device and a /proc file is refused, exit 2, unread.
+mkfifo "$IN/fifo"
+special_cases() {  # special_cases PROG SLOT CMD (@ where the input's name goes)
+    prog=$1 slot=$2 cmd=$3
+    for what in "fifo|a FIFO" "/dev/zero|a device" "/proc/self/status|a /proc or /sys file"; do
+        file=${what%%|*} kind=${what#*|}
+        [ "$file" = fifo ] && file=$IN/fifo
+        expect "$prog: $slot: $kind" 2 "^$prog: $file: not a regular file \\($kind\\)$" \
+            "timeout 60 $(printf '%s' "$cmd" | sed "s|@|$file|g")"
+    done
+}
+special_cases ffbuild map "$BIN/ffbuild @"
+special_cases ffbuild "--goals" "$BIN/ffbuild --goals @ $MAP"
+special_cases ffbuild "--goal-sets" "$BIN/ffbuild --goal-sets @ $MAP"
+special_cases ffbuild "--update changes" "$BIN/ffbuild --update @ $IN/gate0.ff"
+special_cases ffbuild "--update field" "$BIN/ffbuild --update $IN/changes.txt @"
+special_cases ffdir stream "$BIN/ffdir @"
+special_cases ffquery field "$BIN/ffquery --trace 2,2 @"
+special_cases ffquery "--map" "$BIN/ffquery --trace 2,2 --map @ $FIELD"
+special_cases ffpull field "$BIN/ffpull @ <$IN/path.txt"
+special_cases fffunnel corridor "$BIN/fffunnel @"
+special_cases fffunnel "--cells" "$BIN/fffunnel --cells @ <$IN/path.txt"
+special_cases ffpng stream "$BIN/ffpng @"
+special_cases ffpng "--trace" "$BIN/ffpng --trace @ $FIELD"
+special_cases ffinfo stream "$BIN/ffinfo @"
+special_cases ffexport stream "$BIN/ffexport @"
+special_cases ffsim field "$BIN/ffsim --summary sum.txt @ $IN/s.scen"
+special_cases ffsim scenario "$BIN/ffsim --summary sum.txt $FIELD @"
+# Named by a map or a scenario: an external tileset, a MAPF .scen file.
+sed 's|"hall.tsj"|"fifo"|' "$TD/tiled/hall-zlib.tmj" >"$IN/fifo.tmj"
+sed 's|"hall.tsj"|"/proc/self/status"|' "$TD/tiled/hall-zlib.tmj" >"$IN/proc.tmj"
+bad ffbuild "a FIFO as a tileset" \
+    "^ffbuild: $IN/fifo.tmj(:[0-9]+)?: external tileset 'fifo': $IN/fifo: not a regular file \\(a FIFO\\)$" \
+    "timeout 60 $BIN/ffbuild $IN/fifo.tmj"
+bad ffbuild "a /proc file as a tileset" \
+    "^ffbuild: $IN/proc.tmj(:[0-9]+)?: external tileset '/proc/self/status': /proc/self/status: not a regular file" \
+    "timeout 60 $BIN/ffbuild $IN/proc.tmj"
+printf 'ffsim 1\nticks 5\nclass w\n radius 0.3\n speed 1\n follow\nend\nspawn 2 w scen fifo\n' >"$IN/fifo.scen"
+bad ffsim "a FIFO as a .scen file" \
+    "^ffsim: $IN/fifo.scen:8:[0-9]+: $IN/fifo: not a regular file \\(a FIFO\\)$" \
+    "timeout 60 $BIN/ffsim --summary sum.txt $FIELD $IN/fifo.scen"
 
 # --help and --version write to stdout too.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim ffinfo ffexport; do

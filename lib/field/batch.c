@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "records.h"
 #include "search.h"
 
 /* ---- names ---- */
@@ -163,23 +164,23 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
 {
     ff_goal_sets sets = { NULL, 0 };
     name_table names = { NULL, 0 };
-    size_t cap = 0, linecap = 0;
-    char *line = NULL, *hash;
-    ssize_t len;
-    long lineno = 0;
+    size_t cap = 0, len;
+    char line[FF_RECORD_LINE_MAX], *hash, *nul;
+    ff_records rec;
+    int got;
     ff_status st = FF_OK;
 
     out->set = NULL;
     out->nsets = 0;
-    errno = 0;
-    while ((len = getline(&line, &linecap, f)) >= 0) {
-        lineno++;
-        if (len > 0 && line[len - 1] == '\n')
-            line[--len] = '\0';
+    /* Lines capped as every reader's: no line may grow without bound. */
+    ff_records_init(&rec, f, name);
+    while ((got = ff_records_line(&rec, line, err)) == 1) {
+        len = strlen(line);
         if (len > 0 && line[len - 1] == '\r')
             line[--len] = '\0';
-        if (strlen(line) != (size_t)len) {
-            st = ff_error_set(err, FF_EINPUT, name, lineno, (long)strlen(line) + 1, "NUL byte");
+        if ((nul = memchr(line, 1, len)) != NULL) {  /* ff_records_line's NUL */
+            st = ff_error_set(err, FF_EINPUT, name, rec.line, (long)(nul - line) + 1,
+                              "NUL (or 0x01) byte");
             goto fail;
         }
         if ((hash = strchr(line, '#')) != NULL)
@@ -188,20 +189,20 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
             size_t grown_cap = cap ? 2 * cap : 16;
             ff_goal_set *grown = realloc(sets.set, grown_cap * sizeof *grown);
             if (!grown) {
-                st = ff_error_set(err, FF_ENOMEM, name, lineno, 0, "out of memory");
+                st = ff_error_set(err, FF_ENOMEM, name, rec.line, 0, "out of memory");
                 goto fail;
             }
             sets.set = grown;
             cap = grown_cap;
         }
-        st = parse_line(line, name, lineno, g, &sets, &names, err);
+        st = parse_line(line, name, rec.line, g, &sets, &names, err);
         if (st == FF_ENOTFOUND)
             continue;
         if (st != FF_OK)
             goto fail;
     }
-    if (ferror(f)) {
-        st = ff_error_set(err, FF_EIO, name, lineno + 1, 0, "read error: %s", strerror(errno));
+    if (got < 0) {
+        st = ferror(f) ? FF_EIO : FF_EINPUT;
         goto fail;
     }
     if (sets.nsets == 0) {
@@ -209,12 +210,10 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
                           "no goal set (want lines NAME X,Y [X,Y ...])");
         goto fail;
     }
-    free(line);
     free(names.slot);
     *out = sets;
     return FF_OK;
 fail:
-    free(line);
     free(names.slot);
     ff_goal_sets_free(&sets);
     return st;

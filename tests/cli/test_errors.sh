@@ -483,6 +483,33 @@ bad ffsim "a FIFO as a .scen file" \
     "^ffsim: $IN/fifo.scen:8:[0-9]+: $IN/fifo: not a regular file \\(a FIFO\\)$" \
     "timeout 60 $BIN/ffsim --summary sum.txt $FIELD $IN/fifo.scen"
 
+# Reads bounded before they are parsed: a map larger than any map could be
+# is refused by its size, unread (a 4 GB sparse file); bytes that begin no
+# map format stop the read (a pipe of zeros); header lines are refused
+# whole when longer than the cap or holding a NUL; goal-set lines capped.
+truncate -s 4G "$IN/sparse.map" 2>/dev/null &&
+    bad ffbuild "a 4 GB sparse map" \
+        "^ffbuild: $IN/sparse.map: 4294967296 bytes, refused unread: larger than any map" \
+        "timeout 10 $BIN/ffbuild $IN/sparse.map"
+rm -f "$IN/sparse.map"
+bad ffbuild "a pipe of zeros as the map" "^ffbuild: -:1:1: unknown map format" \
+    "head -c 1000000000 /dev/zero | timeout 10 $BIN/ffbuild"
+printf 'type octile\nheight 1\0junk\nwidth 1\nmap\n.\n' >"$IN/nul-height.map"
+printf 'type octile\nheight 1\nwidth 1\nmap\0junk\n.\n' >"$IN/nul-map.map"
+printf 'type octile\nwidth 3%130s garbage\nheight 1\nmap\n...\n' '' >"$IN/long-header.map"
+bad ffbuild "a NUL in 'height'" "^ffbuild: $IN/nul-height.map:2:9: NUL byte in a header line$" \
+    "$BIN/ffbuild -g 0,0 $IN/nul-height.map"
+bad ffbuild "a NUL in 'map'" "^ffbuild: $IN/nul-map.map:4:4: NUL byte in a header line$" \
+    "$BIN/ffbuild -g 0,0 $IN/nul-map.map"
+bad ffbuild "a header line over 127 bytes" \
+    "^ffbuild: $IN/long-header.map:2:128: header line longer than 127 bytes$" \
+    "$BIN/ffbuild -g 0,0 $IN/long-header.map"
+awk 'BEGIN { s = "a"; for (i = 0; i < 1100; i++) s = s " 1,1"; print s }' >"$IN/long.sets"
+bad ffbuild "--goal-sets: a line over 4,095 bytes" \
+    "^ffbuild: $IN/long.sets:1: line longer than 4095 bytes$" "$BIN/ffbuild --goal-sets $IN/long.sets $MAP"
+bad ffbuild "--goal-sets: a pipe of zeros" "^ffbuild: -:1: line longer than 4095 bytes$" \
+    "head -c 1000000000 /dev/zero | timeout 10 $BIN/ffbuild --goal-sets - $MAP"
+
 # --help and --version write to stdout too.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim ffinfo ffexport; do
     for opt in --help --version; do

@@ -29,18 +29,18 @@ static ff_status cell_changes(const ff_grid *g, const ff_map_change *c, const ch
 {
     int x0 = (int)c->x0, y0 = (int)c->y0, x1 = (int)c->x1, y1 = (int)c->y1, x, y;
     int reach = c->kind == FF_CHANGE_CLOSE && g->radius > 0 ? ff_clearance_reach(g, g->radius) : 0;
+    int bx0, by0, bx1, by1;
 
     *n = 0;
     if (c->x0 < 0 || c->y0 < 0 || c->x1 >= g->w || c->y1 >= g->h)
         return ff_error_set(err, FF_EINPUT, name, c->line, c->col,
                             "rectangle %lld,%lld,%lld,%lld leaves the %dx%d map", c->x0, c->y0,
                             c->x1, c->y1, g->w, g->h);
-    for (y = y0 - reach; y <= y1 + reach; y++)
-        for (x = x0 - reach; x <= x1 + reach; x++) {
+    ff_grid_clip_box(g, x0, y0, x1, y1, reach, &bx0, &by0, &bx1, &by1);
+    for (y = by0; y <= by1; y++)
+        for (x = bx0; x <= bx1; x++) {
             size_t i = (size_t)y * (size_t)g->w + (size_t)x;
             int inside = x >= x0 && x <= x1 && y >= y0 && y <= y1;
-            if (x < 0 || y < 0 || x >= g->w || y >= g->h)
-                continue;
             if (c->kind == FF_CHANGE_COST) {
                 if (g->radius > 0 && !ff_grid_open(g, i))
                     return ff_error_set(err, FF_EINPUT, name, c->line, c->col,

@@ -529,6 +529,21 @@ int ff_clearance_reach(const ff_grid *g, double radius)
     return r < 1e9 ? (int)r : 1000000000;
 }
 
+static int clip(int64_t v, int64_t lo, int64_t hi)
+{
+    return (int)(v < lo ? lo : v > hi ? hi : v);
+}
+
+void ff_grid_clip_box(const ff_grid *g, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                      int64_t reach, int *bx0, int *by0, int *bx1, int *by1)
+{
+    /* Within +-2^33 here: no sum overflows. */
+    *bx0 = clip(x0 - reach, 0, g->w);
+    *by0 = clip(y0 - reach, 0, g->h);
+    *bx1 = clip(x1 + reach, -1, (int64_t)g->w - 1);
+    *by1 = clip(y1 + reach, -1, (int64_t)g->h - 1);
+}
+
 const char *ff_corners_name(ff_corners c)
 {
     return c == FF_CORNERS_CUT ? "cut" : c == FF_CORNERS_FREE ? "free" : "strict";

@@ -174,6 +174,13 @@ double ff_clearance_key(const ff_grid *g, double radius);
  * ceil(radius / cell_size). */
 int ff_clearance_reach(const ff_grid *g, double radius);
 
+/* The cells x0..x1, y0..y1 grown by reach cells on every side and clipped
+ * to g: *bx0..*bx1, *by0..*by1 (empty, *bx0 > *bx1, when nothing is left).
+ * Every walk over a radius-derived box goes through it, so that a radius
+ * far larger than the map costs no more than the map. */
+void ff_grid_clip_box(const ff_grid *g, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                      int64_t reach, int *bx0, int *by0, int *bx1, int *by1);
+
 const char *ff_corners_name(ff_corners c);
 /* Parse "strict", "cut" or "free"; -1 if none. */
 int ff_corners_parse(const char *s);

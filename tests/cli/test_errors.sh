@@ -510,6 +510,15 @@ bad ffbuild "--goal-sets: a line over 4,095 bytes" \
 bad ffbuild "--goal-sets: a pipe of zeros" "^ffbuild: -:1: line longer than 4095 bytes$" \
     "head -c 1000000000 /dev/zero | timeout 10 $BIN/ffbuild --goal-sets - $MAP"
 
+# A radius far larger than its map: every box a change walks is clipped to
+# the map (it walked (2 reach + 1)^2 cells, 4e12 steps).
+printf 'ff 1\nsize 3 1\nradius 1e6\ngoal 0 0\nchannel cost f32\nencoding text\nend\n1 1 1\n' |
+    $BIN/ffbuild >"$IN/wide.ff"
+printf 'close 2,0,2,0\n' >"$IN/close20.txt"
+bad ffbuild "--update: a radius of 1e6 on 3 x 1 cells" \
+    "^ffbuild: $IN/close20.txt:1:7: the change closes goal 0,0 \\(by the clearance radius\\)$" \
+    "timeout 10 $BIN/ffbuild --update $IN/close20.txt $IN/wide.ff"
+
 # --help and --version write to stdout too.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim ffinfo ffexport; do
     for opt in --help --version; do

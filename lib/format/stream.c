@@ -721,6 +721,9 @@ static ff_status take_spawns(ff_reader *r, ff_grid *g, const int64_t *xy,
                                 (long long)x, (long long)y, g->w, g->h);
         g->spawns[g->nspawns++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
     }
+    /* A cell named twice is one spawn cell: repeats must not count as
+     * room for more agents. */
+    g->nspawns = ff_cells_sort(g->spawns, g->nspawns);
     return FF_OK;
 }
 

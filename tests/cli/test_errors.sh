@@ -519,6 +519,16 @@ bad ffbuild "--update: a radius of 1e6 on 3 x 1 cells" \
     "^ffbuild: $IN/close20.txt:1:7: the change closes goal 0,0 \\(by the clearance radius\\)$" \
     "timeout 10 $BIN/ffbuild --update $IN/close20.txt $IN/wide.ff"
 
+# One spawn line 10,000 times is one spawn cell: the crowding cap holds.
+s=$(grep -m1 '^spawn' "$IN/gate-text.ff")
+awk -v s="$s" '/^spawn/ && !done { for (i = 0; i < 10000; i++) print s; done = 1; next }
+               /^spawn/ { next } { print }' "$IN/gate-text.ff" >"$IN/dupspawn.ff"
+printf 'ffsim 1\ntick 0.1\nticks 10\nclass w\n radius 0.3\n speed 1\n follow\nend\nspawn 10000 w spawns seed 1 tick 0\n' \
+    >"$IN/dupspawn.scen"
+bad ffsim "10,000 repeats of one spawn line" \
+    "^ffsim: $IN/dupspawn.scen:9:7: 10000 agents of radius 0.3 cannot fit in the spawn cells \\(1 square units hold 12 at most\\)$" \
+    "timeout 10 $BIN/ffsim --summary sum.txt $IN/dupspawn.ff $IN/dupspawn.scen"
+
 # --help and --version write to stdout too.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim ffinfo ffexport; do
     for opt in --help --version; do

@@ -66,36 +66,46 @@ nomem:
     return ff_error_set(err, FF_ENOMEM, name, c->line, 0, "out of memory for the changes");
 }
 
-static void add_stats(ff_repair_stats *total, const ff_repair_stats *s)
-{
-    total->changed += s->changed;
-    total->raised += s->raised;
-    total->settled += s->settled;
-    total->moved += s->moved;
-    total->rebuilt += s->rebuilt;
-}
-
 ff_status ff_field_apply_changes(ff_field *f, const ff_change_list *l, const char *name,
                                  ff_repair *r, ff_repair_stats *total, ff_error *err)
 {
+    ff_grid *g = &f->grid, work = *g;
+    size_t ncells = (size_t)g->w * (size_t)g->h, n = 0, cap = 0, nmerged = 0, i, k;
     ff_cell_change *ch = NULL;
-    size_t n = 0, cap = 0, k;
+    ff_repair_stats s;
     ff_status st = FF_OK;
 
+    /* Each change is checked against the map as the changes before it
+     * left it (a working copy of the costs), then the list is one repair
+     * of the cells whose cost differs at the end: n changes of the whole
+     * map cost one repair (or one rebuild), not n. */
+    if (!(work.cost = malloc((ncells ? ncells : 1) * sizeof *work.cost)))
+        return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for the changes");
+    memcpy(work.cost, g->cost, ncells * sizeof *work.cost);
     for (k = 0; k < l->n && st == FF_OK; k++) {
-        ff_repair_stats s;
-        if ((st = cell_changes(&f->grid, &l->change[k], name, &ch, &n, &cap, err)) != FF_OK)
+        size_t j;
+        if ((st = cell_changes(&work, &l->change[k], name, &ch, &n, &cap, err)) != FF_OK)
             break;
-        if ((st = ff_repair_field(r, &f->grid, f->distance, ch, n, &s, err)) != FF_OK) {
-            if (err && !err->file[0]) {
-                char msg[sizeof err->msg];
-                memcpy(msg, err->msg, sizeof msg);
-                ff_error_set(err, st, name, l->change[k].line, l->change[k].col, "%s", msg);
-            }
-            break;
-        }
-        if (total)
-            add_stats(total, &s);
+        for (j = 0; j < n; j++)
+            work.cost[ch[j].cell] = ch[j].cost;
+    }
+    for (i = 0; st == FF_OK && i < ncells; i++)
+        if (memcmp(&work.cost[i], &g->cost[i], sizeof *work.cost) != 0 &&
+            add(&ch, &nmerged, &cap, i, work.cost[i]) < 0)
+            st = ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for the changes");
+    free(work.cost);
+    if (st == FF_OK && (st = ff_repair_field(r, g, f->distance, ch, nmerged, &s, err)) != FF_OK &&
+        err && !err->file[0]) {
+        char msg[sizeof err->msg];
+        memcpy(msg, err->msg, sizeof msg);
+        ff_error_set(err, st, name, 0, 0, "%s", msg);
+    }
+    if (st == FF_OK && total) {
+        total->changed += s.changed;
+        total->raised += s.raised;
+        total->settled += s.settled;
+        total->moved += s.moved;
+        total->rebuilt += s.rebuilt;
     }
     free(ch);
     if (st == FF_OK)

@@ -438,4 +438,14 @@ refuse "own goals: 650 fields of 1024x1024 over the default budget" \
     "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, worth 150265500 at 23 bytes a cell \\(own goals' at 5\\), over --max-cells 134217728\$" \
     "$BIN/ffsim $TMP/big.ff $TMP/own650.scen"
 
+# Map events after every agent has left are skipped: 2,000 events up to
+# tick 2,000,000 behind one agent that leaves at tick 6 (11.6 s before).
+{ printf 'ffsim 1\ntick 0.1\nticks 100000000\narrived leave\nclass w\n radius 0.3\n speed 1\n follow\nend\n'
+  printf 'agent 1 w 27.5,10.5\n'
+  awk 'BEGIN { for (i = 1; i <= 2000; i++) printf "at %d %s 1,1,30,19\n", 1000 * i, i % 2 ? "close" : "open" }'
+} >"$TMP/events.scen"
+run "events after every agent left" 0 \
+    "timeout 10 $BIN/ffsim --summary $TMP/events.sum -o $TMP/events.trace $TMP/gate.ff $TMP/events.scen"
+check "the run ends when the agent has left" "$(tail -n 1 "$TMP/events.trace")" = "# tick 6 over: every agent arrived"
+
 finish

@@ -16,6 +16,7 @@
 #include "mapread.h"
 #include "options.h"
 #include "outfile.h"
+#include "ranges.h"
 #include "records.h"
 #include "search.h"
 #include "stream.h"
@@ -67,6 +68,14 @@ static int fail(const ff_error *err)
 static int usage_error(const char *fmt, const char *arg)
 {
     return ff_usage_error(prog, fmt, arg);
+}
+
+/* "OPTION 'VALUE': not a number from MIN to MAX" (ranges.h). */
+static int range_error(const char *option, const char *arg, ff_range_id id)
+{
+    fprintf(stderr, "%s: %s '%s': not a number %s (see %s --help)\n", prog, option, arg,
+            ff_range_text(id), prog);
+    return 2;
 }
 
 /* Goals given on the command line, applied after the map is read. */
@@ -370,16 +379,17 @@ static int run(int argc, char **argv, goal_list *goals)
                 return usage_error("--corners '%s': not strict, cut or free", optarg);
             break;
         case 'r':
-            if (ff_parse_real(optarg, &radius) || radius < 0)
-                return usage_error("--radius '%s': not a number >= 0", optarg);
+            if (ff_parse_real(optarg, &radius) || !ff_range_ok(FF_RANGE_RADIUS, radius))
+                return range_error("--radius", optarg, FF_RANGE_RADIUS);
             break;
         case OPT_TURN_COST:
-            if (ff_parse_real(optarg, &turn_cost) || !(turn_cost >= 0))
-                return usage_error("--turn-cost '%s': not a number >= 0", optarg);
+            if (ff_parse_real(optarg, &turn_cost) || !ff_range_ok(FF_RANGE_TURN_COST, turn_cost))
+                return range_error("--turn-cost", optarg, FF_RANGE_TURN_COST);
             break;
         case 'P':
-            if (ff_parse_real(optarg, &mopt.png_scale) || !(mopt.png_scale > 0))
-                return usage_error("--png-scale '%s': not a number > 0", optarg);
+            if (ff_parse_real(optarg, &mopt.png_scale) ||
+                !ff_range_ok(FF_RANGE_PNG_SCALE, mopt.png_scale))
+                return range_error("--png-scale", optarg, FF_RANGE_PNG_SCALE);
             break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &mopt.max_cells))
@@ -401,7 +411,8 @@ static int run(int argc, char **argv, goal_list *goals)
         case OPT_LIST: list = 1; break;
         case OPT_UPDATE: update = optarg; break;
         case 'j':
-            if (ff_parse_int(optarg, 1, 1024, &v))
+            if (ff_parse_int(optarg, (long long)ff_ranges[FF_RANGE_JOBS].min,
+                             (long long)ff_ranges[FF_RANGE_JOBS].max, &v))
                 return usage_error("--jobs '%s': not a whole number 1 to 1024", optarg);
             jobs = (int)v;
             break;

@@ -233,6 +233,16 @@ Test(mapread, grey_png_levels_and_scale)
     cr_assert_eq(g.cost[3], 127.5f);
     cr_assert_eq(g.cost[4], 5.0f);
     ff_grid_free(&g);
+    /* The largest scale keeps grey 255 a float: open, never a wall; one
+     * over it (1e37 made 255 cost inf) is refused. */
+    o.png_scale = 1e36;
+    cr_assert_eq(ff_map_parse(png, size, "p.png", &o, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert(isfinite(g.cost[3]));
+    cr_assert_eq(g.cost[3], (float)(255 * 1e36));
+    ff_grid_free(&g);
+    o.png_scale = 1e37;
+    cr_assert_eq(ff_map_parse(png, size, "p.png", &o, &g, &err), FF_EUSAGE);
+    cr_assert(strstr(err.msg, "from 0 (excluded) to 1e36"), "%s", err.msg);
     free(png);
 }
 

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ranges.h"
+
 static int is_blank(char c)
 {
     return c == ' ' || c == '\t';
@@ -70,7 +72,9 @@ int ff_option_max_cells(const char *prog, const char *s, uint64_t *out)
 {
     long long v;
 
-    if (ff_parse_int(s, 1, (long long)UINT32_MAX, &v))
+    const ff_range *r = &ff_ranges[FF_RANGE_MAX_CELLS];
+
+    if (ff_parse_int(s, (long long)r->min, (long long)r->max, &v))
         return ff_usage_error(prog, "--max-cells '%s': not a whole number 1 to 4294967295", s);
     *out = (uint64_t)v;
     return 0;

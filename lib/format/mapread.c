@@ -254,9 +254,10 @@ static ff_status legend_line(cursor *c, char *buf, legend *table, ff_error *err)
         double v;
         errno = 0;
         v = strtod(word[k], &end);
-        if (end == word[k] || *end || isnan(v) || v < 0 || isinf(v) || v > 3.4e38)
+        if (end == word[k] || *end || !ff_range_ok(FF_RANGE_COST, v))
             return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(word[k] - buf) + 1,
-                                "cost '%s' of tile '%c' must be a finite number >= 0", word[k], ch);
+                                "cost '%s' of tile '%c' must be a number %s", word[k], ch,
+                                ff_range_text(FF_RANGE_COST));
         e.cost = (float)v;
     }
     k++;

@@ -298,8 +298,9 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             return BAD("'corners' must be strict, cut or free, not '%s'", nw > 1 ? word[1] : "");
         f->grid.corners = (ff_corners)c;
     } else if (strcmp(key, "radius") == 0) {
-        if (nw != 2 || parse_real(word[1], &x) || x < 0)
-            return BAD("'radius' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
+        if (nw != 2 || parse_real(word[1], &x) || !ff_range_ok(FF_RANGE_RADIUS, x))
+            return BAD("'radius' wants one number %s, not '%s'", ff_range_text(FF_RANGE_RADIUS),
+                       nw > 1 ? word[1] : "");
         f->grid.radius = x;
     } else if (strcmp(key, "name") == 0) {
         const char *p;
@@ -375,8 +376,9 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
         }
         h->id[k].v = v;
     } else if (strcmp(key, "turn-cost") == 0) {
-        if (nw != 2 || parse_real(word[1], &x) || x < 0)
-            return BAD("'turn-cost' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
+        if (nw != 2 || parse_real(word[1], &x) || !ff_range_ok(FF_RANGE_TURN_COST, x))
+            return BAD("'turn-cost' wants one number %s, not '%s'", ff_range_text(FF_RANGE_TURN_COST),
+                       nw > 1 ? word[1] : "");
         f->turn = 1;
         f->turn_cost = x + 0.0;  /* -0 is 0 */
     } else if (strcmp(key, "encoding") == 0) {

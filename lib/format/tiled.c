@@ -106,9 +106,10 @@ ff_status ff_tiled_map_property(ff_tiled *t, const ff_tiled_prop *p, long line)
 {
     if (strcmp(p->name, "cell") != 0)
         return FF_OK;
-    if (p->kind != FF_TILED_NUMBER || !(p->number > 0) || !isfinite(p->number))
+    if (p->kind != FF_TILED_NUMBER || !ff_range_ok(FF_RANGE_CELL, p->number))
         return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
-                            "map property 'cell' (world units per cell) must be a number > 0");
+                            "map property 'cell' (world units per cell) must be a number %s",
+                            ff_range_text(FF_RANGE_CELL));
     t->cell_size = p->number;
     return FF_OK;
 }
@@ -212,10 +213,10 @@ ff_status ff_tiled_tile_property(ff_tiled *t, const ff_tiled_tileset *set, ff_ti
                             p->name, tile->id, set->name, kind_name(p->kind), known[k].want);
     switch (k) {
     case 0:
-        if (!(p->number >= 0) || !(p->number <= 3.4e38))
+        if (!ff_range_ok(FF_RANGE_COST, p->number))
             return ff_error_set(t->err, FF_EINPUT, file, line, 0,
-                                "cost %g of tile %u of tileset '%.60s' must be a finite number >= 0",
-                                p->number, tile->id, set->name);
+                                "cost %g of tile %u of tileset '%.60s' must be a number %s",
+                                p->number, tile->id, set->name, ff_range_text(FF_RANGE_COST));
         tile->has_cost = 1;
         tile->cost = (float)p->number;
         break;

@@ -562,6 +562,6 @@ int ff_corners_parse(const char *s)
 
 int ff_grid_geometry_ok(double cell_size, double origin_x, double origin_y)
 {
-    return cell_size >= FF_CELL_MIN && cell_size <= FF_CELL_MAX &&
-           fabs(origin_x) <= FF_ORIGIN_MAX && fabs(origin_y) <= FF_ORIGIN_MAX;
+    return ff_range_ok(FF_RANGE_CELL, cell_size) && ff_range_ok(FF_RANGE_ORIGIN, origin_x) &&
+           ff_range_ok(FF_RANGE_ORIGIN, origin_y);
 }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "fferror.h"
+#include "ranges.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,15 +42,8 @@ typedef enum { FF_CORNERS_STRICT = 0, FF_CORNERS_CUT, FF_CORNERS_FREE } ff_corne
 /* One-way mask meaning "may leave in every direction". */
 #define FF_ONEWAY_ALL 0xFFu
 
-/* The cell sizes and origins a map may have, in world units.  Beyond them
- * the arithmetic of the searches and the crowd (sums of steps, squared
- * distances, cell indices from world positions) would overflow or lose
- * every digit: a step cost of inf, a bucket index out of range. */
-#define FF_CELL_MIN 1e-6
-#define FF_CELL_MAX 1e6
-#define FF_ORIGIN_MAX 1e12   /* |origin_x|, |origin_y| at most this */
-
-/* 1 when cell_size and the origin are within the bounds above. */
+/* 1 when cell_size and the origin are within their ranges (ranges.h:
+ * FF_CELL_MIN to FF_CELL_MAX, |origin| at most FF_ORIGIN_MAX). */
 int ff_grid_geometry_ok(double cell_size, double origin_x, double origin_y);
 
 typedef struct ff_grid {

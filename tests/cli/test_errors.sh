@@ -529,6 +529,29 @@ bad ffsim "10,000 repeats of one spawn line" \
     "^ffsim: $IN/dupspawn.scen:9:7: 10000 agents of radius 0.3 cannot fit in the spawn cells \\(1 square units hold 12 at most\\)$" \
     "timeout 10 $BIN/ffsim --summary sum.txt $IN/dupspawn.ff $IN/dupspawn.scen"
 
+# Ranges (ranges.h, ff(5) and ffsim(5) LIMITS): the Tiled map property
+# 'cell', a scenario's tick, --png-scale (scale x grey 255 a float), a
+# stream's radius and turn cost.
+for v in 1e-320 1e300; do
+    sed "/\"name\": *\"cell\"/,/value/ s/\"value\": *[0-9.e+-]*/\"value\": $v/" \
+        "$TD/tiled/classes.tmj" >"$IN/cell$v.tmj"
+    bad ffbuild "Tiled property cell $v" \
+        "^ffbuild: $IN/cell$v.tmj: map property 'cell' \\(world units per cell\\) must be a number from 1e-6 to 1e6$" \
+        "$BIN/ffbuild $IN/cell$v.tmj"
+done
+printf 'ffsim 1\ntick 1e300\nticks 2\nclass w\n radius 0.3\n speed 1\n follow\nend\n' >"$IN/tick.scen"
+bad ffsim "--realtime, tick 1e300" \
+    "^ffsim: $IN/tick.scen:2:6: tick 1e300 must be a number from 0 \\(excluded\\) to 3600$" \
+    "timeout 10 $BIN/ffsim --realtime --summary sum.txt $FIELD $IN/tick.scen"
+expect "ffbuild: --png-scale 1e37" 2 \
+    "^ffbuild: --png-scale '1e37': not a number from 0 \\(excluded\\) to 1e36 \\(see ffbuild --help\\)$" \
+    "$BIN/ffbuild --png-scale 1e37 -g 0,0 $TD/png/randpath.png"
+expect "ffbuild: -r 1e13" 2 "^ffbuild: --radius '1e13': not a number from 0 to 1e12 \\(see ffbuild --help\\)$" \
+    "$BIN/ffbuild -r 1e13 $MAP"
+sed 's/^radius .*/radius 1e13/' "$IN/gate-text.ff" >"$IN/radius.ff"
+bad ffdir "a stream's radius 1e13" "^ffdir: $IN/radius.ff:7: 'radius' wants one number from 0 to 1e12, not '1e13'$" \
+    "$BIN/ffdir $IN/radius.ff"
+
 # --help and --version write to stdout too.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim ffinfo ffexport; do
     for opt in --help --version; do

@@ -25,10 +25,9 @@ extern "C" {
  * the distance, with the scratch r; then set f's ids again.  The changes
  * are checked in order, each against the map the ones before it made,
  * and repaired as one: the cells whose cost differs at the end, one
- * repair (or one rebuild) whatever the length of the list.  Without a
- * clearance radius each cell is painted once (work: the map's cells and
- * the changes' rows); with one, each change walks its rectangle grown by
- * the radius, clipped to the map.  *total adds the
+ * repair (or one rebuild) whatever the length of the list.  Each cell
+ * is painted once: work is the map's cells and the changes' rows (each
+ * row with a search of the goals), however many changes cover a cell.  *total adds the
  * repair's statistics (may be NULL).  Refuses (FF_EINPUT, naming the
  * change's line and column) a rectangle leaving the map, a change closing
  * a goal (by its cells or the clearance), and a cost for a cell closed in

@@ -36,6 +36,25 @@ for r in 0.5 0.6 1.2; do
         fi
     done
 done
+# Closings and costs mixed on a cleared map: where no cost falls on a
+# closed cell, a rebuild of the changed map (costs do not move the
+# clearance) is the oracle.
+good=0
+for r in 0.5 1.2; do
+    "$BIN/ffbuild" -r $r -g 37,10 "$DEMO" -o "$TMP/base.ff"
+    for seed in 51 52 53 54 55 56 57 58; do
+        awk -v seed="$seed" -v n=4 -v ch="$TMP/ch.txt" -f tests/cli/changes.awk "$DEMO" >"$TMP/changed.ffmap"
+        if "$BIN/ffbuild" --update "$TMP/ch.txt" "$TMP/base.ff" -o "$TMP/got.ff" 2>"$TMP/err"; then
+            "$BIN/ffbuild" -r $r -g 37,10 "$TMP/changed.ffmap" -o "$TMP/want.ff"
+            same "radius $r mixed seed $seed equals a rebuild" "$TMP/got.ff" "$TMP/want.ff"
+            good=$((good + 1))
+        else
+            check "radius $r mixed seed $seed: refused for a closed cell or goal" \
+                "$(grep -c 'is closed in a map cleared\|closes goal' "$TMP/err")" = 1
+        fi
+    done
+done
+check "most mixed lists apply" $good -ge 8
 # ... and a cost for an open cell of a cleared map is fine.
 printf 'cost 30,12,31,12 2.5\n' >"$TMP/ch.txt"
 "$BIN/ffbuild" -r 0.6 -g 37,10 "$DEMO" -o "$TMP/base.ff"

@@ -38,15 +38,8 @@ static int leaves(const ff_grid *g, const ff_map_change *c, const char *name, ff
  * search), or SIZE_MAX. */
 static size_t goal_between(const ff_grid *g, size_t first, size_t last)
 {
-    size_t lo = 0, hi = g->ngoals;
+    size_t lo = ff_grid_goal_lower_bound(g, 0, first);
 
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (g->goals[mid] < first)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
     return lo < g->ngoals && g->goals[lo] <= last ? g->goals[lo] : SIZE_MAX;
 }
 

@@ -278,9 +278,7 @@ int ff_dirs_parse(const char *list, uint8_t *mask)
     }
 }
 
-/* The first index from lo on of g's sorted goals whose cell is not below
- * cell i (g->ngoals when there is none). */
-static size_t goal_lower_bound(const ff_grid *g, size_t lo, size_t i)
+size_t ff_grid_goal_lower_bound(const ff_grid *g, size_t lo, size_t i)
 {
     size_t hi = g->ngoals;
 
@@ -296,7 +294,7 @@ static size_t goal_lower_bound(const ff_grid *g, size_t lo, size_t i)
 
 int ff_grid_is_goal(const ff_grid *g, size_t i)
 {
-    size_t lo = goal_lower_bound(g, 0, i);
+    size_t lo = ff_grid_goal_lower_bound(g, 0, i);
     return lo < g->ngoals && g->goals[lo] == i;
 }
 
@@ -311,7 +309,7 @@ ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
         return st;
     i = (size_t)y * (size_t)g->w + (size_t)x;
     /* Ascending order (a map's goal tiles, most files): append. */
-    lo = goal_lower_bound(g, hi > 0 && g->goals[hi - 1] < i ? hi : 0, i);
+    lo = ff_grid_goal_lower_bound(g, hi > 0 && g->goals[hi - 1] < i ? hi : 0, i);
     if (lo < g->ngoals && g->goals[lo] == i)
         return FF_OK;
     grown = realloc(g->goals, (g->ngoals + 1) * sizeof *grown);

@@ -134,6 +134,10 @@ int ff_dirs_parse(const char *list, uint8_t *mask);
  * (ff_grid_sort_goals).  A binary search. */
 int ff_grid_is_goal(const ff_grid *g, size_t i);
 
+/* The first index from lo on of g's sorted goals whose cell is not below
+ * cell i (g->ngoals when there is none): a binary search. */
+size_t ff_grid_goal_lower_bound(const ff_grid *g, size_t lo, size_t i);
+
 ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
                            long line, long col, ff_error *err);
 

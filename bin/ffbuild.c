@@ -70,14 +70,6 @@ static int usage_error(const char *fmt, const char *arg)
     return ff_usage_error(prog, fmt, arg);
 }
 
-/* "OPTION 'VALUE': not a number from MIN to MAX" (ranges.h). */
-static int range_error(const char *option, const char *arg, ff_range_id id)
-{
-    fprintf(stderr, "%s: %s '%s': not a number %s (see %s --help)\n", prog, option, arg,
-            ff_range_text(id), prog);
-    return 2;
-}
-
 /* Goals given on the command line, applied after the map is read. */
 typedef struct {
     long long *xy;
@@ -380,16 +372,16 @@ static int run(int argc, char **argv, goal_list *goals)
             break;
         case 'r':
             if (ff_parse_real(optarg, &radius) || !ff_range_ok(FF_RANGE_RADIUS, radius))
-                return range_error("--radius", optarg, FF_RANGE_RADIUS);
+                return ff_range_error(prog, "--radius", optarg, FF_RANGE_RADIUS);
             break;
         case OPT_TURN_COST:
             if (ff_parse_real(optarg, &turn_cost) || !ff_range_ok(FF_RANGE_TURN_COST, turn_cost))
-                return range_error("--turn-cost", optarg, FF_RANGE_TURN_COST);
+                return ff_range_error(prog, "--turn-cost", optarg, FF_RANGE_TURN_COST);
             break;
         case 'P':
             if (ff_parse_real(optarg, &mopt.png_scale) ||
                 !ff_range_ok(FF_RANGE_PNG_SCALE, mopt.png_scale))
-                return range_error("--png-scale", optarg, FF_RANGE_PNG_SCALE);
+                return ff_range_error(prog, "--png-scale", optarg, FF_RANGE_PNG_SCALE);
             break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &mopt.max_cells))
@@ -411,8 +403,7 @@ static int run(int argc, char **argv, goal_list *goals)
         case OPT_LIST: list = 1; break;
         case OPT_UPDATE: update = optarg; break;
         case 'j':
-            if (ff_parse_int(optarg, (long long)ff_ranges[FF_RANGE_JOBS].min,
-                             (long long)ff_ranges[FF_RANGE_JOBS].max, &v))
+            if (ff_parse_int_in(optarg, FF_RANGE_JOBS, &v))
                 return usage_error("--jobs '%s': not a whole number 1 to 1024", optarg);
             jobs = (int)v;
             break;

@@ -199,7 +199,7 @@ int main(int argc, char **argv)
                 return usage_error("--direction '%s': not raw or smooth", optarg);
             break;
         case 'e':
-            if (ff_parse_int(optarg, 1, 1000000000, &every))
+            if (ff_parse_int_in(optarg, FF_RANGE_SIM_EVERY, &every))
                 return usage_error("--every '%s': not a whole number 1 to 1000000000", optarg);
             break;
         case 's':

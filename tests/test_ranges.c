@@ -89,9 +89,9 @@ static char *read_page(const char *page)
     return text;
 }
 
-/* Whether page states range id: a line naming the key (".It Cm KEY" or
- * ".It Fl ... KEY"), the range's text within the next lines, with mdoc's
- * line breaks read as blanks. */
+/* Whether page states range id: a line naming the key (".It Cm KEY",
+ * ".It Fl ... KEY" or ".Cm KEY"), the range's text within the next lines,
+ * with mdoc's line breaks read as blanks. */
 static int states(const char *page, ff_range_id id)
 {
     const ff_range *r = &ff_ranges[id];
@@ -99,18 +99,20 @@ static int states(const char *page, ff_range_id id)
     int found = 0;
 
     cr_assert_not_null(text, "cannot read %s", page);
-    for (p = text; !found && (p = strstr(p, ".It ")) != NULL; p++) {
-        char *eol = strchr(p, '\n'), item[2048], *q;
+    for (p = text; !found && (p = strchr(p, '.')) != NULL; p++) {
+        char *eol = strchr(p, '\n'), item[2048], *q, cm[64];
         size_t n;
-        int lines = 0;
+        int lines = 0, names;
         if (!eol)
             break;
         *eol = '\0';
-        if (!(strstr(p, " Cm ") || strstr(p, " Fl ")) || !strstr(p, r->key[0] == '-' ? r->key + 1 : r->key)) {
-            *eol = '\n';
-            continue;
-        }
+        snprintf(cm, sizeof cm, ".Cm %s", r->key);
+        names = (strncmp(p, ".It ", 4) == 0 && (strstr(p, " Cm ") || strstr(p, " Fl ")) &&
+                 strstr(p, r->key[0] == '-' ? r->key + 1 : r->key)) ||
+                strcmp(p, cm) == 0;
         *eol = '\n';
+        if (!names || (p > text && p[-1] != '\n'))
+            continue;
         for (q = p, n = 0; *q && lines < 12 && n + 1 < sizeof item; q++) {
             if (*q == '\n')
                 lines++;
@@ -132,6 +134,16 @@ Test(ranges, pages_state_every_range)
     } also[] = {
         { FF_RANGE_RADIUS, "ffbuild.1" },
         { FF_RANGE_TURN_COST, "ffbuild.1" },
+        { FF_RANGE_CELL, "fftiled.5" },
+        { FF_RANGE_COST, "fftiled.5" },
+        { FF_RANGE_MAX_CELLS, "ffdir.1" },
+        { FF_RANGE_MAX_CELLS, "ffquery.1" },
+        { FF_RANGE_MAX_CELLS, "ffpull.1" },
+        { FF_RANGE_MAX_CELLS, "fffunnel.1" },
+        { FF_RANGE_MAX_CELLS, "ffpng.1" },
+        { FF_RANGE_MAX_CELLS, "ffsim.1" },
+        { FF_RANGE_MAX_CELLS, "ffinfo.1" },
+        { FF_RANGE_MAX_CELLS, "ffexport.1" },
     };
     int k;
     size_t j;

@@ -33,6 +33,12 @@ const ff_range ff_ranges[FF_RANGE_COUNT] = {
     [FF_RANGE_CONGESTION_THRESHOLD] = R("congestion-threshold", 0, 1e12, 0, "ffsim.5"),
     [FF_RANGE_JOBS] = R("--jobs", 1, 1024, 1, "ffbuild.1"),
     [FF_RANGE_MAX_CELLS] = R("--max-cells", 1, 4294967295, 1, "ffbuild.1"),
+    [FF_RANGE_FUNNEL_RADIUS] = R("--radius", 0, 1e150, 0, "fffunnel.1"),
+    [FF_RANGE_PNG_PIXELS] = R("--scale", 1, 2147483647, 1, "ffpng.1"),
+    [FF_RANGE_PNG_GRID] = R("--grid", 1, 2147483647, 1, "ffpng.1"),
+    [FF_RANGE_PNG_EVERY] = R("--every", 1, 2147483647, 1, "ffpng.1"),
+    [FF_RANGE_PNG_FPS] = R("--fps", 1, 1000, 1, "ffpng.1"),
+    [FF_RANGE_SIM_EVERY] = R("--every", 1, 1000000000, 1, "ffsim.1"),
 };
 
 int ff_range_ok(ff_range_id id, double v)

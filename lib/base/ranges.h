@@ -40,6 +40,12 @@ typedef enum {
     FF_RANGE_CONGESTION_THRESHOLD, /* scenario: agents */
     FF_RANGE_JOBS,                 /* ffbuild -j */
     FF_RANGE_MAX_CELLS,            /* --max-cells of every reader */
+    FF_RANGE_FUNNEL_RADIUS,        /* fffunnel -r: world units */
+    FF_RANGE_PNG_PIXELS,           /* ffpng --scale: pixels a cell */
+    FF_RANGE_PNG_GRID,             /* ffpng --grid: cells a tick */
+    FF_RANGE_PNG_EVERY,            /* ffpng --every: ticks */
+    FF_RANGE_PNG_FPS,              /* ffpng --fps: frames a second */
+    FF_RANGE_SIM_EVERY,            /* ffsim --every: ticks */
     FF_RANGE_COUNT
 } ff_range_id;
 

@@ -548,6 +548,8 @@ expect "ffbuild: --png-scale 1e37" 2 \
     "$BIN/ffbuild --png-scale 1e37 -g 0,0 $TD/png/randpath.png"
 expect "ffbuild: -r 1e13" 2 "^ffbuild: --radius '1e13': not a number from 0 to 1e12 \\(see ffbuild --help\\)$" \
     "$BIN/ffbuild -r 1e13 $MAP"
+expect "fffunnel: -r 1e300" 2 "^fffunnel: -r '1e300': not a number from 0 to 1e150 \\(see fffunnel --help\\)$" \
+    "$BIN/fffunnel -r 1e300 $IN/portals.txt"
 sed 's/^radius .*/radius 1e13/' "$IN/gate-text.ff" >"$IN/radius.ff"
 bad ffdir "a stream's radius 1e13" "^ffdir: $IN/radius.ff:7: 'radius' wants one number from 0 to 1e12, not '1e13'$" \
     "$BIN/ffdir $IN/radius.ff"

@@ -509,6 +509,14 @@ bad ffbuild "--goal-sets: a line over 4,095 bytes" \
     "^ffbuild: $IN/long.sets:1: line longer than 4095 bytes$" "$BIN/ffbuild --goal-sets $IN/long.sets $MAP"
 bad ffbuild "--goal-sets: a pipe of zeros" "^ffbuild: -:1: line longer than 4095 bytes$" \
     "head -c 1000000000 /dev/zero | timeout 10 $BIN/ffbuild --goal-sets - $MAP"
+# Every text reader stops at 4,095 bytes a line, a pipe of zeros included.
+for what in "ffpull|$BIN/ffpull $FIELD" "fffunnel|$BIN/fffunnel" "ffquery|$BIN/ffquery $FIELD" \
+    "ffbuild --goals|$BIN/ffbuild --goals - $MAP" "ffbuild --update|$BIN/ffbuild --update - $IN/gate0.ff" \
+    "ffsim scenario|$BIN/ffsim --summary sum.txt $FIELD -"; do
+    prog=${what%%|*}
+    bad "${prog%% *}" "$prog: a pipe of zeros" "^${prog%% *}: -:1(:[0-9]+)?: line longer than 4095 bytes$" \
+        "head -c 1000000000 /dev/zero | timeout 10 ${what#*|}"
+done
 
 # A radius far larger than its map: every box a change walks is clipped to
 # the map (it walked (2 reach + 1)^2 cells, 4e12 steps).

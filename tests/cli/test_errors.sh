@@ -547,6 +547,12 @@ for v in 1e-320 1e300; do
         "^ffbuild: $IN/cell$v.tmj: map property 'cell' \\(world units per cell\\) must be a number from 1e-6 to 1e6$" \
         "$BIN/ffbuild $IN/cell$v.tmj"
 done
+cp "$TD/tiled/hall.tsx" "$IN/"
+awk '/<map / && !done { print; print " <properties>\n  <property name=\"cell\" type=\"float\" value=\"1e-320\"/>\n </properties>"; done = 1; next }
+     { print }' "$TD/tiled/hall-csv.tmx" >"$IN/cell.tmx"
+bad ffbuild "Tiled property cell 1e-320 (XML)" \
+    "^ffbuild: $IN/cell.tmx:4: map property 'cell' \\(world units per cell\\) must be a number from 1e-6 to 1e6$" \
+    "$BIN/ffbuild $IN/cell.tmx"
 printf 'ffsim 1\ntick 1e300\nticks 2\nclass w\n radius 0.3\n speed 1\n follow\nend\n' >"$IN/tick.scen"
 bad ffsim "--realtime, tick 1e300" \
     "^ffsim: $IN/tick.scen:2:6: tick 1e300 must be a number from 0 \\(excluded\\) to 3600$" \

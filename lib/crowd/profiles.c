@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "direction.h"
+#include "grow.h"
 #include "hash.h"
 #include "search.h"
 #include "stream.h"
@@ -880,12 +881,10 @@ static int set_cell(ff_profiles *p, size_t i, float now)
     if (was_changed != (memcmp(&now, &p->base.cost[i], sizeof now) != 0))
         p->map_key ^= cell_key(i);
     if (p->nchanged == p->changed_cap) {
-        size_t grown = p->changed_cap ? 2 * p->changed_cap : 256;
-        uint32_t *q = realloc(p->changed, grown * sizeof *q);
+        uint32_t *q = ff_grow(p->changed, &p->changed_cap, p->nchanged + 1, sizeof *q, 256);
         if (!q)
             return -1;
         p->changed = q;
-        p->changed_cap = grown;
     }
     p->changed[p->nchanged++] = (uint32_t)i;
     return 0;

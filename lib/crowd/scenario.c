@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "mapfscen.h"
 #include "placement.h"
 #include "walls.h"

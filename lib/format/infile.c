@@ -57,15 +57,14 @@ FILE *ff_file_open_regular(const char *path, ff_error *err)
      * wait; what is not a regular file is refused before any read. */
     fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
-        /* A missing, unreadable or badly named file is the user's to fix;
-         * running out of descriptors or memory is the system's. */
         int e = errno;
-        ff_status st = e == EMFILE || e == ENFILE || e == ENOMEM || e == EIO ? FF_EIO : FF_EINPUT;
-        ff_error_set(err, st, path, 0, 0, "cannot open: %s", strerror(e));
+        ff_error_set(err, ff_open_status(e), path, 0, 0, "cannot open: %s", strerror(e));
         return NULL;
     }
     if (fstat(fd, &sb) != 0) {
-        ff_error_set(err, FF_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+        int e = errno;
+        ff_error_set(err, e == ENOMEM ? FF_ENOMEM : FF_EIO, path, 0, 0, "cannot open: %s",
+                     strerror(e));
         close(fd);
         return NULL;
     }
@@ -109,6 +108,13 @@ FILE *ff_infile_open(const char *path, ff_error *err)
         return NULL;
     }
     return stdin;
+}
+
+ff_status ff_open_status(int errnum)
+{
+    if (errnum == ENOMEM)
+        return FF_ENOMEM;
+    return errnum == EMFILE || errnum == ENFILE || errnum == EIO ? FF_EIO : FF_EINPUT;
 }
 
 void ff_infile_close(FILE *f)

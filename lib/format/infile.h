@@ -19,7 +19,7 @@ extern "C" {
 /* Open path ("-": stdin) for reading in binary mode.  Returns the stream,
  * or NULL with err set: "cannot open: REASON", "is a folder, not a
  * file" (standard input redirected from a folder included) or "not a
- * regular file (WHAT; ...)" for a named path. */
+ * regular file (WHAT)" for a named path. */
 FILE *ff_infile_open(const char *path, ff_error *err);
 
 /* Open the named file path (never "-") for reading: opened without
@@ -27,6 +27,12 @@ FILE *ff_infile_open(const char *path, ff_error *err);
  * a regular file outside /proc and /sys.  Returns the stream, or NULL with
  * err set as ff_infile_open says (err->file is path). */
 FILE *ff_file_open_regular(const char *path, ff_error *err);
+
+/* The status of a failed open with errno errnum: FF_ENOMEM for no
+ * memory, FF_EIO for the system's other faults (too many open files, an
+ * I/O error), FF_EINPUT for the rest (a missing, unreadable or badly named
+ * file, the user's to fix). */
+ff_status ff_open_status(int errnum);
 
 /* Close what ff_infile_open returned (stdin is left open); NULL is
  * allowed. */

@@ -17,6 +17,7 @@
 #include "mapread.h"
 #include "options.h"
 #include "outfile.h"
+#include "ranges.h"
 #include "records.h"
 #include "search.h"
 #include "stream.h"
@@ -366,16 +367,18 @@ static int parse_options(int argc, char **argv, build_options *o)
                 return usage_error("--corners '%s': not strict, cut or free", optarg);
             break;
         case 'r':
-            if (ff_parse_real(optarg, &o->radius) || o->radius < 0)
-                return usage_error("--radius '%s': not a number >= 0", optarg);
+            if (ff_parse_real(optarg, &o->radius) || !ff_range_ok(FF_RANGE_RADIUS, o->radius))
+                return ff_range_error(prog, "--radius", optarg, FF_RANGE_RADIUS);
             break;
         case OPT_TURN_COST:
-            if (ff_parse_real(optarg, &o->turn_cost) || !(o->turn_cost >= 0))
-                return usage_error("--turn-cost '%s': not a number >= 0", optarg);
+            if (ff_parse_real(optarg, &o->turn_cost) ||
+                !ff_range_ok(FF_RANGE_TURN_COST, o->turn_cost))
+                return ff_range_error(prog, "--turn-cost", optarg, FF_RANGE_TURN_COST);
             break;
         case 'P':
-            if (ff_parse_real(optarg, &o->mopt.png_scale) || !(o->mopt.png_scale > 0))
-                return usage_error("--png-scale '%s': not a number > 0", optarg);
+            if (ff_parse_real(optarg, &o->mopt.png_scale) ||
+                !ff_range_ok(FF_RANGE_PNG_SCALE, o->mopt.png_scale))
+                return ff_range_error(prog, "--png-scale", optarg, FF_RANGE_PNG_SCALE);
             break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &o->mopt.max_cells))
@@ -397,7 +400,7 @@ static int parse_options(int argc, char **argv, build_options *o)
         case OPT_LIST: o->list = 1; break;
         case OPT_UPDATE: o->update = optarg; break;
         case 'j':
-            if (ff_parse_int(optarg, 1, 1024, &v))
+            if (ff_parse_int_in(optarg, FF_RANGE_JOBS, &v))
                 return usage_error("--jobs '%s': not a whole number 1 to 1024", optarg);
             o->jobs = (int)v;
             break;

@@ -133,16 +133,33 @@ Test(nearword, hint_wording)
                                                "congestion-ticks" };
     char buf[200], small[20];
 
-    cr_expect_str_eq(ff_near_words("zzz", words, 5, buf, sizeof buf), "");
-    cr_expect_str_eq(ff_near_words("tikcs", words, 5, buf, sizeof buf),
+    cr_expect_str_eq(ff_near_words("zzz", words, 5, sizeof *words, buf, sizeof buf), "");
+    cr_expect_str_eq(ff_near_words("tikcs", words, 5, sizeof *words, buf, sizeof buf),
                      "did you mean 'ticks' or 'tick'?", "nearest first");
-    cr_expect_str_eq(ff_near_words("ticj", words, 5, buf, sizeof buf),
+    cr_expect_str_eq(ff_near_words("ticj", words, 5, sizeof *words, buf, sizeof buf),
                      "did you mean 'tick' or 'ticks'?");
-    cr_expect_str_eq(ff_near_words("arriv", words, 5, buf, sizeof buf),
+    cr_expect_str_eq(ff_near_words("arriv", words, 5, sizeof *words, buf, sizeof buf),
                      "did you mean 'arrive' or 'arrived'?");
-    cr_expect_str_eq(ff_near_words("con", congestion, 3, buf, sizeof buf),
+    cr_expect_str_eq(ff_near_words("con", congestion, 3, sizeof *congestion, buf, sizeof buf),
                      "did you mean 'congestion', 'congestion-weight' or 'congestion-ticks'?");
     /* Cut short, still a string. */
-    ff_near_words("con", congestion, 3, small, sizeof small);
+    ff_near_words("con", congestion, 3, sizeof *congestion, small, sizeof small);
     cr_expect_eq(strlen(small), sizeof small - 1);
+}
+
+/* Words as a member of a table of structs: every stride-th byte. */
+Test(nearword, words_in_a_table)
+{
+    static const struct {
+        int before;
+        const char *word;
+        double after;
+    } table[] = { { 1, "seek", 0 }, { 2, "speed", 0 }, { 3, "separate", 0 } };
+    char buf[100];
+
+    cr_expect_eq(ff_word_index("speed", &table[0].word, 3, sizeof *table), 1);
+    cr_expect_eq(ff_word_index("separate", &table[0].word, 3, sizeof *table), 2);
+    cr_expect_eq(ff_word_index("spee", &table[0].word, 3, sizeof *table), -1, "whole words only");
+    cr_expect_str_eq(ff_near_words("sped", &table[0].word, 3, sizeof *table, buf, sizeof buf),
+                     "did you mean 'speed' or 'seek'?");
 }

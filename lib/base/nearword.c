@@ -60,25 +60,41 @@ int ff_nearness(const char *word, const char *k)
     return 0;
 }
 
-const char *ff_near_words(const char *word, const char *const *known, size_t n, char *buf,
-                          size_t size)
+/* Known word k. */
+static const char *known_word(const char *const *known, size_t k, size_t stride)
+{
+    return *(const char *const *)(const void *)((const char *)known + k * stride);
+}
+
+long ff_word_index(const char *word, const char *const *known, size_t n, size_t stride)
+{
+    size_t k;
+
+    for (k = 0; k < n; k++)
+        if (strcmp(word, known_word(known, k, stride)) == 0)
+            return (long)k;
+    return -1;
+}
+
+const char *ff_near_words(const char *word, const char *const *known, size_t n, size_t stride,
+                          char *buf, size_t size)
 {
     size_t k, found = 0, shown = 0, len;
     int near;
 
     buf[0] = '\0';
     for (k = 0; k < n; k++)
-        found += ff_nearness(word, known[k]) > 0;
+        found += ff_nearness(word, known_word(known, k, stride)) > 0;
     if (found == 0 || size == 0)
         return buf;
     len = (size_t)snprintf(buf, size, "did you mean");
     for (near = 1; near <= FF_NEAR_EDITS + 1; near++)
         for (k = 0; k < n && len < size; k++)
-            if (ff_nearness(word, known[k]) == near) {
+            if (ff_nearness(word, known_word(known, k, stride)) == near) {
                 shown++;
                 len += (size_t)snprintf(buf + len, size - len, "%s'%s'%s",
                                         shown == 1 ? " " : shown == found ? " or " : ", ",
-                                        known[k], shown == found ? "?" : "");
+                                        known_word(known, k, stride), shown == found ? "?" : "");
             }
     return buf;
 }

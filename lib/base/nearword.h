@@ -29,12 +29,18 @@ int ff_edits(const char *a, const char *b);
  * not near (k itself included). */
 int ff_nearness(const char *word, const char *k);
 
-/* The hint for an unknown word: the words of known[0..n) near it, nearest
- * first and then in their order, as "did you mean 'a', 'b' or 'c'?" in
- * buf (of size bytes, cut short if need be); "" when none is near.
- * Returns buf. */
-const char *ff_near_words(const char *word, const char *const *known, size_t n, char *buf,
-                          size_t size);
+/* The known words are n strings, the first at known and each stride
+ * bytes after the one before: an array of strings (stride sizeof (char
+ * *)), or a member of an array of structs (stride the struct's size). */
+
+/* The index of word among the known words, or -1. */
+long ff_word_index(const char *word, const char *const *known, size_t n, size_t stride);
+
+/* The hint for an unknown word: the known words near it, nearest first and
+ * then in their order, as "did you mean 'a', 'b' or 'c'?" in buf (of size
+ * bytes, cut short if need be); "" when none is near.  Returns buf. */
+const char *ff_near_words(const char *word, const char *const *known, size_t n, size_t stride,
+                          char *buf, size_t size);
 
 #ifdef __cplusplus
 }

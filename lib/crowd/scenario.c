@@ -212,6 +212,22 @@ static ff_status want_count(reader *r, const token *t, const char *what, long lo
     return FF_OK;
 }
 
+/* A number of key id (ranges.h: the table the manual states). */
+static ff_status want_in(reader *r, const token *t, const char *what, ff_range_id id, double *v)
+{
+    ff_status st = want_real(r, t, what, v);
+    if (st == FF_OK && !ff_range_ok(id, *v))
+        return fail_at(r, t, "%s %.40s must be a number %s", what, t->text, ff_range_text(id));
+    return st;
+}
+
+/* A whole number of key id (ranges.h). */
+static ff_status want_count_in(reader *r, const token *t, const char *what, ff_range_id id,
+                               long long *v)
+{
+    return want_count(r, t, what, (long long)ff_ranges[id].min, (long long)ff_ranges[id].max, v);
+}
+
 /* ---- ids ---- */
 
 static ff_status id_grow(reader *r)
@@ -446,15 +462,15 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     size_t got = 0, k;
     char *path;
     FILE *f;
+    ff_error why;
     ff_status st = FF_OK;
 
-    if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path))) {
-        if (!path)
-            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
-        int e = errno;
-        fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(e));
-        if ((st = ff_open_status(e)) != FF_EINPUT && r->err)
-            r->err->status = st;  /* the system's fault, not the file's */
+    if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path, &why))) {
+        if (why.status != FF_EINPUT)
+            st = ff_error_set(r->err, why.status, r->name, r->line, 0, "%.200s: %s",
+                              path ? path : t[4].text, why.msg);
+        else
+            st = fail_at(r, &t[4], "%.200s: %s", path, why.msg);
         free(path);
         return st;
     }
@@ -721,7 +737,7 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
             return fail_at(r, &t[k], "'%.40s' needs a value", t[k].text);
         if (strcmp(t[k].text, "priority") == 0) {
             long long p;
-            if ((st = want_count(r, &t[k + 1], "priority", -1000000, 1000000, &p)) != FF_OK)
+            if ((st = want_count_in(r, &t[k + 1], "priority", FF_RANGE_PRIORITY, &p)) != FF_OK)
                 return st;
             b->priority = (long)p;
         } else if (strcmp(t[k].text, "weight") == 0) {
@@ -753,7 +769,7 @@ static ff_status read_event(reader *r, token *t, int n)
 
     if (n != 4)
         return fail_at(r, &t[0], "at needs TICK close|open X0,Y0,X1,Y1");
-    if ((st = want_count(r, &t[1], "event tick", 1, FF_SCENARIO_TICKS_MAX, &tick)) != FF_OK)
+    if ((st = want_count_in(r, &t[1], "event tick", FF_RANGE_EVENT_TICK, &tick)) != FF_OK)
         return st;
     memset(&e, 0, sizeof e);
     e.tick = tick;
@@ -795,7 +811,7 @@ static ff_status read_event(reader *r, token *t, int n)
 /* ---- keywords ---- */
 
 /* What a setting's value is. */
-enum { COUNT, POSITIVE, AT_LEAST_0, ONE_OF_TWO };
+enum { COUNT, NUMBER, DISTANCE, ONE_OF_TWO };
 
 /* A keyword, a line's first word: the reader of its line, or for a setting
  * 'WORD VALUE' (given once; read by read_setting) the members that note the
@@ -807,27 +823,23 @@ typedef struct {
     ff_status (*read)(reader *r, token *t, int n);
     size_t seen, member;   /* offsetof(reader, ...), offsetof(ff_scenario, ...) */
     int kind;
-    long long lo, hi;      /* a count's bounds */
+    ff_range_id range;     /* a count's or a number's (ranges.h) */
     const char *words[2];  /* ONE_OF_TWO: the words of 0 and 1 */
     const char *shown;     /* ONE_OF_TWO: the words as the message lists them */
 } keyword;
 
 #define SETS(m) offsetof(ff_scenario, m)
 #define AT(seen, m) NULL, offsetof(reader, seen), SETS(m)
-#define LINE_OF(w, read) { w, read, 0, 0, 0, 0, 0, { 0, 0 }, 0 }
-#define COUNT_OF(w, seen, m, lo, hi) { w, AT(seen, m), COUNT, lo, hi, { 0, 0 }, 0 }
-#define REAL_OF(w, seen, m, kind) { w, AT(seen, m), kind, 0, 0, { 0, 0 }, 0 }
-#define WORD_OF(w, seen, m, w0, w1, shown) { w, AT(seen, m), ONE_OF_TWO, 0, 0, { w0, w1 }, shown }
+#define LINE_OF(w, read) { w, read, 0, 0, 0, FF_RANGE_COUNT, { 0, 0 }, 0 }
+#define COUNT_OF(w, seen, m, range) { w, AT(seen, m), COUNT, range, { 0, 0 }, 0 }
+#define REAL_OF(w, seen, m, range) { w, AT(seen, m), NUMBER, range, { 0, 0 }, 0 }
+#define WORD_OF(w, seen, m, w0, w1, shown) { w, AT(seen, m), ONE_OF_TWO, FF_RANGE_COUNT, { w0, w1 }, shown }
 
 /* The entry of table[0..n) for word w (matched whole), or NULL. */
-static const keyword *find_keyword(const keyword *table, size_t n, const char *w)
+static const keyword *find(const keyword *table, size_t n, const char *w)
 {
-    size_t k;
-
-    for (k = 0; k < n; k++)
-        if (strcmp(w, table[k].word) == 0)
-            return &table[k];
-    return NULL;
+    long k = ff_word_index(w, &table[0].word, n, sizeof *table);
+    return k < 0 ? NULL : &table[k];
 }
 
 /* ---- class lines ---- */
@@ -841,11 +853,8 @@ static ff_status class_end(reader *r, token *t, int n)
 
 static ff_status class_behaviour(reader *r, token *t, int n)
 {
-    int k;
-
-    for (k = 0; strcmp(t[0].text, behaviour_word[k]) != 0; k++)
-        ;
-    return read_behaviour(r, &r->s->cls[r->in_class], t, n, k);
+    return read_behaviour(r, &r->s->cls[r->in_class], t, n,
+                          (int)ff_word_index(t[0].text, behaviour_word, 4, sizeof *behaviour_word));
 }
 
 static ff_status class_goal(reader *r, token *t, int n)
@@ -883,24 +892,24 @@ static ff_status class_priority(reader *r, token *t, int n)
 
     if (n != 2)
         return fail_at(r, &t[0], "priority needs one value");
-    if ((st = want_count(r, &t[1], "priority", -1000000, 1000000, &p)) != FF_OK)
+    if ((st = want_count_in(r, &t[1], "priority", FF_RANGE_PRIORITY, &p)) != FF_OK)
         return st;
     r->s->cls[r->in_class].agent_priority = (long)p;
     return FF_OK;
 }
 
-/* A class's numbers, 'WORD V': the member each sets, and whether it may
- * be 0 (else it must be > 0). */
+/* A class's numbers, 'WORD V': the member each sets and its range (the
+ * radius's: > 0 and at most the map's size). */
 static const struct {
     const char *word;
     size_t member;  /* offsetof(ff_agent_class, ...), a double */
-    int zero_ok;
+    ff_range_id range;
 } class_numbers[] = {
-    { "radius", offsetof(ff_agent_class, radius), 0 },
-    { "speed", offsetof(ff_agent_class, max_speed), 0 },
-    { "accel", offsetof(ff_agent_class, max_accel), 0 },
-    { "turn", offsetof(ff_agent_class, max_turn), 0 },
-    { "threshold", offsetof(ff_agent_class, threshold), 1 },
+    { "radius", offsetof(ff_agent_class, radius), FF_RANGE_COUNT },
+    { "speed", offsetof(ff_agent_class, max_speed), FF_RANGE_SPEED },
+    { "accel", offsetof(ff_agent_class, max_accel), FF_RANGE_ACCEL },
+    { "turn", offsetof(ff_agent_class, max_turn), FF_RANGE_TURN },
+    { "threshold", offsetof(ff_agent_class, threshold), FF_RANGE_THRESHOLD },
 };
 
 static ff_status class_number(reader *r, token *t, int n)
@@ -914,11 +923,11 @@ static ff_status class_number(reader *r, token *t, int n)
         ;
     if (n != 2)
         return fail_at(r, &t[0], "%s needs one value", t[0].text);
-    if ((st = want_real(r, &t[1], t[0].text, &v)) != FF_OK)
+    st = class_numbers[k].range == FF_RANGE_COUNT
+             ? want_positive(r, &t[1], t[0].text, &v)
+             : want_in(r, &t[1], t[0].text, class_numbers[k].range, &v);
+    if (st != FF_OK)
         return st;
-    if (class_numbers[k].zero_ok ? v < 0 : !(v > 0))
-        return fail_at(r, &t[1], "%s %.40s must be %s 0", t[0].text, t[1].text,
-                       class_numbers[k].zero_ok ? ">=" : ">");
     if (class_numbers[k].member == offsetof(ff_agent_class, radius) &&
         !(v <= ((double)g->w + (double)g->h) * g->cell_size))
         return fail_at(r, &t[1], "radius %.40s is wider than the map (%d x %d cells of %g)",
@@ -968,10 +977,10 @@ static ff_status read_setting(reader *r, token *t, int n, const keyword *e)
         return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", e->word, *seen);
     *seen = r->line;
     if (e->kind == COUNT)
-        st = want_count(r, &t[1], e->word, e->lo, e->hi, &count);
-    else if (e->kind == POSITIVE)
-        st = want_positive(r, &t[1], e->word, &real);
-    else if (e->kind == AT_LEAST_0 && (st = want_real(r, &t[1], e->word, &real)) == FF_OK &&
+        st = want_count_in(r, &t[1], e->word, e->range, &count);
+    else if (e->kind == NUMBER)
+        st = want_in(r, &t[1], e->word, e->range, &real);
+    else if (e->kind == DISTANCE && (st = want_real(r, &t[1], e->word, &real)) == FF_OK &&
              real < 0)
         return fail_at(r, &t[1], "%s %.40s must be >= 0", e->word, t[1].text);
     for (; e->kind == ONE_OF_TWO && k < 2 && strcmp(t[1].text, e->words[k]) != 0; k++)
@@ -980,8 +989,7 @@ static ff_status read_setting(reader *r, token *t, int n, const keyword *e)
         return fail_at(r, &t[1], "%s '%.40s' (%s)", e->word, t[1].text, e->shown);
     if (st != FF_OK)
         return st;
-    /* Farther than across the map means at once, and the arrival test's
-     * cell range would overflow. */
+    /* Farther than across the map is at once, and overflows the cell range. */
     if (e->member == SETS(arrive) && real > arrive_max(r->grid))
         return fail_at(r, &t[1], "arrive %.40s is beyond the map's size (%g)", t[1].text,
                        arrive_max(r->grid));
@@ -996,51 +1004,41 @@ static ff_status read_setting(reader *r, token *t, int n, const keyword *e)
 /* The lines outside a class (man 5 ffsim), in the order the message of an
  * unknown one lists them. */
 static const keyword top_words[] = {
-    REAL_OF("tick", tick_line, tick_dt, POSITIVE),
-    COUNT_OF("ticks", ticks_line, ticks, 0, FF_SCENARIO_TICKS_MAX),
-    REAL_OF("arrive", arrive_line, arrive, AT_LEAST_0),
+    REAL_OF("tick", tick_line, tick_dt, FF_RANGE_TICK),
+    COUNT_OF("ticks", ticks_line, ticks, FF_RANGE_TICKS),
+    { "arrive", AT(arrive_line, arrive), DISTANCE, FF_RANGE_COUNT, { 0, 0 }, 0 },
     WORD_OF("arrived", arrived_line, stay, "leave", "stay", "leave or stay"),
-    COUNT_OF("passes", passes_line, passes, 0, 64),
+    COUNT_OF("passes", passes_line, passes, FF_RANGE_PASSES),
     LINE_OF("class", open_class), LINE_OF("agent", read_agent), LINE_OF("spawn", read_spawn),
     LINE_OF("at", read_event),
     WORD_OF("profiles", profiles_line, profiles, "off", "on", "on or off"),
-    COUNT_OF("rebuild-ticks", rebuild_line, rebuild_ticks, 0, FF_SCENARIO_TICKS_MAX),
+    COUNT_OF("rebuild-ticks", rebuild_line, rebuild_ticks, FF_RANGE_REBUILD_TICKS),
     WORD_OF("rebuild", rebuild_how_line, rebuild_full, "repair", "full", "repair or full"),
     WORD_OF("fallback", fallback_line, fallback, "wait", "astar", "wait or astar"),
     WORD_OF("move", move_line, move, "steer", "grid", "steer or grid"),
     WORD_OF("reserve", reserve_line, reserve, "off", "on", "on or off"),
-    COUNT_OF("wait-limit", wait_line, wait_limit, 1, 1000000),
+    COUNT_OF("wait-limit", wait_line, wait_limit, FF_RANGE_WAIT_LIMIT),
     WORD_OF("congestion", congestion_line, congestion, "off", "on", "on or off"),
-    REAL_OF("congestion-weight", cweight_line, congestion_weight, POSITIVE),
-    REAL_OF("congestion-threshold", cthreshold_line, congestion_threshold, AT_LEAST_0),
-    COUNT_OF("congestion-ticks", cticks_line, congestion_ticks, 1, FF_SCENARIO_TICKS_MAX),
+    REAL_OF("congestion-weight", cweight_line, congestion_weight, FF_RANGE_CONGESTION_WEIGHT),
+    REAL_OF("congestion-threshold", cthreshold_line, congestion_threshold,
+            FF_RANGE_CONGESTION_THRESHOLD),
+    COUNT_OF("congestion-ticks", cticks_line, congestion_ticks, FF_RANGE_CONGESTION_TICKS),
 };
 #define TOP_WORDS (sizeof top_words / sizeof *top_words)
-
-/* The hint for an unknown word w among the keywords of table[0..n): the
- * near ones (nearword.h). */
-static const char *hint(const char *w, const keyword *table, size_t n, char *buf, size_t size)
-{
-    const char *words[TOP_WORDS > CLASS_WORDS ? TOP_WORDS : CLASS_WORDS];
-    size_t k;
-
-    for (k = 0; k < n; k++)
-        words[k] = table[k].word;
-    return ff_near_words(w, words, n, buf, size);
-}
 
 static ff_status read_class_line(reader *r, token *t, int n)
 {
     const ff_agent_class *c = &r->s->cls[r->in_class];
-    const keyword *k = find_keyword(class_words, CLASS_WORDS, t[0].text);
+    const keyword *k = find(class_words, CLASS_WORDS, t[0].text);
     char near[300];
 
     if (k)
         return k->read(r, t, n);
-    if (find_keyword(top_words, TOP_WORDS, t[0].text) || strcmp(t[0].text, "ffsim") == 0)
+    if (find(top_words, TOP_WORDS, t[0].text) || strcmp(t[0].text, "ffsim") == 0)
         return fail_at(r, &t[0], "'%s' inside class %s: missing 'end' (class begun at line %ld)?",
                        t[0].text, c->name, c->line);
-    if (*hint(t[0].text, class_words, CLASS_WORDS, near, sizeof near))
+    if (*ff_near_words(t[0].text, &class_words[0].word, CLASS_WORDS, sizeof *class_words, near,
+                       sizeof near))
         return fail_at(r, &t[0], "unknown behaviour '%.40s' (%s)", t[0].text, near);
     return fail_at(r, &t[0],
                    "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
@@ -1061,11 +1059,11 @@ static ff_status read_line(reader *r, token *t, int n)
     }
     if (r->in_class >= 0)
         return read_class_line(r, t, n);
-    if ((k = find_keyword(top_words, TOP_WORDS, w)))
+    if ((k = find(top_words, TOP_WORDS, w)))
         return k->read ? k->read(r, t, n) : read_setting(r, t, n, k);
     if (strcmp(w, "end") == 0)
         return fail_at(r, &t[0], "'end' outside a class");
-    if (*hint(w, top_words, TOP_WORDS, near, sizeof near))
+    if (*ff_near_words(w, &top_words[0].word, TOP_WORDS, sizeof *top_words, near, sizeof near))
         return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, near);
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "

@@ -18,6 +18,7 @@
 
 #include "grow.h"
 #include "options.h"
+#include "records.h"
 #include "search.h"
 
 /* ---- names ---- */
@@ -166,24 +167,23 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
 {
     ff_goal_sets sets = { NULL, 0 };
     name_table names = { NULL, 0 };
-    size_t cap = 0, linecap = 0;
-    char *line = NULL, *hash;
-    ssize_t len;
-    long lineno = 0;
+    size_t cap = 0, len;
+    char line[FF_RECORD_LINE_MAX], *hash, *nul;
+    ff_records rec;
+    int got;
     ff_status st = FF_OK;
 
     out->set = NULL;
     out->nsets = 0;
-    /* getline sets errno to ENOMEM, not the stream's error flag, when it
-     * cannot grow the line. */
-    while ((errno = 0, len = getline(&line, &linecap, f)) >= 0) {
-        lineno++;
-        if (len > 0 && line[len - 1] == '\n')
-            line[--len] = '\0';
+    /* Lines capped as every reader's: no line may grow without bound. */
+    ff_records_init(&rec, f, name);
+    while ((got = ff_records_line(&rec, line, err)) == 1) {
+        len = strlen(line);
         if (len > 0 && line[len - 1] == '\r')
             line[--len] = '\0';
-        if (strlen(line) != (size_t)len) {
-            st = ff_error_set(err, FF_EINPUT, name, lineno, (long)strlen(line) + 1, "NUL byte");
+        if ((nul = memchr(line, 1, len)) != NULL) {  /* ff_records_line's NUL */
+            st = ff_error_set(err, FF_EINPUT, name, rec.line, (long)(nul - line) + 1,
+                              "NUL (or 0x01) byte");
             goto fail;
         }
         if ((hash = strchr(line, '#')) != NULL)
@@ -191,23 +191,19 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
         if (sets.nsets == cap) {
             ff_goal_set *grown = ff_grow(sets.set, &cap, cap + 1, sizeof *grown, 16);
             if (!grown) {
-                st = ff_error_set(err, FF_ENOMEM, name, lineno, 0, "out of memory");
+                st = ff_error_set(err, FF_ENOMEM, name, rec.line, 0, "out of memory");
                 goto fail;
             }
             sets.set = grown;
         }
-        st = parse_line(line, name, lineno, g, &sets, &names, err);
+        st = parse_line(line, name, rec.line, g, &sets, &names, err);
         if (st == FF_ENOTFOUND)
             continue;
         if (st != FF_OK)
             goto fail;
     }
-    if (ferror(f)) {
-        st = ff_error_set(err, FF_EIO, name, lineno + 1, 0, "read error: %s", strerror(errno));
-        goto fail;
-    }
-    if (errno == ENOMEM) {
-        st = ff_error_set(err, FF_ENOMEM, name, lineno + 1, 0, "out of memory for a line");
+    if (got < 0) {
+        st = ferror(f) ? FF_EIO : FF_EINPUT;
         goto fail;
     }
     if (sets.nsets == 0) {
@@ -215,12 +211,10 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
                           "no goal set (want lines NAME X,Y [X,Y ...])");
         goto fail;
     }
-    free(line);
     free(names.slot);
     *out = sets;
     return FF_OK;
 fail:
-    free(line);
     free(names.slot);
     ff_goal_sets_free(&sets);
     return st;

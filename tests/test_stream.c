@@ -539,3 +539,60 @@ ParameterizedTest(bad_case *c, stream, bad_turn_headers)
     cr_assert(strstr(err.msg, c->want) != NULL, "%s: %s", c->text, err.msg);
     cr_assert_gt(err.line, 0, "%s", c->text);
 }
+
+/* ---- any-angle fields (man 5 ff, the 'any-angle' key) ---- */
+
+/* The key travels in both encodings, and the distance id covers it: the
+ * same distances without the key are another field. */
+Test(stream, any_angle_key_round_trips_and_is_in_the_distance_id)
+{
+    ff_field f, g;
+    size_t n;
+    char *text, *bin;
+    uint64_t with_key;
+    ff_error err;
+
+    make_field(&f);
+    f.any_angle = 1;
+    ff_field_update_ids(&f);
+    with_key = f.distance_id;
+    text = write_mem(&f, 1, &n);
+    cr_assert(strstr(text, "\nradius 0\nany-angle\ngoal ") != NULL, "%s", text);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.any_angle, 1);
+    ff_field_free(&g);
+    free(text);
+    bin = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(bin, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.any_angle, 1);
+    cr_assert_eq(g.distance_id, with_key);
+    ff_field_free(&g);
+    free(bin);
+    f.any_angle = 0;
+    ff_field_update_ids(&f);
+    cr_assert_neq(f.distance_id, with_key);
+    /* The key dropped by hand: the id no longer matches. */
+    f.any_angle = 1;
+    ff_field_update_ids(&f);
+    text = write_mem(&f, 1, &n);
+    memmove(strstr(text, "any-angle\n"), strstr(text, "any-angle\n") + 10,
+            strlen(strstr(text, "any-angle\n") + 10) + 1);
+    cr_assert_eq(read_mem(text, strlen(text), &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "does not match 'id distance") != NULL, "%s", err.msg);
+    free(text);
+    ff_field_free(&f);
+}
+
+Test(stream, any_angle_key_takes_no_value_and_no_turn_cost)
+{
+    ff_field f;
+    ff_error err;
+
+    cr_assert_eq(read_text_stream("any-angle yes\n", "", &f, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "'any-angle' takes no value") != NULL, "%s", err.msg);
+    cr_assert_eq(read_text_stream("any-angle\nturn-cost 1\n", "", &f, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "a field is one or the other") != NULL, "%s", err.msg);
+    cr_assert_eq(read_text_stream("any-angle\n", "", &f, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(f.any_angle, 1);
+    ff_field_free(&f);
+}

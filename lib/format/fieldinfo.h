@@ -42,6 +42,7 @@ typedef struct {
     ff_corners corners;
     int turn;                      /* 1: a turn-cost field */
     double turn_cost;              /* with turn */
+    int any_angle;                 /* 1: an any-angle field */
     size_t ngoals, nspawns;
     uint64_t map_id;
     int map_id_read;               /* 1: the stream had 'id map' */

@@ -379,6 +379,10 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             return BAD("'turn-cost' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
         f->turn = 1;
         f->turn_cost = x + 0.0;  /* -0 is 0 */
+    } else if (strcmp(key, "any-angle") == 0) {
+        if (nw != 1)
+            return BAD("'any-angle' takes no value, not '%s'", word[1]);
+        f->any_angle = 1;
     } else if (strcmp(key, "encoding") == 0) {
         if (nw != 2 || (strcmp(word[1], "binary") && strcmp(word[1], "text")))
             return BAD("unknown encoding '%s' (binary or text)", nw > 1 ? word[1] : "");
@@ -894,6 +898,12 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
     }
     if ((st = heading_channels(r, &h, f->turn, err)) != FF_OK)
         goto fail;
+    if (f->any_angle && f->turn) {
+        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                          "'any-angle' and 'turn-cost' in one header: a field is one or "
+                          "the other");
+        goto fail;
+    }
     f->grid.w = (int32_t)h.w;
     f->grid.h = (int32_t)h.h;
     n = (size_t)h.w * (size_t)h.h;
@@ -1037,6 +1047,8 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
             ff_format_exact(f->turn_cost, turn, sizeof turn);
             fprintf(out, "turn-cost %s\n", turn);
         }
+        if (f->any_angle)
+            fprintf(out, "any-angle\n");
     }
     for (k = 0; k < g->ngoals; k++)
         fprintf(out, "goal %u %u\n", g->goals[k] % (uint32_t)g->w, g->goals[k] / (uint32_t)g->w);

@@ -41,6 +41,8 @@ typedef struct ff_field {
                                  cell i at 8*i+h (turn.h) */
     uint8_t *heading_direction; /* with turn, NULL or 8*w*h codes, the same
                                    order */
+    int any_angle;            /* 1: distance is the any-angle distance
+                                 (anyangle.h; the 'any-angle' key) */
     uint64_t map_id;          /* hash of the graph; see ff_field_update_ids */
     int map_id_read;          /* 1: read from a stream that had 'id map'
                                  (checked); 0: computed only */

@@ -43,6 +43,8 @@ static uint64_t distance_id(const ff_field *f)
     for (k = 0; k < f->grid.ngoals; k++)
         ff_hash_u32(&s, f->grid.goals[k]);
     ff_hash_f64s(&s, f->distance, n);
+    if (f->any_angle)
+        ff_hash_bytes(&s, "any-angle", 9);
     if (f->turn) {
         uint64_t bits;
         memcpy(&bits, &f->turn_cost, 8);

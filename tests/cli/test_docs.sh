@@ -239,6 +239,7 @@ while ($pos < length $data) {
         my @gi = sort { $a <=> $b } grep { !$seen{$_}++ } map { $_->[1] * $w + $_->[0] } @goal;
         my ($mh, $ml) = (hex(substr $map, 0, 8), hex(substr $map, 8, 8));
         my $dmsg = pack('VVVV', $ml, $mh, scalar @gi, 0) . pack('V*', @gi) . $raw{distance};
+        $dmsg .= 'any-angle' if exists $key{'any-angle'};
         my $dist = fhash($dmsg);
         push @out, "distance " . (($id{distance} // '') eq $dist ? 'ok' : 'MISMATCH');
         $base = $dist;
@@ -273,6 +274,9 @@ if command -v perl >/dev/null 2>&1; then
         "$all
 $all"
     ids "Moving AI classes" "$BIN/ffbuild -g 20,20 $M" 'map ok distance ok'
+    ids "any-angle" "$BIN/ffbuild --any-angle $TD/anyangle/gap.ffmap" 'map ok distance ok'
+    ids "any-angle, text, cut" "$BIN/ffbuild --any-angle -c cut --text $TD/anyangle/gap.ffmap" \
+        'map ok distance ok'
     ids "a changed cost is noticed" \
         "$BIN/ffbuild -m 4 --text $TD/demo/small.ffmap | sed '/^end/{n;s/^1/2/;}'" \
         'map MISMATCH distance MISMATCH'

@@ -160,6 +160,39 @@ wait
 same "-o FIFO carries the stream" "$TMP/from_fifo" "$TMP/direct.ff"
 check "the FIFO is still a FIFO" -p "$TMP/fifo"
 
+# --any-angle (man 1 ffbuild, "Any-angle distances"): the hand-worked
+# path round the wall's end; the encodings carry the same field; several
+# goals; goal sets give the fields of separate runs; -o is atomic.
+AA=$TD/anyangle
+run "--any-angle, wall with a gap" 0 "$BIN/ffbuild --any-angle --text $AA/gap.ffmap"
+check "any-angle key in the header" "$(printf '%s\n' "$OUT" | grep -c '^any-angle$')" = 1
+got=$(printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n==7{print $1}')
+want=$(awk 'BEGIN { printf "%.12f", sqrt(5.5*5.5 + 1.5*1.5) + sqrt(1.5*1.5 + 2.5*2.5) }')
+check "cell 0,0 round the corner 6,2 ($got)" "$(awk -v g="$got" 'BEGIN { printf "%.12f", g }')" = "$want"
+"$BIN/ffbuild" --any-angle -o "$TMP/aa.ff" "$AA/gap.ffmap"
+"$BIN/ffbuild" --any-angle --text -o "$TMP/aa.txt" "$AA/gap.ffmap"
+"$BIN/ffinfo" "$TMP/aa.ff" >"$TMP/aa.info"
+"$BIN/ffinfo" "$TMP/aa.txt" >"$TMP/aa-text.info"
+same "binary and text encodings hold the same field" "$TMP/aa.info" "$TMP/aa-text.info"
+check "no temporary file left by -o" "$(ls "$TMP" | grep -c '^aa\.ff\..')" = 0
+run "--any-angle, two goals" 0 "$BIN/ffbuild --any-angle -g 0,0 -g 7,5 --text $AA/gap.ffmap"
+# Each cell's distance is the nearer of the two one-goal fields'.
+"$BIN/ffbuild" --any-angle -g 0,0 --text "$AA/gap.ffmap" | awk '/^end$/{e=1;next} e{n++} e&&n>6' >"$TMP/g1"
+"$BIN/ffbuild" --any-angle -g 7,5 --text "$AA/gap.ffmap" | awk '/^end$/{e=1;next} e{n++} e&&n>6' >"$TMP/g2"
+printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n>6' >"$TMP/g12"
+check "two goals: the nearer goal's distance, every cell" \
+    "$(paste -d' ' "$TMP/g1" "$TMP/g2" | awk '{ n = NF / 2; s = ""; for (k = 1; k <= n; k++) {
+        a = $k; b = $(k + n); m = (a == "inf") ? b : (b == "inf") ? a : (a + 0 < b + 0 ? a : b)
+        s = s (k > 1 ? " " : "") m } print s }')" = "$(cat "$TMP/g12")"
+printf 'one 7,4\ntwo 0,0 7,5\n' >"$TMP/aa.sets"
+run "--any-angle --goal-sets" 0 "$BIN/ffbuild --any-angle --goal-sets $TMP/aa.sets -o $TMP/sets.ff $AA/gap.ffmap"
+"$BIN/ffbuild" --any-angle --name one -g 7,4 "$AA/gap.ffmap" >"$TMP/one.ff"
+"$BIN/ffbuild" --any-angle --name two -g 0,0 -g 7,5 "$AA/gap.ffmap" >"$TMP/two.ff"
+cat "$TMP/one.ff" "$TMP/two.ff" >"$TMP/both.ff"
+same "goal sets: the fields of separate runs" "$TMP/sets.ff" "$TMP/both.ff"
+run "--any-angle -r 0.6 closes cells first" 0 "$BIN/ffbuild --any-angle -r 0.6 -g 2,1 --text $AA/open.ffmap"
+check "radius 0.6 closes the edge cells" "$(printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n==5')" = "inf 1 0 1 inf"
+
 # Unknown options and options without their value: one line, exit 2.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim; do
     refuse "$prog: unknown option" "^$prog: --bogus: unknown option \\(see $prog --help\\)$" \

@@ -99,6 +99,14 @@ int main(int argc, char **argv)
                          "the stream has no distance channel: run ffbuild first");
             goto failed;
         }
+        if (field.any_angle) {
+            /* Its directions are vectors toward the path's next corner,
+             * which a step code cannot hold; none rather than wrong ones. */
+            ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
+                         "field %d is an any-angle field: its directions (vectors) are not "
+                         "written yet; use its distances alone", nfields);
+            goto failed;
+        }
         if (!field.direction && !(field.direction = malloc(n))) {
             ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory");
             goto failed;

@@ -257,6 +257,8 @@ bad ffbuild "--update: an any-angle field" \
     "^ffbuild: $IN/anyangle.ff: field 1 is an any-angle field: --update repairs 8-move and 4-move fields only" \
     "$P --update $IN/changes.txt $IN/anyangle.ff"
 output_cases ffbuild "$P --any-angle $AA/gap.ffmap"
+bad ffdir "an any-angle field" "^ffdir: $IN/anyangle.ff: field 1 is an any-angle field: its directions \\(vectors\\) are not written yet" \
+    "$BIN/ffdir $IN/anyangle.ff"
 output_cases ffbuild "$P $MAP"
 output_cases ffbuild "$P --update $IN/changes.txt $IN/gate0.ff"
 expect "ffbuild: --split ''" 2 "^ffbuild: --split '': an empty name" "$P --goal-sets $IN/sets.txt --split '' $MAP"

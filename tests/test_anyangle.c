@@ -197,23 +197,31 @@ static void expect_oracle(const ff_grid *g, const char *what)
     free(want);
 }
 
+/* A random map against the oracle. */
+static void random_map_matches(unsigned long long *seed, int w, int h, double walls, int ngoals,
+                               ff_corners rule, const char *what)
+{
+    ff_grid g;
+
+    random_map(&g, seed, w, h, walls, ngoals, rule);
+    expect_oracle(&g, what);
+    ff_grid_free(&g);
+}
+
 Test(anyangle, random_maps_match_the_oracle)
 {
     unsigned long long seed = 36;
     char what[96];
 
     for (int k = 0; k < 120; k++) {
-        ff_grid g;
         int w = 4 + (int)(tu_next(&seed) % 17), h = 4 + (int)(tu_next(&seed) % 17);
         double walls = 0.10 + 0.20 * (double)(tu_next(&seed) % 1000) / 999.0;
         int ngoals = 1 + (int)(tu_next(&seed) % 3) * (int)(tu_next(&seed) % 2);
         ff_corners rule = k % 3 == 0 ? FF_CORNERS_STRICT : k % 3 == 1 ? FF_CORNERS_CUT
                                                                     : FF_CORNERS_FREE;
-        random_map(&g, &seed, w, h, walls, ngoals, rule);
         snprintf(what, sizeof what, "map %d (%dx%d, %.0f%% walls, %d goals, %s)", k, w, h,
                  100 * walls, ngoals, ff_corners_name(rule));
-        expect_oracle(&g, what);
-        ff_grid_free(&g);
+        random_map_matches(&seed, w, h, walls, ngoals, rule, what);
     }
 }
 
@@ -222,13 +230,10 @@ Test(anyangle, larger_maps_match_the_oracle)
     unsigned long long seed = 3636;
 
     for (int k = 0; k < 6; k++) {
-        ff_grid g;
         char what[64];
-        random_map(&g, &seed, 40, 32, 0.10 + 0.04 * k, 1 + k % 3,
-                   k % 2 ? FF_CORNERS_CUT : FF_CORNERS_STRICT);
         snprintf(what, sizeof what, "40x32 map %d", k);
-        expect_oracle(&g, what);
-        ff_grid_free(&g);
+        random_map_matches(&seed, 40, 32, 0.10 + 0.04 * k, 1 + k % 3,
+                           k % 2 ? FF_CORNERS_CUT : FF_CORNERS_STRICT, what);
     }
 }
 

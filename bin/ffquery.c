@@ -75,6 +75,10 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the stream has no distance channel: run ffbuild "
                           "(ffbuild -g X,Y MAP > FIELD)");
+    else if (st == FF_OK && field->any_angle && need_direction)
+        st = ff_error_set(err, FF_EINPUT, path, 0, 0,
+                          "an any-angle field: ffquery does not follow its vectors yet "
+                          "(ffexport writes its distances)");
     else if (st == FF_OK && !field->direction && need_direction)
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the field has no direction channel: run ffdir "

@@ -526,3 +526,36 @@ Test(anyangle, sight_lines_by_hand)
     cr_assert(ff_free_segment(&g, 1, 1, 3, 3));
     ff_grid_free(&g);
 }
+
+/* ff_anyangle_directions: the search's own vectors for its own
+ * distances; other distances are refused. */
+Test(anyangle, directions_need_the_fields_own_distances)
+{
+    ff_grid g;
+    ff_error err;
+    unsigned long long seed = 17;
+    size_t n;
+    double *d;
+    float *v1, *v2;
+
+    random_map(&g, &seed, 25, 15, 0.2, 2, FF_CORNERS_CUT);
+    n = (size_t)g.w * (size_t)g.h;
+    d = malloc(n * sizeof *d);
+    v1 = malloc(2 * n * sizeof *v1);
+    v2 = malloc(2 * n * sizeof *v2);
+    cr_assert(d && v1 && v2);
+    cr_assert_eq(ff_anyangle_search(&g, d, v1, &err), FF_OK);
+    cr_assert_eq(ff_anyangle_directions(&g, d, v2, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(memcmp(v1, v2, 2 * n * sizeof *v1), 0);
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(d[i]) && d[i] > 0) {
+            d[i] *= 1 + 1e-15;
+            break;
+        }
+    cr_assert_eq(ff_anyangle_directions(&g, d, v2, &err), FF_EINPUT);
+    cr_assert_not_null(strstr(err.msg, "rebuild the field with ffbuild --any-angle"));
+    free(d);
+    free(v1);
+    free(v2);
+    ff_grid_free(&g);
+}

@@ -596,3 +596,54 @@ Test(stream, any_angle_key_takes_no_value_and_no_turn_cost)
     cr_assert_eq(f.any_angle, 1);
     ff_field_free(&f);
 }
+
+/* A channel of two values a cell (TYPEx2, as ffdir's vector channel):
+ * both encodings, its id with type code 16 more than its base type's. */
+Test(stream, x2_channels_round_trip_with_their_id)
+{
+    ff_field f, g;
+    size_t n, cells, k;
+    char *text, *bin;
+    float *v;
+    ff_error err;
+
+    make_field(&f);
+    cells = (size_t)f.grid.w * (size_t)f.grid.h;
+    v = malloc(2 * cells * sizeof *v);
+    cr_assert_not_null(v);
+    for (k = 0; k < 2 * cells; k++)
+        v[k] = (float)k / 4.0f - 3.0f;
+    f.extra = realloc(f.extra, 2 * sizeof *f.extra);
+    cr_assert_not_null(f.extra);
+    strcpy(f.extra[1].name, "vector");
+    f.extra[1].type = FF_T_F32;
+    f.extra[1].lanes = 2;
+    f.extra[1].data = v;
+    f.extra[1].has_id = 1;
+    f.nextra = 2;
+    ff_field_update_ids(&f);
+    cr_assert_eq(f.extra[1].id, ff_channel_id_lanes(&f, "vector", FF_T_F32, 2, v));
+    cr_assert_neq(f.extra[1].id, ff_channel_id_lanes(&f, "vector", FF_T_F32, 8, v));
+    text = write_mem(&f, 1, &n);
+    cr_assert(strstr(text, "\nchannel vector f32x2\n") != NULL);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.extra[1].lanes, 2);
+    cr_assert_eq(memcmp(g.extra[1].data, v, 2 * cells * sizeof *v), 0);
+    ff_field_free(&g);
+    free(text);
+    bin = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(bin, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(memcmp(g.extra[1].data, v, 2 * cells * sizeof *v), 0);
+    ff_field_free(&g);
+    /* A changed value no longer matches its id. */
+    v[3] += 1;
+    free(bin);
+    bin = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(bin, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "vector") != NULL, "%s", err.msg);
+    free(bin);
+    ff_field_free(&f);
+    /* x2 of a type that does not exist, and a bad suffix, are refused. */
+    cr_assert_eq(read_text_stream("channel v q8x2\n", "", &g, &err), FF_EINPUT);
+    cr_assert_eq(read_text_stream("channel v f32x3\n", "", &g, &err), FF_EINPUT);
+}

@@ -32,13 +32,16 @@
  * flood the shadows of the walls round it.  A corner, moreover, floods
  * only the directions in which a shortest path through it can go on: the
  * wedge past its wall, beyond the straight line from its parent
- * (corner_wedge; a corner with none floods nothing).  The bounds start at the
- * 8-move field's distances (any 8-move path is a path of the free space,
- * under the corner rule that lets a diagonal step past one wall's corner,
- * or under cut and free between two), and fall as roots are flooded,
- * nearest first.  A sight line whose bounding box holds no wall (a
- * summed-area table) is free without walking it.  On genmap's 1024 x 1024
- * map (tests/bench), 0.50 s of processor against 0.02 s for ff_search.
+ * (corner_wedge; a corner with none floods nothing).  The bounds start at
+ * the 8-move field's distances (any 8-move path is a path of the free
+ * space, under the corner rule that lets a diagonal step past one wall's
+ * corner, or under cut and free between two), and fall as roots are
+ * flooded, nearest first.  On genmap's 1024 x 1024 map (tests/bench),
+ * 0.50 s of processor against 0.02 s for ff_search.
+ *
+ * Tried and dropped: a summed-area table of the walls, to pass a sight
+ * line whose bounding box holds none without walking it (no time saved
+ * on that map, 4 bytes a cell more).
  */
 #include "anyangle.h"
 
@@ -64,7 +67,6 @@ typedef struct {
                             when that place holds the cell (a sparse set:
                             nothing to clear between floods) */
     uint32_t *vertex_root; /* per grid vertex, (w+1) a row: its root or NONE */
-    uint32_t *blocked_sum; /* (w+1)*(h+1) summed-area table of walls */
     size_t nroots;
     uint32_t *rx, *ry;   /* each root's place in half cells */
     uint32_t *parent;    /* each corner's root before it on its best path */
@@ -76,32 +78,6 @@ static double half_cells_apart(int64_t ax, int64_t ay, int64_t bx, int64_t by)
 {
     double dx = (double)(ax - bx), dy = (double)(ay - by);
     return 0.5 * sqrt(dx * dx + dy * dy);
-}
-
-/* Walls among the cells x0..x1, y0..y1 (clipped to the map). */
-static uint32_t walls_in(const search *s, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
-{
-    const uint32_t *t = s->blocked_sum;
-    int64_t W = s->w + 1;
-
-    return t[(y1 + 1) * W + x1 + 1] - t[y0 * W + x1 + 1] - t[(y1 + 1) * W + x0] + t[y0 * W + x0];
-}
-
-/* The sight line test, with the summed-area table's shortcut: when every
- * cell the segment's bounding box meets is open, nothing can block it. */
-static int sees(const search *s, int64_t ax, int64_t ay, int64_t bx, int64_t by)
-{
-    int64_t x0 = (ax < bx ? ax : bx) - 1, x1 = ax < bx ? bx : ax;
-    int64_t y0 = (ay < by ? ay : by) - 1, y1 = ay < by ? by : ay;
-
-    /* The cells whose closed squares meet the box, in cell indices. */
-    x0 = x0 < 0 ? 0 : x0 / 2;
-    y0 = y0 < 0 ? 0 : y0 / 2;
-    x1 = x1 / 2 >= s->w ? s->w - 1 : x1 / 2;
-    y1 = y1 / 2 >= s->h ? s->h - 1 : y1 / 2;
-    if (walls_in(s, x0, y0, x1, y1) == 0)
-        return 1;
-    return ff_free_segment(s->g, ax, ay, bx, by);
 }
 
 /* A direction from a root, in half cells. */
@@ -320,7 +296,7 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
             double key = s->rd[r] + s->scale * half_cells_apart(2 * x + 1, 2 * y + 1, rx, ry);
             double *dist = &s->dist[i];
             f->cell[k].offered = 1;
-            if ((signbit(*dist) || key < *dist) && sees(s, 2 * x + 1, 2 * y + 1, rx, ry)) {
+            if ((signbit(*dist) || key < *dist) && ff_free_segment(s->g, 2 * x + 1, 2 * y + 1, rx, ry)) {
                 *dist = key;
                 if (s->root_of)
                     s->root_of[i] = r;
@@ -332,7 +308,7 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
                 if (v == NONE)
                     continue;
                 dv = s->rd[r] + s->scale * half_cells_apart(2 * vx, 2 * vy, rx, ry);
-                if (dv < s->rd[v] && sees(s, 2 * vx, 2 * vy, rx, ry)) {
+                if (dv < s->rd[v] && ff_free_segment(s->g, 2 * vx, 2 * vy, rx, ry)) {
                     s->rd[v] = dv;
                     s->parent[v] = r;
                     if (heap_push(&s->roots, dv, v) < 0)
@@ -399,22 +375,6 @@ ff_status ff_anyangle_check(const ff_grid *g, ff_error *err)
                                 (double)cost, (double)g->cost[i]);
     }
     return FF_OK;
-}
-
-/* The summed-area table of walls, (w+1)*(h+1). */
-static void sum_walls(search *s)
-{
-    int64_t W = s->w + 1, x, y;
-
-    memset(s->blocked_sum, 0, (size_t)W * sizeof *s->blocked_sum);
-    for (y = 0; y < s->h; y++) {
-        uint32_t row = 0;
-        s->blocked_sum[(y + 1) * W] = 0;
-        for (x = 0; x < s->w; x++) {
-            row += !ff_grid_open(s->g, (size_t)y * (size_t)s->w + (size_t)x);
-            s->blocked_sum[(y + 1) * W + x + 1] = s->blocked_sum[y * W + x + 1] + row;
-        }
-    }
 }
 
 /* Number the roots: the goals, then the turning corners in row order. */
@@ -506,17 +466,15 @@ ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_e
      * defined for the checkers. */
     s.flood = calloc(n, sizeof *s.flood);
     s.vertex_root = malloc(nv * sizeof *s.vertex_root);
-    s.blocked_sum = malloc(nv * sizeof *s.blocked_sum);
     if (toward && (s.root_of = malloc(n * sizeof *s.root_of)) != NULL)
         for (i = 0; i < n; i++)
             s.root_of[i] = NONE;
-    if (!s.flood || !s.vertex_root || !s.blocked_sum || (toward && !s.root_of)) {
+    if (!s.flood || !s.vertex_root || (toward && !s.root_of)) {
         st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
         goto done;
     }
     for (i = 0; i < n; i++)
         dist[i] = -dist[i];
-    sum_walls(&s);
     if ((st = find_roots(&s, err)) != FF_OK)
         goto done;
     for (k = 0; k < g->ngoals && st == FF_OK; k++)
@@ -544,11 +502,28 @@ done:
     free(f.queue);
     free(s.flood);
     free(s.vertex_root);
-    free(s.blocked_sum);
     free(s.root_of);
     free(s.rx);
     free(s.ry);
     free(s.rd);
     free(s.parent);
+    return st;
+}
+
+ff_status ff_anyangle_directions(const ff_grid *g, const double *dist, float *toward,
+                                 ff_error *err)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    double *again = malloc((n ? n : 1) * sizeof *again);
+    ff_status st;
+
+    if (!again)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
+    st = ff_anyangle_search(g, again, toward, err);
+    if (st == FF_OK && memcmp(again, dist, n * sizeof *again) != 0)
+        st = ff_error_set(err, FF_EINPUT, NULL, 0, 0,
+                          "the distances are not the any-angle distances of the map: "
+                          "rebuild the field with ffbuild --any-angle");
+    free(again);
     return st;
 }

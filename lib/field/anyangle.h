@@ -39,9 +39,17 @@ ff_status ff_anyangle_check(const ff_grid *g, ff_error *err);
  * centre toward the next vertex of its shortest path (a wall corner or the
  * goal's centre); (0, 0) on goals, walls and unreachable cells.  Both
  * arrays are the caller's.  Work and memory grow with the map: besides the
- * outputs, about 12 bytes a cell, 32 a turning corner and 40 a cell of
+ * outputs, about 8 bytes a cell, 36 a turning corner and 40 a cell of
  * the largest flood (with toward, 4 more a cell). */
 ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_error *err);
+
+/* The direction vectors of the any-angle field of g whose distances are
+ * dist: toward as ff_anyangle_search() fills it, after checking that dist
+ * is bit for bit what that search gives (FF_EINPUT otherwise: distances
+ * edited, or of another map).  The search runs again; dist is not
+ * changed. */
+ff_status ff_anyangle_directions(const ff_grid *g, const double *dist, float *toward,
+                                 ff_error *err);
 
 #ifdef __cplusplus
 }

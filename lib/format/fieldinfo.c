@@ -103,7 +103,7 @@ ff_status ff_field_info_write(FILE *out, size_t index, const ff_field_info *info
     for (k = 0; k < info->nchannels; k++) {
         const ff_channel_stats *c = &info->channels[k];
         fprintf(out, "channel %s %s%s values %llu finite %llu", c->name, ff_type_name(c->type),
-                c->lanes == 8 ? "x8" : "", (unsigned long long)c->values,
+                ff_lanes_suffix(c->lanes), (unsigned long long)c->values,
                 (unsigned long long)c->finite);
         if (c->finite == 0)
             fprintf(out, " min - max -\n");

@@ -20,7 +20,7 @@ extern "C" {
 typedef struct {
     char name[32];
     ff_type type;
-    int lanes;         /* 1, or 8 for a TYPEx8 channel */
+    int lanes;         /* 1, 2 for a TYPEx2 channel, 8 for TYPEx8 */
     uint64_t values;   /* w*h*lanes */
     uint64_t finite;   /* values that are finite (every value of an
                           integer channel) */

@@ -40,6 +40,16 @@ const char *ff_type_name(ff_type t)
     return type_names[t];
 }
 
+int ff_channel_lanes(const ff_channel *ch)
+{
+    return ch->lanes == 8 || ch->lanes == 2 ? ch->lanes : 1;
+}
+
+const char *ff_lanes_suffix(int lanes)
+{
+    return lanes == 8 ? "x8" : lanes == 2 ? "x2" : "";
+}
+
 size_t ff_type_size(ff_type t)
 {
     return type_sizes[t];
@@ -82,7 +92,7 @@ typedef struct {
     struct {
         char name[32];
         ff_type type;
-        int lanes;  /* 1, or 8 for TYPEx8 */
+        int lanes;  /* 1, 2 for TYPEx2, 8 for TYPEx8 */
         int known;  /* index into known[], or -1 */
         long line;  /* where it was declared */
     } ch[MAX_CHANNELS];
@@ -324,19 +334,19 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             return BAD("'channel' wants a name and a type");
         if (!valid_channel_name(word[1]))
             return BAD("bad channel name '%s' (1 to 31 of a-z 0-9 _ -)", word[1]);
-        /* TYPEx8: eight values a cell */
+        /* TYPEx8, TYPEx2: eight or two values a cell */
         tl = strlen(word[2]);
-        if (tl > 2 && strcmp(word[2] + tl - 2, "x8") == 0) {
+        if (tl > 2 && word[2][tl - 2] == 'x' && (word[2][tl - 1] == '8' || word[2][tl - 1] == '2')) {
+            lanes = word[2][tl - 1] - '0';
             word[2][tl - 2] = '\0';
-            lanes = 8;
         }
         for (t = 0; t < 6 && strcmp(word[2], type_names[t]); t++)
             ;
-        if (lanes == 8)
+        if (lanes > 1)
             word[2][tl - 2] = 'x';
         if (t == 6)
             return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64, or one "
-                       "of these with x8)", word[1], word[2]);
+                       "of these with x8 or x2)", word[1], word[2]);
         for (k = 0; k < h->nch; k++)
             if (strcmp(h->ch[k].name, word[1]) == 0)
                 return BAD("channel '%s' given twice", word[1]);
@@ -834,7 +844,7 @@ static ff_status heading_channels(ff_reader *r, header *h, int turn, ff_error *e
             return ff_error_set(err, FF_EINPUT, r->name, h->ch[k].line, 0,
                                 "channel '%s' must be %sx8 in a turn-cost field, not %s%s",
                                 h->ch[k].name, type_names[known[kn].type],
-                                type_names[h->ch[k].type], h->ch[k].lanes == 8 ? "x8" : "");
+                                type_names[h->ch[k].type], ff_lanes_suffix(h->ch[k].lanes));
     }
     return FF_OK;
 }
@@ -1069,7 +1079,7 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
         fprintf(out, "channel heading_direction u8x8\n");
     for (k = 0; k < f->nextra; k++)
         fprintf(out, "channel %s %s%s\n", f->extra[k].name, type_names[f->extra[k].type],
-                f->extra[k].lanes == 8 ? "x8" : "");
+                ff_lanes_suffix(ff_channel_lanes(&f->extra[k])));
     fprintf(out, "id map %s\n", hex(f->map_id, a));
     if (f->distance)
         fprintf(out, "id distance %s\n", hex(f->distance_id, a));
@@ -1095,7 +1105,7 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
     if (f->turn && f->heading_direction)
         write_channel(w, FF_T_U8, f->heading_direction, 8 * (size_t)g->w, 8 * n, text);
     for (k = 0; k < f->nextra; k++) {
-        int lanes = f->extra[k].lanes == 8 ? 8 : 1;
+        int lanes = ff_channel_lanes(&f->extra[k]);
         write_channel(w, f->extra[k].type, f->extra[k].data, (size_t)lanes * (size_t)g->w,
                       (size_t)lanes * n, text);
     }

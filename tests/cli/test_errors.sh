@@ -257,8 +257,11 @@ bad ffbuild "--update: an any-angle field" \
     "^ffbuild: $IN/anyangle.ff: field 1 is an any-angle field: --update repairs 8-move and 4-move fields only" \
     "$P --update $IN/changes.txt $IN/anyangle.ff"
 output_cases ffbuild "$P --any-angle $AA/gap.ffmap"
-bad ffdir "an any-angle field" "^ffdir: $IN/anyangle.ff: field 1 is an any-angle field: its directions \\(vectors\\) are not written yet" \
-    "$BIN/ffdir $IN/anyangle.ff"
+$P --any-angle "$AA/gap.ffmap" | $BIN/ffdir >"$IN/anyangle-vec.ff"
+bad ffquery "an any-angle field" "^ffquery: $IN/anyangle-vec.ff: an any-angle field: ffquery does not follow its vectors yet" \
+    "echo 0.5 0.5 | $BIN/ffquery $IN/anyangle-vec.ff"
+bad ffsim "an any-angle field" "^ffsim: $IN/anyangle-vec.ff: an any-angle field: ffsim does not follow its vectors yet" \
+    "$BIN/ffsim $IN/anyangle-vec.ff $TD/sim/pass.scenario"
 output_cases ffbuild "$P $MAP"
 output_cases ffbuild "$P --update $IN/changes.txt $IN/gate0.ff"
 expect "ffbuild: --split ''" 2 "^ffbuild: --split '': an empty name" "$P --goal-sets $IN/sets.txt --split '' $MAP"

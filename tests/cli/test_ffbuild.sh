@@ -193,6 +193,34 @@ same "goal sets: the fields of separate runs" "$TMP/sets.ff" "$TMP/both.ff"
 run "--any-angle -r 0.6 closes cells first" 0 "$BIN/ffbuild --any-angle -r 0.6 -g 2,1 --text $AA/open.ffmap"
 check "radius 0.6 closes the edge cells" "$(printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n==5')" = "inf 1 0 1 inf"
 
+# ffdir on an any-angle field: the vector channel (f32x2) instead of the
+# direction codes; cell 0,0 heads for the wall's corner 6,2, every other
+# reachable cell has a unit vector, goals and walls 0 0; ffinfo and
+# ffexport know the channel.
+run "ffdir: an any-angle field" 0 "$BIN/ffbuild --any-angle $AA/gap.ffmap | $BIN/ffdir --text"
+printf '%s\n' "$OUT" >"$TMP/aav.ff"
+check "vector channel f32x2, with its id" \
+    "$(grep -c '^channel vector f32x2$\|^id vector ' "$TMP/aav.ff")" = 2
+check "no direction channel" "$(grep -c '^channel direction' "$TMP/aav.ff")" = 0
+awk '/^end$/{e=1;next} e{n++} e&&n>6&&n<=12' "$TMP/aav.ff" >"$TMP/aad"
+awk '/^end$/{e=1;next} e{n++} e&&n>12' "$TMP/aav.ff" >"$TMP/aavec"
+check "cell 0,0 toward the corner 6,2" \
+    "$(awk 'NR==1{ printf "%.6f %.6f", $1, $2 }' "$TMP/aavec")" = \
+    "$(awk 'BEGIN { l = sqrt(5.5*5.5 + 1.5*1.5); printf "%.6f %.6f", 5.5/l, 1.5/l }')"
+check "unit vectors on reachable cells, 0 0 on goals and walls" "$(paste -d' ' "$TMP/aad" "$TMP/aavec" |
+    awk '{ for (k = 1; k <= 8; k++) { d = $k; x = $(8 + 2*k - 1); y = $(8 + 2*k)
+        len = sqrt(x*x + y*y)
+        if ((d == "inf" || d == 0) ? len != 0 : (len < 0.999999 || len > 1.000001)) bad++ } }
+        END { print bad + 0 }')" = 0
+run "ffinfo: the vector channel" 0 "$BIN/ffinfo $TMP/aav.ff"
+check "ffinfo counts its 96 values" \
+    "$(printf '%s\n' "$OUT" | grep -c '^channel vector f32x2 values 96 finite 96 ')" = 1
+run "ffexport: the vector channel, CSV" 0 "$BIN/ffexport -c vector --csv $TMP/aav.ff"
+check "CSV with lanes" "$(printf '%s\n' "$OUT" | sed -n '1p;2p;3p' | tr '\n' ' ')" = \
+    "x,y,lane,value 0,0,0,0.9647638 0,0,1,0.2631174 "
+run "ffexport: the vector channel, npy" 0 "$BIN/ffexport -c vector --npy $TMP/aav.ff | head -c 128 | tail -c +11"
+check "npy shape (6, 8, 2)" "$(printf '%s\n' "$OUT" | grep -c "'shape': (6, 8, 2)")" = 1
+
 # Unknown options and options without their value: one line, exit 2.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim; do
     refuse "$prog: unknown option" "^$prog: --bogus: unknown option \\(see $prog --help\\)$" \

@@ -75,11 +75,11 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the stream has no distance channel: run ffbuild "
                           "(ffbuild -g X,Y MAP > FIELD)");
-    else if (st == FF_OK && field->any_angle && need_direction)
+    else if (st == FF_OK && field->any_angle && need_direction && !ff_field_vectors(field))
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
-                          "an any-angle field: ffquery does not follow its vectors yet "
-                          "(ffexport writes its distances)");
-    else if (st == FF_OK && !field->direction && need_direction)
+                          "the any-angle field has no vector channel: run ffdir "
+                          "(ffbuild --any-angle ... | ffdir > FIELD)");
+    else if (st == FF_OK && !field->direction && !field->any_angle && need_direction)
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the field has no direction channel: run ffdir "
                           "(ffbuild ... | ffdir > FIELD)");
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    ff_query_options qo = { 0, 0, 0, NULL };
+    ff_query_options qo = { 0, 0, 0, NULL, NULL };
     const char *field_path = "-", *map_path = NULL, *trace_arg = NULL, *name = NULL;
     const char *out_path = NULL;
     ff_outfile out;
@@ -222,6 +222,13 @@ int main(int argc, char **argv)
             ff_heading_plane(field.heading_direction, cells, h, planes + (size_t)h * cells);
         qo.heading_planes = planes;
     }
+    if (trace_arg && field.any_angle) {
+        ff_error_set(&err, FF_EINPUT, field_path, 0, 0,
+                     "--trace: an any-angle field's corner path is not written yet "
+                     "(its directions at positions are)");
+        goto failed;
+    }
+    qo.vectors = ff_field_vectors(&field);
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed;
     out_open = 1;

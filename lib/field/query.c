@@ -166,7 +166,11 @@ void ff_query_point(const ff_field *f, const ff_query_options *o, double px, dou
 {
     long long x, y;
 
-    if (o->raw)
+    if (o->vectors && o->raw)
+        ff_sample_raw_vector(&f->grid, o->vectors, px, py, &ans[0], &ans[1]);
+    else if (o->vectors)
+        ff_sample_smooth_vector(&f->grid, o->vectors, px, py, &ans[0], &ans[1]);
+    else if (o->raw)
         ff_sample_raw(&f->grid, f->direction, px, py, &ans[0], &ans[1]);
     else
         ff_sample_smooth(&f->grid, f->direction, px, py, &ans[0], &ans[1]);
@@ -342,13 +346,15 @@ PREFETCHER prefetch_samples(const ff_field *f, const ff_query_options *o, double
     const ff_grid *g = &f->grid;
     double cx = (px - g->origin_x) * inv_cell, cy = (py - g->origin_y) * inv_cell;
     double sx = cx - 0.5, sy = cy - 0.5;
-    size_t i;
+    /* the directions' bytes: codes, or an any-angle field's vectors */
+    const char *dir = o->vectors ? (const char *)o->vectors : (const char *)f->direction;
+    size_t i, bytes = o->vectors ? 2 * sizeof *o->vectors : 1;
 
     /* outside, or on the west or north edge: rare enough not to matter */
     if (o->raw || o->distance) {
         if (cx >= 0 && cy >= 0 && cx < g->w && cy < g->h) {
             i = (size_t)cy * (size_t)g->w + (size_t)cx;
-            PREFETCH(f->direction + i);
+            PREFETCH(dir + i * bytes);
             if (o->distance)
                 PREFETCH(f->distance + i);
         }
@@ -357,9 +363,9 @@ PREFETCHER prefetch_samples(const ff_field *f, const ff_query_options *o, double
     }
     if (sx >= 0 && sy >= 0 && sx < g->w && sy < g->h) {
         i = (size_t)sy * (size_t)g->w + (size_t)sx;
-        PREFETCH(f->direction + i);
+        PREFETCH(dir + i * bytes);
         if (sy + 1 < g->h)
-            PREFETCH(f->direction + i + (size_t)g->w);
+            PREFETCH(dir + (i + (size_t)g->w) * bytes);
     }
 }
 

@@ -29,10 +29,14 @@ typedef struct {
                       heading's directions, heading h's w*h codes at
                       h*w*h (ff_heading_plane): then a text line may be
                       `x y H`, asking for the state of heading H */
+    const float *vectors; /* NULL, or an any-angle field's vector channel
+                      (ff_field_vectors): the directions come from it
+                      (ff_sample_smooth_vector, ff_sample_raw_vector) */
 } ff_query_options;
 
 /* The answer for world position (px, py) of field f (which must have a
- * direction and a distance channel), as o->raw and o->distance ask:
+ * direction channel, or o->vectors, and a distance channel), as o->raw and
+ * o->distance ask:
  * ans[0], ans[1] the unit direction (or 0 0); ans[2] the distance of the
  * cell the position lies in (+inf when unreachable, blocked or outside the
  * map), or 0 when o->distance is 0. */

@@ -40,6 +40,17 @@ const char *ff_type_name(ff_type t)
     return type_names[t];
 }
 
+const float *ff_field_vectors(const ff_field *f)
+{
+    size_t k;
+
+    for (k = 0; f->any_angle && k < f->nextra; k++)
+        if (strcmp(f->extra[k].name, "vector") == 0 && f->extra[k].type == FF_T_F32 &&
+            f->extra[k].lanes == 2)
+            return f->extra[k].data;
+    return NULL;
+}
+
 int ff_channel_lanes(const ff_channel *ch)
 {
     return ch->lanes == 8 || ch->lanes == 2 ? ch->lanes : 1;

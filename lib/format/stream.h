@@ -112,6 +112,10 @@ uint64_t ff_grid_id(const ff_grid *g);
 ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err);
 
 const char *ff_type_name(ff_type t);
+/* The vector channel of an any-angle field (an extra channel 'vector' of
+ * type f32x2, as ffdir writes it), or NULL. */
+const float *ff_field_vectors(const ff_field *f);
+
 /* The values a cell of ch: its lanes, 1 for any value but 2 and 8. */
 int ff_channel_lanes(const ff_channel *ch);
 /* The type suffix of a channel of lanes values a cell: "", "x2", "x8". */

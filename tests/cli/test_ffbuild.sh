@@ -221,6 +221,17 @@ check "CSV with lanes" "$(printf '%s\n' "$OUT" | sed -n '1p;2p;3p' | tr '\n' ' '
 run "ffexport: the vector channel, npy" 0 "$BIN/ffexport -c vector --npy $TMP/aav.ff | head -c 128 | tail -c +11"
 check "npy shape (6, 8, 2)" "$(printf '%s\n' "$OUT" | grep -c "'shape': (6, 8, 2)")" = 1
 
+# ffquery on the any-angle field: at a cell centre the cell's vector;
+# halfway between cells 0,0 and 1,0 the blend of their two vectors
+# (seed's bilinear rule), by awk from the vectors written.
+run "ffquery: smoothed vectors" 0 "printf '0.5 0.5\\n1 0.5\\n' | $BIN/ffquery $TMP/aav.ff"
+want=$(awk 'NR==1 { ax = ($1 + $3) / 2; ay = ($2 + $4) / 2; l = sqrt(ax*ax + ay*ay)
+    printf "%.6f %.6f\n%.6f %.6f", $1, $2, ax / l, ay / l }' "$TMP/aavec")
+check "smoothing blends the vectors" "$(printf '%s\n' "$OUT" | awk '{ printf "%.6f %.6f\n", $1, $2 }')" = "$want"
+run "ffquery --raw: the cell's vector" 0 "echo 1.9 0.1 | $BIN/ffquery --raw $TMP/aav.ff"
+check "raw vector of cell 1,0" "$(printf '%s\n' "$OUT" | awk '{ printf "%.6f %.6f", $1, $2 }')" = \
+    "$(awk 'NR==1 { printf "%.6f %.6f", $3, $4 }' "$TMP/aavec")"
+
 # Unknown options and options without their value: one line, exit 2.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim; do
     refuse "$prog: unknown option" "^$prog: --bogus: unknown option \\(see $prog --help\\)$" \

@@ -13,6 +13,7 @@
 #include "infile.h"
 #include "options.h"
 #include "outfile.h"
+#include "anyangle.h"
 #include "query.h"
 #include "stream.h"
 #include "turn.h"
@@ -222,17 +223,24 @@ int main(int argc, char **argv)
             ff_heading_plane(field.heading_direction, cells, h, planes + (size_t)h * cells);
         qo.heading_planes = planes;
     }
-    if (trace_arg && field.any_angle) {
-        ff_error_set(&err, FF_EINPUT, field_path, 0, 0,
-                     "--trace: an any-angle field's corner path is not written yet "
-                     "(its directions at positions are)");
-        goto failed;
-    }
     qo.vectors = ff_field_vectors(&field);
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed;
     out_open = 1;
-    if (trace_arg) {
+    if (trace_arg && field.any_angle) {
+        double *corners = NULL;
+        if (ff_anyangle_corner_path(&field.grid, field.distance, tx, ty, &corners, &n, &err) !=
+            FF_OK) {
+            if (!err.file[0])
+                snprintf(err.file, sizeof err.file, "%s", field_path);
+            goto failed;
+        }
+        if (ff_query_write_points(out.f, corners, n, &err) != FF_OK) {
+            free(corners);
+            goto write_failed;
+        }
+        free(corners);
+    } else if (trace_arg) {
         if (ff_query_trace_state(&field, tx, ty, heading, field_path, &path, &n, &err) != FF_OK)
             goto failed;
         if (ff_query_write_path(out.f, &field.grid, path, n, &err) != FF_OK)

@@ -559,3 +559,67 @@ Test(anyangle, directions_need_the_fields_own_distances)
     free(v2);
     ff_grid_free(&g);
 }
+
+/* The corner path of every reachable cell, checked from the definition:
+ * it starts at the cell's centre and ends at a goal's centre, its inner
+ * points are grid vertices touching a wall, each segment is free by the
+ * oracle's own sight test, and its length is the cell's distance. */
+Test(anyangle, corner_paths_are_free_and_as_long_as_the_distance)
+{
+    unsigned long long seed = 4242;
+
+    for (int k = 0; k < 12; k++) {
+        ff_grid g;
+        ff_error err;
+        size_t n;
+        double *d;
+        random_map(&g, &seed, 12 + k, 10 + k % 5, 0.1 + 0.02 * k, 1 + k % 3,
+                   k % 2 ? FF_CORNERS_CUT : FF_CORNERS_STRICT);
+        g.cell_size = 2;
+        g.origin_x = -3;
+        n = (size_t)g.w * (size_t)g.h;
+        d = malloc(n * sizeof *d);
+        cr_assert_not_null(d);
+        cr_assert_eq(ff_anyangle_search(&g, d, NULL, &err), FF_OK);
+        for (size_t i = 0; i < n; i++) {
+            long long x = (long long)(i % (size_t)g.w), y = (long long)(i / (size_t)g.w);
+            double *xy, len = 0;
+            size_t m;
+            ff_status st = ff_anyangle_corner_path(&g, d, x, y, &xy, &m, &err);
+            if (!isfinite(d[i])) {
+                cr_assert_eq(st, FF_ENOTFOUND);
+                continue;
+            }
+            cr_assert_eq(st, FF_OK, "%s", err.msg);
+            /* back to half cells, whole numbers */
+            for (size_t j = 0; j < 2 * m; j += 2) {
+                xy[j] = (xy[j] - g.origin_x) / g.cell_size * 2;
+                xy[j + 1] = (xy[j + 1] - g.origin_y) / g.cell_size * 2;
+            }
+            cr_assert(xy[0] == 2 * x + 1 && xy[1] == 2 * y + 1);
+            cr_assert(ff_grid_is_goal(&g, (size_t)((xy[2 * m - 1] - 1) / 2) * (size_t)g.w +
+                                              (size_t)((xy[2 * m - 2] - 1) / 2)),
+                      "map %d cell %lld,%lld: the path ends off a goal", k, x, y);
+            for (size_t j = 1; j < m; j++) {
+                long long ax = (long long)xy[2 * j - 2], ay = (long long)xy[2 * j - 1];
+                long long bx = (long long)xy[2 * j], by = (long long)xy[2 * j + 1];
+                cr_assert(oracle_sees(&g, ax, ay, bx, by), "map %d cell %lld,%lld: segment %zu",
+                          k, x, y, j);
+                if (j + 1 < m)
+                    cr_assert(bx % 2 == 0 && by % 2 == 0 &&
+                                  (!oracle_open(&g, bx / 2 - 1, by / 2 - 1) ||
+                                   !oracle_open(&g, bx / 2, by / 2 - 1) ||
+                                   !oracle_open(&g, bx / 2 - 1, by / 2) ||
+                                   !oracle_open(&g, bx / 2, by / 2)),
+                              "map %d cell %lld,%lld: turn %zu not at a wall corner", k, x, y, j);
+                len += 0.5 * hypot((double)(bx - ax), (double)(by - ay));
+            }
+            cr_assert_leq(fabs(len * g.cell_size - d[i]), 1e-9 * d[i] + 1e-12,
+                          "map %d cell %lld,%lld: path %.17g, distance %.17g", k, x, y,
+                          len * g.cell_size, d[i]);
+            free(xy);
+        }
+        free(d);
+        ff_grid_free(&g);
+    }
+}

@@ -435,14 +435,31 @@ static void fill_toward(const search *s, float *toward)
     }
 }
 
-ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_error *err)
+/* Release what a search holds (run_search). */
+static void search_free(search *s)
+{
+    heap_free(&s->roots);
+    free(s->flood);
+    free(s->vertex_root);
+    free(s->root_of);
+    free(s->rx);
+    free(s->ry);
+    free(s->rd);
+    free(s->parent);
+}
+
+/* The search of g into dist; with keep_roots, s->root_of too.  On return
+ * s holds the roots (and root_of) for the caller, who calls search_free,
+ * failed or not. */
+static ff_status run_search(const ff_grid *g, double *dist, int keep_roots, search *s,
+                            ff_error *err)
 {
     size_t n = (size_t)g->w * (size_t)g->h, nv, i, k;
     ff_grid octile = *g;
     flood_state f = { 0, { 0, 0 }, { 0, 0 }, NULL, 0, 0, NULL, 0, 0 };
     ff_status st;
-    search s;
 
+    memset(s, 0, sizeof *s);
     if ((st = ff_anyangle_check(g, err)) != FF_OK)
         return st;
     /* The bounds: the 8-move field with the diagonal steps the free space
@@ -452,78 +469,135 @@ ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_e
     octile.corners = g->corners == FF_CORNERS_STRICT ? FF_CORNERS_CUT : FF_CORNERS_FREE;
     if ((st = ff_search(&octile, dist, err)) != FF_OK)
         return st;
-    memset(&s, 0, sizeof s);
-    s.g = g;
-    s.w = g->w;
-    s.h = g->h;
+    s->g = g;
+    s->w = g->w;
+    s->h = g->h;
     for (i = 0; i < n && !ff_grid_open(g, i); i++)
         ;
-    s.scale = g->cell_size * (i < n ? (double)g->cost[i] : 1.0);
-    s.slack = s.scale * (FF_SQRT2 + 1e-6);
-    s.dist = dist;
+    s->scale = g->cell_size * (i < n ? (double)g->cost[i] : 1.0);
+    s->slack = s->scale * (FF_SQRT2 + 1e-6);
+    s->dist = dist;
     nv = ((size_t)g->w + 1) * ((size_t)g->h + 1);
     /* Any values will do (flood_reach checks them); zeroed, they are
      * defined for the checkers. */
-    s.flood = calloc(n, sizeof *s.flood);
-    s.vertex_root = malloc(nv * sizeof *s.vertex_root);
-    if (toward && (s.root_of = malloc(n * sizeof *s.root_of)) != NULL)
+    s->flood = calloc(n, sizeof *s->flood);
+    s->vertex_root = malloc(nv * sizeof *s->vertex_root);
+    if (keep_roots && (s->root_of = malloc(n * sizeof *s->root_of)) != NULL)
         for (i = 0; i < n; i++)
-            s.root_of[i] = NONE;
-    if (!s.flood || !s.vertex_root || (toward && !s.root_of)) {
-        st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
-        goto done;
-    }
+            s->root_of[i] = NONE;
+    if (!s->flood || !s->vertex_root || (keep_roots && !s->root_of))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
     for (i = 0; i < n; i++)
         dist[i] = -dist[i];
-    if ((st = find_roots(&s, err)) != FF_OK)
-        goto done;
+    if ((st = find_roots(s, err)) != FF_OK)
+        return st;
     for (k = 0; k < g->ngoals && st == FF_OK; k++)
-        if (heap_push(&s.roots, 0.0, (uint32_t)k) < 0)
+        if (heap_push(&s->roots, 0.0, (uint32_t)k) < 0)
             st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goals");
     /* Dijkstra's algorithm over the roots; a stale entry (its root since
      * lowered, so already flooded) is skipped. */
-    while (st == FF_OK && s.roots.n > 0) {
-        heap_item top = heap_pop(&s.roots);
-        if (top.key == s.rd[top.cell])
-            st = flood_root(&s, &f, top.cell, err);
+    while (st == FF_OK && s->roots.n > 0) {
+        heap_item top = heap_pop(&s->roots);
+        if (top.key == s->rd[top.cell])
+            st = flood_root(s, &f, top.cell, err);
     }
-    if (st == FF_OK) {
-        /* A cell no root offered anything is out of reach (its bound is
-         * +inf: no 8-move path either). */
-        for (i = 0; i < n; i++)
-            if (signbit(dist[i]))
-                dist[i] = INFINITY;
-        if (toward)
-            fill_toward(&s, toward);
-    }
-done:
-    heap_free(&s.roots);
     free(f.cell);
     free(f.queue);
-    free(s.flood);
-    free(s.vertex_root);
-    free(s.root_of);
-    free(s.rx);
-    free(s.ry);
-    free(s.rd);
-    free(s.parent);
+    if (st != FF_OK)
+        return st;
+    /* A cell no root offered anything is out of reach (its bound is +inf:
+     * no 8-move path either). */
+    for (i = 0; i < n; i++)
+        if (signbit(dist[i]))
+            dist[i] = INFINITY;
+    return FF_OK;
+}
+
+ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_error *err)
+{
+    search s;
+    ff_status st = run_search(g, dist, toward != NULL, &s, err);
+
+    if (st == FF_OK && toward)
+        fill_toward(&s, toward);
+    search_free(&s);
+    return st;
+}
+
+/* The search of g again, into a buffer of its own, with the roots kept in
+ * s: FF_EINPUT unless its distances are dist bit for bit.  The caller
+ * calls search_free(s). */
+static ff_status search_again(const ff_grid *g, const double *dist, search *s, ff_error *err)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    double *again = malloc((n ? n : 1) * sizeof *again);
+    ff_status st;
+
+    memset(s, 0, sizeof *s);
+    if (!again)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
+    st = run_search(g, again, 1, s, err);
+    if (st == FF_OK && memcmp(again, dist, n * sizeof *again) != 0)
+        st = ff_error_set(err, FF_EINPUT, NULL, 0, 0,
+                          "the distances are not the any-angle distances of the map: "
+                          "rebuild the field with ffbuild --any-angle");
+    free(again);
+    s->dist = NULL;
     return st;
 }
 
 ff_status ff_anyangle_directions(const ff_grid *g, const double *dist, float *toward,
                                  ff_error *err)
 {
-    size_t n = (size_t)g->w * (size_t)g->h;
-    double *again = malloc((n ? n : 1) * sizeof *again);
+    search s;
+    ff_status st = search_again(g, dist, &s, err);
+
+    if (st == FF_OK) {
+        s.dist = (double *)dist;  /* fill_toward only reads it */
+        fill_toward(&s, toward);
+    }
+    search_free(&s);
+    return st;
+}
+
+ff_status ff_anyangle_corner_path(const ff_grid *g, const double *dist, long long x, long long y,
+                                  double **xy, size_t *n, ff_error *err)
+{
+    size_t i, k = 0;
+    uint32_t r;
+    search s;
     ff_status st;
 
-    if (!again)
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
-    st = ff_anyangle_search(g, again, toward, err);
-    if (st == FF_OK && memcmp(again, dist, n * sizeof *again) != 0)
-        st = ff_error_set(err, FF_EINPUT, NULL, 0, 0,
-                          "the distances are not the any-angle distances of the map: "
-                          "rebuild the field with ffbuild --any-angle");
-    free(again);
-    return st;
+    *xy = NULL;
+    *n = 0;
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+        return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "cell %lld,%lld is outside the map", x, y);
+    i = (size_t)y * (size_t)g->w + (size_t)x;
+    if (!isfinite(dist[i]))
+        return ff_error_set(err, FF_ENOTFOUND, NULL, 0, 0, "cell %lld,%lld %s", x, y,
+                            ff_grid_open(g, i) ? "cannot reach a goal" : "is blocked");
+    if ((st = search_again(g, dist, &s, err)) != FF_OK) {
+        search_free(&s);
+        return st;
+    }
+    /* The start's centre, then each root back along the parents: a
+     * corner's parent lies nearer a goal, so at most every root once. */
+    if (!(*xy = malloc(2 * (s.nroots + 1) * sizeof **xy))) {
+        search_free(&s);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the path");
+    }
+    (*xy)[k++] = (double)x + 0.5;
+    (*xy)[k++] = (double)y + 0.5;
+    for (r = dist[i] > 0 ? s.root_of[i] : NONE; r != NONE && k < 2 * (s.nroots + 1);
+         r = r < g->ngoals ? NONE : s.parent[r]) {
+        (*xy)[k++] = 0.5 * s.rx[r];
+        (*xy)[k++] = 0.5 * s.ry[r];
+    }
+    for (i = 0; i < k; i += 2) {
+        (*xy)[i] = g->origin_x + g->cell_size * (*xy)[i];
+        (*xy)[i + 1] = g->origin_y + g->cell_size * (*xy)[i + 1];
+    }
+    *n = k / 2;
+    search_free(&s);
+    return FF_OK;
 }

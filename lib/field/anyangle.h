@@ -51,6 +51,16 @@ ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_e
 ff_status ff_anyangle_directions(const ff_grid *g, const double *dist, float *toward,
                                  ff_error *err);
 
+/* The corner path of cell (x, y) in the any-angle field of g whose
+ * distances are dist (checked as by ff_anyangle_directions): the world
+ * positions of the cell's centre, of each wall corner where its shortest
+ * path turns, and of the goal's centre (the centre alone for a goal), as
+ * *n pairs x, y in *xy (malloc'd; the caller frees it).  FF_EUSAGE for a
+ * cell outside the map, FF_ENOTFOUND for one blocked or out of reach, and
+ * FF_EINPUT, FF_ENOMEM. */
+ff_status ff_anyangle_corner_path(const ff_grid *g, const double *dist, long long x, long long y,
+                                  double **xy, size_t *n, ff_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -651,20 +651,39 @@ static void format_exact(double v, char *buf, size_t cap)
     ff_format_exact(v + 0.0, buf, cap);
 }
 
+/* One point `x y` of a path, as ff_query_write_path writes it. */
+static ff_status write_point(FILE *out, double wx, double wy, ff_error *err)
+{
+    char bx[40], by[40];
+
+    format_exact(wx, bx, sizeof bx);
+    format_exact(wy, by, sizeof by);
+    if (fprintf(out, "%s %s\n", bx, by) < 0)
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
+    return FF_OK;
+}
+
 ff_status ff_query_write_path(FILE *out, const ff_grid *g, const uint32_t *path, size_t n,
                               ff_error *err)
 {
-    char bx[40], by[40];
     size_t k;
 
     for (k = 0; k < n; k++) {
         double wx, wy;
         ff_cell_center(g, path[k], &wx, &wy);
-        format_exact(wx, bx, sizeof bx);
-        format_exact(wy, by, sizeof by);
-        if (fprintf(out, "%s %s\n", bx, by) < 0)
-            return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
+        if (write_point(out, wx, wy, err) != FF_OK)
+            return FF_EIO;
     }
+    return FF_OK;
+}
+
+ff_status ff_query_write_points(FILE *out, const double *xy, size_t n, ff_error *err)
+{
+    size_t k;
+
+    for (k = 0; k < n; k++)
+        if (write_point(out, xy[2 * k], xy[2 * k + 1], err) != FF_OK)
+            return FF_EIO;
     return FF_OK;
 }
 

@@ -116,6 +116,10 @@ void ff_cell_center(const ff_grid *g, size_t i, double *wx, double *wy);
 ff_status ff_query_write_path(FILE *out, const ff_grid *g, const uint32_t *path, size_t n,
                               ff_error *err);
 
+/* The same for n world points, x y pairs in xy (an any-angle field's
+ * corner path, ff_anyangle_corner_path). */
+ff_status ff_query_write_points(FILE *out, const double *xy, size_t n, ff_error *err);
+
 /* The map id (ff_grid_id) that the map read from in would have under the
  * rules of field f: the map read as ffbuild reads it (ff_map_read), with
  * f's moves, corner rule and clearance radius applied.  A field whose

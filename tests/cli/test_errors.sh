@@ -258,9 +258,8 @@ bad ffbuild "--update: an any-angle field" \
     "$P --update $IN/changes.txt $IN/anyangle.ff"
 output_cases ffbuild "$P --any-angle $AA/gap.ffmap"
 $P --any-angle "$AA/gap.ffmap" | $BIN/ffdir >"$IN/anyangle-vec.ff"
-bad ffquery "--trace on an any-angle field" \
-    "^ffquery: $IN/anyangle-vec.ff: --trace: an any-angle field's corner path is not written yet" \
-    "$BIN/ffquery --trace 0,0 $IN/anyangle-vec.ff"
+bad ffquery "--trace outside an any-angle field" "^ffquery: $IN/anyangle-vec.ff: cell 30,2 is outside the map" \
+    "$BIN/ffquery --trace 30,2 $IN/anyangle-vec.ff"
 bad ffquery "an any-angle field without vectors" \
     "^ffquery: $IN/anyangle.ff: the any-angle field has no vector channel: run ffdir" \
     "echo 0.5 0.5 | $BIN/ffquery $IN/anyangle.ff"

@@ -232,6 +232,13 @@ run "ffquery --raw: the cell's vector" 0 "echo 1.9 0.1 | $BIN/ffquery --raw $TMP
 check "raw vector of cell 1,0" "$(printf '%s\n' "$OUT" | awk '{ printf "%.6f %.6f", $1, $2 }')" = \
     "$(awk 'NR==1 { printf "%.6f %.6f", $3, $4 }' "$TMP/aavec")"
 
+# ffquery --trace on the any-angle field: the corner path, worked by hand
+# (man 1 ffbuild): the start's centre, the corner 6,2, the goal's centre;
+# a blocked start is refused with exit 1.
+run "ffquery --trace: the corner path" 0 "$BIN/ffquery --trace 0,0 $TMP/aav.ff"
+check "corner path 0.5 0.5, 6 2, 7.5 4.5" "$(printf '%s\n' "$OUT" | tr '\n' ' ')" = "0.5 0.5 6 2 7.5 4.5 "
+run "ffquery --trace from a wall" 1 "$BIN/ffquery --trace 3,2 $TMP/aav.ff"
+
 # Unknown options and options without their value: one line, exit 2.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim; do
     refuse "$prog: unknown option" "^$prog: --bogus: unknown option \\(see $prog --help\\)$" \

@@ -13,6 +13,7 @@
 #include "infile.h"
 #include "options.h"
 #include "outfile.h"
+#include "anyangle.h"
 #include "query.h"
 #include "stream.h"
 #include "turn.h"
@@ -75,7 +76,11 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the stream has no distance channel: run ffbuild "
                           "(ffbuild -g X,Y MAP > FIELD)");
-    else if (st == FF_OK && !field->direction && need_direction)
+    else if (st == FF_OK && field->any_angle && need_direction && !ff_field_vectors(field))
+        st = ff_error_set(err, FF_EINPUT, path, 0, 0,
+                          "the any-angle field has no vector channel: run ffdir "
+                          "(ffbuild --any-angle ... | ffdir > FIELD)");
+    else if (st == FF_OK && !field->direction && !field->any_angle && need_direction)
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the field has no direction channel: run ffdir "
                           "(ffbuild ... | ffdir > FIELD)");
@@ -224,8 +229,9 @@ static ff_status output_failed(const query_command *o, ff_status st, ff_error *e
     return st;
 }
 
-/* Answer on out: the path of --trace, or from standard input the cells of
- * --check (*n of them cannot reach a goal) or the positions. */
+/* Answer on out: the path of --trace (an any-angle field's corner path),
+ * or from standard input the cells of --check (*n of them cannot reach a
+ * goal) or the positions. */
 static ff_status answer(const query_command *o, const ff_field *field, const ff_query_options *qo,
                         FILE *out, size_t *n, ff_error *err)
 {
@@ -233,6 +239,16 @@ static ff_status answer(const query_command *o, const ff_field *field, const ff_
     ff_status st;
     FILE *in;
 
+    if (o->trace_arg && field->any_angle) {
+        double *corners = NULL;
+        st = ff_anyangle_corner_path(&field->grid, field->distance, o->tx, o->ty, &corners, n, err);
+        if (st != FF_OK && !err->file[0])
+            snprintf(err->file, sizeof err->file, "%s", o->field_path);
+        else if (st == FF_OK && (st = ff_query_write_points(out, corners, *n, err)) != FF_OK)
+            output_failed(o, st, err);
+        free(corners);
+        return st;
+    }
     if (o->trace_arg) {
         st = ff_query_trace_state(field, o->tx, o->ty, o->heading, o->field_path, &path, n, err);
         if (st == FF_OK && (st = ff_query_write_path(out, &field->grid, path, *n, err)) != FF_OK)
@@ -275,6 +291,7 @@ static ff_status run(const query_command *o, size_t *n, ff_error *err)
             goto done;
         qo.heading_planes = planes;
     }
+    qo.vectors = ff_field_vectors(&field);
     if ((st = ff_outfile_open(&out, o->out_path, err)) != FF_OK)
         goto done;
     if ((st = answer(o, &field, &qo, out.f, n, err)) != FF_OK)

@@ -20,6 +20,27 @@ size_t ff_type_size(ff_type t)
     return type_sizes[t];
 }
 
+const float *ff_field_vectors(const ff_field *f)
+{
+    size_t k;
+
+    for (k = 0; f->any_angle && k < f->nextra; k++)
+        if (strcmp(f->extra[k].name, "vector") == 0 && f->extra[k].type == FF_T_F32 &&
+            f->extra[k].lanes == 2)
+            return f->extra[k].data;
+    return NULL;
+}
+
+int ff_channel_lanes(const ff_channel *ch)
+{
+    return ch->lanes == 8 || ch->lanes == 2 ? ch->lanes : 1;
+}
+
+const char *ff_lanes_suffix(int lanes)
+{
+    return lanes == 8 ? "x8" : lanes == 2 ? "x2" : "";
+}
+
 void ff_field_init(ff_field *f)
 {
     memset(f, 0, sizeof *f);

@@ -34,8 +34,9 @@ void ff_field_update_derived_ids(ff_field *f);
  * and distance is derived. */
 uint64_t ff_channel_id(const ff_field *f, const char *name, ff_type t, const void *data);
 
-/* The same for a channel of lanes values a cell (1, or 8 for TYPEx8):
- * its type code counts 8 more for x8, and w*h*lanes values are hashed. */
+/* The same for a channel of lanes values a cell (1, 2 for TYPEx2, 8 for
+ * TYPEx8): its type code counts 8 more for x8, 16 more for x2, and
+ * w*h*lanes values are hashed. */
 uint64_t ff_channel_id_lanes(const ff_field *f, const char *name, ff_type t, int lanes,
                              const void *data);
 

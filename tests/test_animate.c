@@ -443,50 +443,91 @@ static const char *DOOR_TRACE =
     "# tick 6 open 4,0,4,4\n# tick 6 field 0 radius 0 id 2222222222222222 published\n"
     "6 1 3.5 5.5 -1 0 180 0.3 moving\n7 1 2.5 5.5 -1 0 180 0.3 moving\n";
 
-/* Rows 0..29 (cells of rows 0 to 2: no agent, no goal) of frame k equal
- * those of the still picture. */
-static int rows_match(const reel *r, uint32_t k, const uint8_t *pic, uint32_t width)
+/* The room open and with the door closed, searched, and their still
+ * pictures in one layer. */
+typedef struct {
+    ff_field open, closed;
+    uint8_t *open_pic, *closed_pic;
+    uint32_t width;
+} rooms;
+
+static void rooms_make(rooms *r, ff_layer layer)
 {
-    cr_assert_eq(width, r->w);
-    return memcmp(r->canvas[k], pic, (size_t)30 * width * 3) == 0;
+    uint32_t w;
+
+    searched_room(&r->open, 0, 0, -1);
+    searched_room(&r->closed, 4, 0, 4);
+    r->open_pic = still(&r->open, layer, &r->width);
+    r->closed_pic = still(&r->closed, layer, &w);
+    cr_assert_eq(w, r->width);
+}
+
+static void rooms_free(rooms *r)
+{
+    free(r->open_pic);
+    free(r->closed_pic);
+    ff_field_free(&r->open);
+    ff_field_free(&r->closed);
+}
+
+/* Rows 0..29 (cells of rows 0 to 2: no agent, no goal) of frame k equal
+ * those of the still picture of the room, with the door closed when
+ * shut. */
+static int rows_match(const reel *r, uint32_t k, const rooms *room, int shut)
+{
+    cr_assert_eq(room->width, r->w);
+    return memcmp(r->canvas[k], shut ? room->closed_pic : room->open_pic,
+                  (size_t)30 * room->width * 3) == 0;
 }
 
 Test(animate, a_door_closing_is_drawn_from_its_tick_with_the_field_then)
 {
     ff_layer layers[] = { FF_LAYER_DIRECTION, FF_LAYER_DISTANCE, FF_LAYER_MAP };
+    unsigned wall = (unsigned)(ff_colour_wall[0] << 16 | ff_colour_wall[1] << 8 | ff_colour_wall[2]);
     size_t l;
 
     for (l = 0; l < sizeof layers / sizeof *layers; l++) {
-        ff_field open, closed;
-        uint8_t *open_pic, *closed_pic;
-        uint32_t w_open, w_closed, k;
+        rooms room;
+        uint32_t k;
         movie m;
         reel r;
-        searched_room(&open, 0, 0, -1);
-        searched_room(&closed, 4, 0, 4);
-        open_pic = still(&open, layers[l], &w_open);
-        closed_pic = still(&closed, layers[l], &w_closed);
-        m = animate_trace(DOOR_TRACE, &open, layers[l], 0, 1, 0, NULL);
+        rooms_make(&room, layers[l]);
+        m = animate_trace(DOOR_TRACE, &room.open, layers[l], 0, 1, 0, NULL);
         r = take_apart(&m);
         cr_assert_eq(r.frames, 8);
         for (k = 0; k < 8; k++) {
             int shut = k >= 3 && k < 6;
-            cr_expect(rows_match(&r, k, shut ? closed_pic : open_pic, shut ? w_closed : w_open),
-                      "layer %s, frame %u: the map %s", ff_layer_name(layers[l]), k,
+            cr_expect(rows_match(&r, k, &room, shut), "layer %s, frame %u: the map %s",
+                      ff_layer_name(layers[l]), k,
                       shut ? "with the door closed" : "as the stream has it");
-            cr_expect_eq(px(&r, k, 45, 5) == (unsigned)(ff_colour_wall[0] << 16 |
-                                                        ff_colour_wall[1] << 8 |
-                                                        ff_colour_wall[2]),
-                         shut, "layer %s, frame %u: the door's pixels %s wall",
+            cr_expect_eq(px(&r, k, 45, 5) == wall, shut,
+                         "layer %s, frame %u: the door's pixels %s wall",
                          ff_layer_name(layers[l]), k, shut ? "are" : "are not");
         }
         reel_free(&r);
         free(m.bytes);
-        free(open_pic);
-        free(closed_pic);
-        ff_field_free(&open);
-        ff_field_free(&closed);
+        rooms_free(&room);
     }
+}
+
+/* The rooms in the direction layer and the animation of a trace of
+ * three ticks on the open one, taken apart. */
+static reel three_frames(const char *trace, rooms *room, movie *m)
+{
+    reel r;
+
+    rooms_make(room, FF_LAYER_DIRECTION);
+    *m = animate_trace(trace, &room->open, FF_LAYER_DIRECTION, 0, 1, 0, NULL);
+    r = take_apart(m);
+    cr_assert_eq(r.frames, 3);
+    return r;
+}
+
+static void three_frames_free(reel *r, rooms *room, movie *m)
+{
+    reel_free(r);
+    free(m->bytes);
+    rooms_free(room);
 }
 
 /* Without a field of the stream's radius in the header, the field is
@@ -497,25 +538,13 @@ Test(animate, the_field_follows_the_event_when_the_trace_lists_no_such_field)
     const char *trace =
         "0 1 9.5 5.5\n1 1 8.5 5.5\n# tick 2 close 4,0,4,4\n"
         "# tick 2 field 0 radius 0.5 id 1111111111111111 published\n2 1 7.5 5.5\n";
-    ff_field open, closed;
-    uint8_t *closed_pic;
-    uint32_t w;
+    rooms room;
     movie m;
-    reel r;
+    reel r = three_frames(trace, &room, &m);
 
-    searched_room(&open, 0, 0, -1);
-    searched_room(&closed, 4, 0, 4);
-    closed_pic = still(&closed, FF_LAYER_DIRECTION, &w);
-    m = animate_trace(trace, &open, FF_LAYER_DIRECTION, 0, 1, 0, NULL);
-    r = take_apart(&m);
-    cr_assert_eq(r.frames, 3);
-    cr_expect(!rows_match(&r, 1, closed_pic, w));
-    cr_expect(rows_match(&r, 2, closed_pic, w), "frame 2: the walls and arrows after the event");
-    reel_free(&r);
-    free(m.bytes);
-    free(closed_pic);
-    ff_field_free(&open);
-    ff_field_free(&closed);
+    cr_expect(rows_match(&r, 1, &room, 0));
+    cr_expect(rows_match(&r, 2, &room, 1), "frame 2: the walls and arrows after the event");
+    three_frames_free(&r, &room, &m);
 }
 
 /* Until the field is published, the walls change and the arrows stay. */
@@ -525,86 +554,60 @@ Test(animate, arrows_wait_for_the_field_published)
         "# field 0 radius 0 id 0123456789abcdef\n0 1 9.5 5.5\n# tick 1 close 4,0,4,4\n"
         "1 1 8.5 5.5\n# tick 2 field 0 radius 0 id 1111111111111111 published\n"
         "2 1 7.5 5.5\n";
-    ff_field open, closed;
-    uint8_t *open_pic, *closed_pic;
-    uint32_t w;
+    rooms room;
     movie m;
-    reel r;
+    reel r = three_frames(trace, &room, &m);
 
-    searched_room(&open, 0, 0, -1);
-    searched_room(&closed, 4, 0, 4);
-    open_pic = still(&open, FF_LAYER_DIRECTION, &w);
-    closed_pic = still(&closed, FF_LAYER_DIRECTION, &w);
-    m = animate_trace(trace, &open, FF_LAYER_DIRECTION, 0, 1, 0, NULL);
-    r = take_apart(&m);
-    cr_assert_eq(r.frames, 3);
     /* Frame 1: cell 3,0 (west of the door) keeps its arrow of the open
      * map; the door's cells are walls. */
-    cr_expect_eq(memcmp(r.canvas[1] + 30 * 3, open_pic + 30 * 3, 10 * 3), 0,
+    cr_expect_eq(memcmp(r.canvas[1] + 30 * 3, room.open_pic + 30 * 3, 10 * 3), 0,
                  "frame 1: cell 3,0's top row as in the open map");
-    cr_expect(!rows_match(&r, 1, open_pic, w), "frame 1: the door drawn");
-    cr_expect(rows_match(&r, 2, closed_pic, w), "frame 2: the field published");
-    reel_free(&r);
-    free(m.bytes);
-    free(open_pic);
-    free(closed_pic);
-    ff_field_free(&open);
-    ff_field_free(&closed);
+    cr_expect(!rows_match(&r, 1, &room, 0), "frame 1: the door drawn");
+    cr_expect(rows_match(&r, 2, &room, 1), "frame 2: the field published");
+    three_frames_free(&r, &room, &m);
 }
 
 /* The label: `tick T  S s` in the font at the map's top left, on paper,
  * in every frame; none without it. */
 Test(animate, each_frame_is_labelled_with_its_tick_and_time)
 {
-    ff_field f, closed;
+    unsigned paper = (unsigned)(ff_colour_paper[0] << 16 | ff_colour_paper[1] << 8 |
+                                ff_colour_paper[2]);
+    rooms room;
     movie on, off;
     reel r_on, r_off;
-    uint8_t *open_pic, *closed_pic;
-    uint32_t k, w;
-    int k_dots;
+    uint32_t k;
 
-    searched_room(&f, 0, 0, -1);
-    searched_room(&closed, 4, 0, 4);
-    open_pic = still(&f, FF_LAYER_DISTANCE, &w);
-    closed_pic = still(&closed, FF_LAYER_DISTANCE, &w);
-    on = animate_trace(DOOR_TRACE, &f, FF_LAYER_DISTANCE, 1, 1, 0, NULL);
-    off = animate_trace(DOOR_TRACE, &f, FF_LAYER_DISTANCE, 0, 1, 0, NULL);
+    rooms_make(&room, FF_LAYER_DISTANCE);
+    on = animate_trace(DOOR_TRACE, &room.open, FF_LAYER_DISTANCE, 1, 1, 0, NULL);
+    off = animate_trace(DOOR_TRACE, &room.open, FF_LAYER_DISTANCE, 0, 1, 0, NULL);
     r_on = take_apart(&on);
     r_off = take_apart(&off);
-    k_dots = on.key.k;
-    cr_assert_eq(k_dots, 1, "a 100-pixel map: one pixel a dot");
+    cr_assert_eq(on.key.k, 1, "a 100-pixel map: one pixel a dot");
     for (k = 0; k < r_on.frames; k++) {
         char text[64];
         uint8_t want[100 * 3];
+        uint32_t tw;
         int gy, x;
-        int found_paper = 0;
         snprintf(text, sizeof text, "tick %u  %g s", k, k * 0.25);
+        tw = (uint32_t)ff_text_width(text, 1);
         /* Text rows from y = 2 + 2 (margin, padding), x from 4. */
         for (gy = 0; gy < FF_FONT_ROWS; gy++) {
             const uint8_t *got = r_on.canvas[k] + ((size_t)(4 + gy) * r_on.w) * 3;
-            uint32_t tw = (uint32_t)ff_text_width(text, 1);
-            memset(want, 0, sizeof want);
             for (x = 0; x < 100; x++)
                 memcpy(want + 3 * x, ff_colour_paper, 3);
             ff_text_row(want, 100, text, 4, 1, gy, ff_colour_black);
             cr_expect_eq(memcmp(got + 2 * 3, want + 2 * 3, (size_t)(tw + 4) * 3), 0,
                          "frame %u: row %d of '%s'", k, gy, text);
         }
-        found_paper = px(&r_off, k, 3, 5) == (unsigned)(ff_colour_paper[0] << 16 |
-                                                        ff_colour_paper[1] << 8 |
-                                                        ff_colour_paper[2]);
-        cr_expect(!found_paper, "frame %u: no label without it", k);
-        cr_expect(rows_match(&r_off, k, k >= 3 && k < 6 ? closed_pic : open_pic, w),
-                  "frame %u: the map there", k);
+        cr_expect_neq(px(&r_off, k, 3, 5), paper, "frame %u: no label without it", k);
+        cr_expect(rows_match(&r_off, k, &room, k >= 3 && k < 6), "frame %u: the map there", k);
     }
     reel_free(&r_on);
     reel_free(&r_off);
     free(on.bytes);
     free(off.bytes);
-    free(open_pic);
-    free(closed_pic);
-    ff_field_free(&f);
-    ff_field_free(&closed);
+    rooms_free(&room);
 }
 
 Test(animate, map_events_outside_the_map_are_refused)

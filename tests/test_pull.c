@@ -311,6 +311,34 @@ Test(pull, other_costs_are_not_crossed)
     ff_grid_free(&g);
 }
 
+/* Random map number `map` of a series: min_side + (0..span-1) cells a
+ * side, walls on wall_pct percent of the cells, the corner rule and
+ * moves by the map's number, one goal, its distances and directions
+ * searched (dist and dir the caller's to free). */
+static void random_map(unsigned long long *seed, int map, int min_side, int span, int wall_pct,
+                       ff_grid *g, double **dist, uint8_t **dir)
+{
+    int w = min_side + (int)(tu_next(seed) % (unsigned)span);
+    int h = min_side + (int)(tu_next(seed) % (unsigned)span), k;
+    size_t n = (size_t)w * (size_t)h;
+    ff_error err;
+
+    *dist = malloc(n * sizeof **dist);
+    *dir = malloc(n);
+    cr_assert(*dist && *dir);
+    ff_grid_init(g);
+    cr_assert_eq(ff_grid_alloc(g, w, h, 0, "t", &err), FF_OK);
+    g->corners = (ff_corners)(map % 3);
+    g->moves = map % 4 == 3 ? 4 : 8;
+    for (k = 0; k < w * h; k++)
+        g->cost[k] = tu_next(seed) % 100 < (unsigned)wall_pct ? INFINITY : 1.0f;
+    k = (int)(tu_next(seed) % n);
+    g->cost[k] = 1.0f;
+    cr_assert_eq(ff_grid_add_goal(g, k % w, k / w, "t", 0, 0, &err), FF_OK);
+    cr_assert_eq(ff_search(g, *dist, &err), FF_OK);
+    cr_assert_eq(ff_direction_field(g, *dist, *dir, &err), FF_OK);
+}
+
 /* Sight lost along the path and regained: from the start, points 3 and
  * 4 are hidden by the wall at 4,1, the end is in sight along row 0.  The
  * seed's rule keeps the start and the end only (the gallop of earlier
@@ -362,24 +390,16 @@ Test(pull, random_paths_follow_the_seed_rule)
     int map;
 
     for (map = 0; map < 40; map++) {
-        int w = 8 + (int)(tu_next(&seed) % 25), h = 8 + (int)(tu_next(&seed) % 25), k, t;
-        size_t n = (size_t)w * (size_t)h;
         ff_grid g;
         ff_error err;
-        double *dist = malloc(n * sizeof *dist);
-        uint8_t *dir = malloc(n);
-        cr_assert(dist && dir);
-        ff_grid_init(&g);
-        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
-        g.corners = (ff_corners)(map % 3);
-        g.moves = map % 4 == 3 ? 4 : 8;
-        for (k = 0; k < w * h; k++)
-            g.cost[k] = tu_next(&seed) % 100 < 20 ? INFINITY : 1.0f;
-        k = (int)(tu_next(&seed) % n);
-        g.cost[k] = 1.0f;
-        cr_assert_eq(ff_grid_add_goal(&g, k % w, k / w, "t", 0, 0, &err), FF_OK);
-        cr_assert_eq(ff_search(&g, dist, &err), FF_OK);
-        cr_assert_eq(ff_direction_field(&g, dist, dir, &err), FF_OK);
+        double *dist;
+        uint8_t *dir;
+        size_t n;
+        int w, h, t;
+        random_map(&seed, map, 8, 25, 20, &g, &dist, &dir);
+        w = g.w;
+        h = g.h;
+        n = (size_t)w * (size_t)h;
         for (t = 0; t < 20; t++) {
             int s = (int)(tu_next(&seed) % n), x = s % w, y = s / w, step;
             ff_path p;
@@ -462,24 +482,14 @@ Test(pull, random_maps_every_rule)
     int map;
 
     for (map = 0; map < 60; map++) {
-        int w = 10 + (int)(tu_next(&seed) % 30), h = 10 + (int)(tu_next(&seed) % 30), k, t;
-        size_t n = (size_t)w * (size_t)h;
         ff_grid g;
-        ff_error err;
-        double *dist = malloc(n * sizeof *dist);
-        uint8_t *dir = malloc(n);
-        cr_assert(dist && dir);
-        ff_grid_init(&g);
-        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
-        g.corners = (ff_corners)(map % 3);
-        g.moves = map % 4 == 3 ? 4 : 8;
-        for (k = 0; k < w * h; k++)
-            g.cost[k] = tu_next(&seed) % 100 < 25 ? INFINITY : 1.0f;
-        k = (int)(tu_next(&seed) % n);
-        g.cost[k] = 1.0f;
-        cr_assert_eq(ff_grid_add_goal(&g, k % w, k / w, "t", 0, 0, &err), FF_OK);
-        cr_assert_eq(ff_search(&g, dist, &err), FF_OK);
-        cr_assert_eq(ff_direction_field(&g, dist, dir, &err), FF_OK);
+        double *dist;
+        uint8_t *dir;
+        size_t n;
+        int w, t;
+        random_map(&seed, map, 10, 30, 25, &g, &dist, &dir);
+        w = g.w;
+        n = (size_t)w * (size_t)g.h;
         for (t = 0; t < 20; t++) {
             int s = (int)(tu_next(&seed) % n);
             char what[64];

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "crowd.h"
+#include "grow.h"
 
 #define TRACE_WORDS 64
 
@@ -136,16 +137,12 @@ static int cell_box(char *s, long long v[4])
 static ff_status note_event(ff_trace_reader *t, const ff_trace_event *e, ff_error *err)
 {
     ff_trace_notes *n = t->notes;
+    ff_trace_event *grown = ff_grow(n->event, &n->cap, n->nevents + 1, sizeof *grown, 16);
 
-    if (n->nevents == n->cap) {
-        size_t cap = n->cap ? 2 * n->cap : 16;
-        ff_trace_event *grown = realloc(n->event, cap * sizeof *grown);
-        if (!grown)
-            return ff_error_set(err, FF_ENOMEM, t->rec.name, t->rec.line, 0,
-                                "out of memory for map events");
-        n->event = grown;
-        n->cap = cap;
-    }
+    if (!grown)
+        return ff_error_set(err, FF_ENOMEM, t->rec.name, t->rec.line, 0,
+                            "out of memory for map events");
+    n->event = grown;
     n->event[n->nevents++] = *e;
     return FF_OK;
 }
@@ -171,18 +168,15 @@ static ff_status trace_note(ff_trace_reader *t, char *comment, ff_error *err)
     }
     if (n == 6 && !strcmp(word[0], "field") && !strcmp(word[2], "radius") &&
         !strcmp(word[4], "id")) {
-        double r = strtod(word[3], &end);
+        double r = strtod(word[3], &end), *grown;
         if (*end || !(r >= 0) || !isfinite(r))
             return FF_OK;
-        if (notes->nfields == notes->field_cap) {
-            size_t cap = notes->field_cap ? 2 * notes->field_cap : 8;
-            double *grown = realloc(notes->field_radius, cap * sizeof *grown);
-            if (!grown)
-                return ff_error_set(err, FF_ENOMEM, t->rec.name, t->rec.line, 0,
-                                    "out of memory for the trace's fields");
-            notes->field_radius = grown;
-            notes->field_cap = cap;
-        }
+        grown = ff_grow(notes->field_radius, &notes->field_cap, notes->nfields + 1,
+                        sizeof *grown, 8);
+        if (!grown)
+            return ff_error_set(err, FF_ENOMEM, t->rec.name, t->rec.line, 0,
+                                "out of memory for the trace's fields");
+        notes->field_radius = grown;
         notes->field_radius[notes->nfields++] = r;
         return FF_OK;
     }

@@ -289,25 +289,34 @@ static void label_row(const player *p, const box *b, uint8_t *row, uint32_t widt
 }
 
 /* Draw the background of the field f into background (row_bytes a row),
- * as bg was begun: the picture of a frame after a map event. */
+ * as bg was begun: the picture of a frame after a map event.  When its
+ * key comes out of another size (an item more wraps to a new line), the
+ * map's rows alone are drawn again and the key stays as it was. */
 static ff_status draw_background(const ff_drawing *bg, const ff_field *f, uint8_t *background,
                                  size_t row_bytes, ff_error *err)
 {
     ff_drawing d;
     ff_status st = ff_draw_begin(&d, f, &bg->opt, bg->overlay, err);
-    uint32_t y;
+    int same = st == FF_OK && d.width == bg->width && d.height == bg->height;
+    uint8_t *row = NULL;
+    uint32_t y, rows;
 
     if (st != FF_OK)
         return st;
-    if (d.width != bg->width || d.height != bg->height) {
+    if (!same && !(row = malloc((size_t)d.width * 3))) {
         ff_draw_end(&d);
-        return ff_error_set(err, FF_EINPUT, NULL, 0, 0,
-                            "the picture after a map event is %ux%u pixels, not %ux%u",
-                            (unsigned)d.width, (unsigned)d.height, (unsigned)bg->width,
-                            (unsigned)bg->height);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a row");
     }
-    for (y = 0; y < d.height; y++)
-        ff_draw_row(&d, background + (size_t)y * row_bytes);
+    rows = same ? d.height : bg->map_height;
+    for (y = 0; y < rows; y++) {
+        if (same) {
+            ff_draw_row(&d, background + (size_t)y * row_bytes);
+        } else {
+            ff_draw_row(&d, row);
+            memcpy(background + (size_t)y * row_bytes, row, (size_t)bg->map_width * 3);
+        }
+    }
+    free(row);
     ff_draw_end(&d);
     return FF_OK;
 }

@@ -84,6 +84,8 @@ ff_status ff_animation_scan(ff_animation *a, FILE *f, const char *name, uint64_t
     ff_trace_ids_free(&ids);
     if (st != FF_ENOTFOUND)
         return st;
+    if ((st = ff_eventmap_check(ov->grid, &a->notes, name, err)) != FF_OK)
+        return st;
     if (tr.frames == 0)
         return ff_error_set(err, FF_EINPUT, name, 0, 0, "the trace has no line to animate");
     if (tr.frames > UINT32_MAX - 1)

@@ -40,8 +40,10 @@ typedef struct {
 /* The first pass over the trace on f (name for messages): every line is
  * checked as ff_overlay_read_trace would (positions in the map's pixels
  * at ov's scale), the kept ticks and the agents counted, ov->states_seen
- * set, and ov's density counted when it was asked for.  FF_EINPUT for a
- * malformed line or a trace without a line, FF_EIO, FF_ENOMEM. */
+ * set, ov's density counted when it was asked for, and the map events
+ * gathered and checked against ov's grid (eventmap.h).  FF_EINPUT for a
+ * malformed line, a map event outside the map or a trace without a line,
+ * FF_EIO, FF_ENOMEM. */
 ff_status ff_animation_scan(ff_animation *a, FILE *f, const char *name, uint64_t every,
                             ff_overlay *ov, ff_error *err);
 

@@ -17,29 +17,40 @@ void ff_eventmap_free(ff_eventmap *m)
     memset(m, 0, sizeof *m);
 }
 
+ff_status ff_eventmap_check(const ff_grid *g, const ff_trace_notes *notes, const char *name,
+                            ff_error *err)
+{
+    size_t k;
+
+    for (k = 0; k < notes->nevents; k++) {
+        const ff_trace_event *e = &notes->event[k];
+        if (e->kind != FF_TRACE_PUBLISHED &&
+            (e->x0 < 0 || e->y0 < 0 || e->x1 >= g->w || e->y1 >= g->h || e->x0 > e->x1 ||
+             e->y0 > e->y1))
+            return ff_error_set(err, FF_EINPUT, name, e->line, 0,
+                                "map event cells %lld,%lld,%lld,%lld are not a rectangle of the "
+                                "%dx%d map (was the trace made on this field?)",
+                                e->x0, e->y0, e->x1, e->y1, g->w, g->h);
+    }
+    return FF_OK;
+}
+
 ff_status ff_eventmap_init(ff_eventmap *m, const ff_field *f, const ff_trace_notes *notes,
                            int redraw_field, const char *name, ff_error *err)
 {
     const ff_grid *g = &f->grid;
     size_t cells = (size_t)g->w * (size_t)g->h, k;
     int map_events = 0;
+    ff_status st;
 
     memset(m, 0, sizeof *m);
     m->stream = f;
     m->notes = notes;
     m->now = *f;
-    for (k = 0; k < notes->nevents; k++) {
-        const ff_trace_event *e = &notes->event[k];
-        if (e->kind == FF_TRACE_PUBLISHED)
-            continue;
-        map_events = 1;
-        if (e->x0 < 0 || e->y0 < 0 || e->x1 >= g->w || e->y1 >= g->h || e->x0 > e->x1 ||
-            e->y0 > e->y1)
-            return ff_error_set(err, FF_EINPUT, name, e->line, 0,
-                                "map event cells %lld,%lld,%lld,%lld are not a rectangle of the "
-                                "%dx%d map (was the trace made on this field?)",
-                                e->x0, e->y0, e->x1, e->y1, g->w, g->h);
-    }
+    if ((st = ff_eventmap_check(g, notes, name, err)) != FF_OK)
+        return st;
+    for (k = 0; k < notes->nevents; k++)
+        map_events |= notes->event[k].kind != FF_TRACE_PUBLISHED;
     if (!map_events)
         return FF_OK;
     if (redraw_field && f->turn)

@@ -37,8 +37,13 @@ typedef struct {
                                    radius: search again when it is published */
 } ff_eventmap;
 
-/* Check the notes' events against f (cells inside the map, x0 <= x1, y0
- * <= y1; FF_EINPUT naming the trace's line otherwise) and prepare m.
+/* FF_OK when every map event of notes is a rectangle of cells of g (x0 <=
+ * x1, y0 <= y1, inside the map); FF_EINPUT naming the trace's line in
+ * name otherwise. */
+ff_status ff_eventmap_check(const ff_grid *g, const ff_trace_notes *notes, const char *name,
+                            ff_error *err);
+
+/* Check the notes' events against f (ff_eventmap_check) and prepare m.
  * redraw_field: the picture shows distances or directions, which are then
  * searched again; a turn-cost field's cannot be (FF_EUSAGE when there is
  * a map event).  name names the trace in messages.  FF_ENOMEM. */

@@ -16,6 +16,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "profiles.h"
+#include "ranges.h"
 #include "scenario.h"
 #include "stream.h"
 
@@ -93,10 +94,14 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Sleep until wall time t (seconds of CLOCK_MONOTONIC). */
+/* Sleep until wall time t (seconds of CLOCK_MONOTONIC), at most a tick's
+ * longest length (ranges.h) at once: the conversion to whole seconds
+ * cannot overflow time_t, whatever t. */
 static void sleep_until(double t)
 {
     double left = t - wall_seconds();
+    if (left > ff_ranges[FF_RANGE_TICK].max)
+        left = ff_ranges[FF_RANGE_TICK].max;
     if (left > 0) {
         struct timespec ts;
         ts.tv_sec = (time_t)left;
@@ -194,7 +199,7 @@ int main(int argc, char **argv)
                 return usage_error("--direction '%s': not raw or smooth", optarg);
             break;
         case 'e':
-            if (ff_parse_int(optarg, 1, 1000000000, &every))
+            if (ff_parse_int_in(optarg, FF_RANGE_SIM_EVERY, &every))
                 return usage_error("--every '%s': not a whole number 1 to 1000000000", optarg);
             break;
         case 's':
@@ -230,6 +235,8 @@ int main(int argc, char **argv)
     }
     if (argc - optind != 2)
         return usage_error("%s", "FIELD SCENARIO: want the two");
+    if (ff_outfile_same(out_path, summary_path))
+        return usage_error("--summary '%s': the file -o writes the trace to", summary_path);
     field_path = argv[optind];
     scen_path = argv[optind + 1];
     if (strcmp(field_path, "-") == 0 && strcmp(scen_path, "-") == 0)

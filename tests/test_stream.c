@@ -514,9 +514,9 @@ Test(stream, heading_names_without_turn_cost_are_ordinary_channels)
 ParameterizedTestParameters(stream, bad_turn_headers)
 {
     static bad_case cases[] = {
-        { TURN_HEAD "turn-cost -1\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
-        { TURN_HEAD "turn-cost inf\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
-        { TURN_HEAD "turn-cost 1 2\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
+        { TURN_HEAD "turn-cost -1\n" TURN_TAIL, "'turn-cost' wants one number from 0 to 3.4e38" },
+        { TURN_HEAD "turn-cost inf\n" TURN_TAIL, "'turn-cost' wants one number from 0 to 3.4e38" },
+        { TURN_HEAD "turn-cost 1 2\n" TURN_TAIL, "'turn-cost' wants one number from 0 to 3.4e38" },
         { TURN_HEAD "turn-cost 1\nchannel heading_distance f64\n" TURN_TAIL,
           "must be f64x8 in a turn-cost field" },
         { TURN_HEAD "turn-cost 1\nchannel heading_direction u16x8\n" TURN_TAIL,
@@ -538,4 +538,31 @@ ParameterizedTest(bad_case *c, stream, bad_turn_headers)
     cr_assert_eq(read_mem(c->text, strlen(c->text), &f, &err), FF_EINPUT, "%s", c->text);
     cr_assert(strstr(err.msg, c->want) != NULL, "%s: %s", c->text, err.msg);
     cr_assert_gt(err.line, 0, "%s", c->text);
+}
+
+/* A spawn cell named many times is one spawn cell, and spawns are kept by
+ * ascending cell index (the row-major order placement draws from), so
+ * repeats cannot buy room for more agents. */
+Test(stream, repeated_spawns_count_once)
+{
+    static const char head[] = "ff 1\nsize 3 2\nchannel cost f32\nencoding text\n";
+    char text[4096];
+    size_t n = 0;
+    ff_field f;
+    ff_error err;
+    int k;
+
+    n += (size_t)snprintf(text + n, sizeof text - n, "%s", head);
+    for (k = 0; k < 100; k++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "spawn %d %d\n", k % 2 ? 2 : 1, k % 3 ? 1 : 0);
+    n += (size_t)snprintf(text + n, sizeof text - n, "end\n1 1 1\n1 1 1\n");
+    cr_assert_lt(n, sizeof text);
+    cr_assert_eq(read_mem(text, n, &f, &err), FF_OK, "%s", err.msg);
+    /* Cells (1,0)=1, (2,0)=2, (1,1)=4, (2,1)=5 are named, each many times. */
+    cr_assert_eq(f.grid.nspawns, 4);
+    cr_assert_eq(f.grid.spawns[0], 1);
+    cr_assert_eq(f.grid.spawns[1], 2);
+    cr_assert_eq(f.grid.spawns[2], 4);
+    cr_assert_eq(f.grid.spawns[3], 5);
+    ff_field_free(&f);
 }

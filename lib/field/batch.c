@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "records.h"
 #include "search.h"
 
 /* ---- names ---- */
@@ -103,7 +104,7 @@ static ff_status parse_line(char *line, const char *name, long lineno, const ff_
     ff_goal_set *set = &sets->set[sets->nsets];
     ff_grid scratch = *g;  /* shares g's cells; only its goals are its own */
     char *tok, *p = line;
-    size_t first;
+    size_t first, cap = 0;
     long long x, y;
     ff_status st;
 
@@ -141,9 +142,11 @@ static ff_status parse_line(char *line, const char *name, long lineno, const ff_
                 goto fail;
             }
         }
-        if ((st = ff_grid_add_goal(&scratch, x, y, name, lineno, col, err)) != FF_OK)
+        /* Appended, sorted once below: n goals in any order cost n log n. */
+        if ((st = ff_grid_append_goal(&scratch, &cap, x, y, name, lineno, col, err)) != FF_OK)
             goto fail;
     }
+    ff_grid_sort_goals(&scratch);
     if (scratch.ngoals == 0) {
         st = ff_error_set(err, FF_EINPUT, name, lineno, 0,
                           "set '%s' has no goals (want NAME X,Y [X,Y ...])", set->name);
@@ -163,23 +166,23 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
 {
     ff_goal_sets sets = { NULL, 0 };
     name_table names = { NULL, 0 };
-    size_t cap = 0, linecap = 0;
-    char *line = NULL, *hash;
-    ssize_t len;
-    long lineno = 0;
+    size_t cap = 0, len;
+    char line[FF_RECORD_LINE_MAX], *hash, *nul;
+    ff_records rec;
+    int got;
     ff_status st = FF_OK;
 
     out->set = NULL;
     out->nsets = 0;
-    errno = 0;
-    while ((len = getline(&line, &linecap, f)) >= 0) {
-        lineno++;
-        if (len > 0 && line[len - 1] == '\n')
-            line[--len] = '\0';
+    /* Lines capped as every reader's: no line may grow without bound. */
+    ff_records_init(&rec, f, name);
+    while ((got = ff_records_line(&rec, line, err)) == 1) {
+        len = strlen(line);
         if (len > 0 && line[len - 1] == '\r')
             line[--len] = '\0';
-        if (strlen(line) != (size_t)len) {
-            st = ff_error_set(err, FF_EINPUT, name, lineno, (long)strlen(line) + 1, "NUL byte");
+        if ((nul = memchr(line, 1, len)) != NULL) {  /* ff_records_line's NUL */
+            st = ff_error_set(err, FF_EINPUT, name, rec.line, (long)(nul - line) + 1,
+                              "NUL (or 0x01) byte");
             goto fail;
         }
         if ((hash = strchr(line, '#')) != NULL)
@@ -188,20 +191,20 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
             size_t grown_cap = cap ? 2 * cap : 16;
             ff_goal_set *grown = realloc(sets.set, grown_cap * sizeof *grown);
             if (!grown) {
-                st = ff_error_set(err, FF_ENOMEM, name, lineno, 0, "out of memory");
+                st = ff_error_set(err, FF_ENOMEM, name, rec.line, 0, "out of memory");
                 goto fail;
             }
             sets.set = grown;
             cap = grown_cap;
         }
-        st = parse_line(line, name, lineno, g, &sets, &names, err);
+        st = parse_line(line, name, rec.line, g, &sets, &names, err);
         if (st == FF_ENOTFOUND)
             continue;
         if (st != FF_OK)
             goto fail;
     }
-    if (ferror(f)) {
-        st = ff_error_set(err, FF_EIO, name, lineno + 1, 0, "read error: %s", strerror(errno));
+    if (got < 0) {
+        st = ferror(f) ? FF_EIO : FF_EINPUT;
         goto fail;
     }
     if (sets.nsets == 0) {
@@ -209,12 +212,10 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
                           "no goal set (want lines NAME X,Y [X,Y ...])");
         goto fail;
     }
-    free(line);
     free(names.slot);
     *out = sets;
     return FF_OK;
 fail:
-    free(line);
     free(names.slot);
     ff_goal_sets_free(&sets);
     return st;
@@ -316,7 +317,10 @@ static ff_status collect(batch *b, ff_batch_emit emit, void *ctx, ff_error *err)
         pthread_mutex_lock(&b->lock);
         s->done = 0;
         b->emitted = i + 1;
-        pthread_cond_broadcast(&b->wake_workers);
+        /* One slot came free: one worker may take one more set.  (Waking
+         * every worker for it cost -j 1024 36 times -j 1 on 100,000 small
+         * sets.) */
+        pthread_cond_signal(&b->wake_workers);
         pthread_mutex_unlock(&b->lock);
     }
     pthread_mutex_lock(&b->lock);
@@ -355,6 +359,11 @@ ff_status ff_batch_build(const ff_grid *map, const ff_goal_sets *sets, int threa
     if (sets->nsets == 0)
         return FF_OK;
     nthreads = threads < 1 ? 1 : (size_t)threads;
+    /* A map of few cells is searched faster than a set is handed to a
+     * thread and back: one thread (8 x 8 cells, 100,000 sets: 0.3 s of
+     * CPU on one thread, 1.4 s on two, 2.2 s on 1,024). */
+    if (n < FF_BATCH_THREAD_CELLS)
+        nthreads = 1;
     if (nthreads > sets->nsets)
         nthreads = sets->nsets;
     if (window == 0)

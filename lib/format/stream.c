@@ -106,6 +106,9 @@ static void header_free(header *h)
     free(h->goal_line);
     free(h->spawn_xy);
     free(h->spawn_line);
+    h->goal_xy = h->spawn_xy = NULL;  /* a second free is harmless */
+    h->goal_line = h->spawn_line = NULL;
+    h->ngoal = h->goal_cap = h->nspawn = h->spawn_cap = 0;
 }
 
 /* Read one header line into buf (without its newline).  Returns 1 on a
@@ -298,8 +301,9 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             return BAD("'corners' must be strict, cut or free, not '%s'", nw > 1 ? word[1] : "");
         f->grid.corners = (ff_corners)c;
     } else if (strcmp(key, "radius") == 0) {
-        if (nw != 2 || parse_real(word[1], &x) || x < 0)
-            return BAD("'radius' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
+        if (nw != 2 || parse_real(word[1], &x) || !ff_range_ok(FF_RANGE_RADIUS, x))
+            return BAD("'radius' wants one number %s, not '%s'", ff_range_text(FF_RANGE_RADIUS),
+                       nw > 1 ? word[1] : "");
         f->grid.radius = x;
     } else if (strcmp(key, "name") == 0) {
         const char *p;
@@ -375,8 +379,9 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
         }
         h->id[k].v = v;
     } else if (strcmp(key, "turn-cost") == 0) {
-        if (nw != 2 || parse_real(word[1], &x) || x < 0)
-            return BAD("'turn-cost' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
+        if (nw != 2 || parse_real(word[1], &x) || !ff_range_ok(FF_RANGE_TURN_COST, x))
+            return BAD("'turn-cost' wants one number %s, not '%s'", ff_range_text(FF_RANGE_TURN_COST),
+                       nw > 1 ? word[1] : "");
         f->turn = 1;
         f->turn_cost = x + 0.0;  /* -0 is 0 */
     } else if (strcmp(key, "encoding") == 0) {
@@ -721,6 +726,9 @@ static ff_status take_spawns(ff_reader *r, ff_grid *g, const int64_t *xy,
                                 (long long)x, (long long)y, g->w, g->h);
         g->spawns[g->nspawns++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
     }
+    /* A cell named twice is one spawn cell: repeats must not count as
+     * room for more agents. */
+    g->nspawns = ff_cells_sort(g->spawns, g->nspawns);
     return FF_OK;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "infile.h"
 
 /* Classes that Moving AI maps have, by the numbers their letters get
  * there (man 5 ff): a Tiled map of these classes is the same map. */
@@ -33,9 +34,10 @@ void ff_tiled_free(ff_tiled *t)
     size_t k, j;
 
     for (k = 0; k < t->nsets; k++) {
-        for (j = 0; j < t->sets[k].ntiles; j++)
+        for (j = 0; !t->sets[k].borrowed && j < t->sets[k].ntiles; j++)
             free(t->sets[k].tiles[j].cls);
-        free(t->sets[k].tiles);
+        if (!t->sets[k].borrowed)
+            free(t->sets[k].tiles);
         free(t->sets[k].name);
         free(t->sets[k].file);
     }
@@ -105,9 +107,10 @@ ff_status ff_tiled_map_property(ff_tiled *t, const ff_tiled_prop *p, long line)
 {
     if (strcmp(p->name, "cell") != 0)
         return FF_OK;
-    if (p->kind != FF_TILED_NUMBER || !(p->number > 0) || !isfinite(p->number))
+    if (p->kind != FF_TILED_NUMBER || !ff_range_ok(FF_RANGE_CELL, p->number))
         return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
-                            "map property 'cell' (world units per cell) must be a number > 0");
+                            "map property 'cell' (world units per cell) must be a number %s",
+                            ff_range_text(FF_RANGE_CELL));
     t->cell_size = p->number;
     return FF_OK;
 }
@@ -167,6 +170,12 @@ ff_tiled_tile *ff_tiled_tile_add(ff_tiled *t, ff_tiled_tileset *set, int64_t id,
                      (long long)id, set->name);
         return NULL;
     }
+    if (set->external) {  /* (its tiles may be another set's too) */
+        ff_error_set(t->err, FF_EINPUT, file, line, 0,
+                     "tile %lld in the map for tileset '%.60s', which is read from a file",
+                     (long long)id, set->name);
+        return NULL;
+    }
     if (grow(&set->tiles, &set->cap, set->ntiles, sizeof *set->tiles) < 0) {
         no_memory(t);
         return NULL;
@@ -211,10 +220,10 @@ ff_status ff_tiled_tile_property(ff_tiled *t, const ff_tiled_tileset *set, ff_ti
                             p->name, tile->id, set->name, kind_name(p->kind), known[k].want);
     switch (k) {
     case 0:
-        if (!(p->number >= 0) || !(p->number <= 3.4e38))
+        if (!ff_range_ok(FF_RANGE_COST, p->number))
             return ff_error_set(t->err, FF_EINPUT, file, line, 0,
-                                "cost %g of tile %u of tileset '%.60s' must be a finite number >= 0",
-                                p->number, tile->id, set->name);
+                                "cost %g of tile %u of tileset '%.60s' must be a number %s",
+                                p->number, tile->id, set->name, ff_range_text(FF_RANGE_COST));
         tile->has_cost = 1;
         tile->cost = (float)p->number;
         break;
@@ -246,16 +255,16 @@ ff_status ff_tiled_tile_property(ff_tiled *t, const ff_tiled_tileset *set, ff_ti
 static ff_status read_file(ff_tiled *t, const char *path, const char *source, long line,
                            unsigned char **data, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
+    ff_error why;
+    FILE *f = ff_file_open_regular(path, &why);
     struct stat sb;
     size_t got;
 
     *data = NULL;
     if (!f)
-        return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
-                            "external tileset '%.100s': cannot open %.100s: %s", source, path,
-                            strerror(errno));
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < 0 ||
+        return ff_error_set(t->err, why.status, t->name, line, 0,
+                            "external tileset '%.100s': %.100s: %s", source, path, why.msg);
+    if (fstat(fileno(f), &sb) != 0 || sb.st_size < 0 ||
         (uint64_t)sb.st_size > FF_TILED_MAX_TILESET_BYTES) {
         fclose(f);
         return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
@@ -267,23 +276,63 @@ static ff_status read_file(ff_tiled *t, const char *path, const char *source, lo
         return no_memory(t);
     }
     got = fread(*data, 1, (size_t)sb.st_size + 1, f);
-    if (ferror(f) || got > (size_t)sb.st_size) {
+    if (ferror(f)) {
         fclose(f);
         free(*data);
         *data = NULL;
-        return ff_error_set(t->err, FF_EIO, path, 0, 0, "read error (or the file grew)");
+        return ff_error_set(t->err, FF_EIO, path, 0, 0, "read error");
     }
     fclose(f);
+    if (got > (size_t)sb.st_size) {
+        /* Not the file fstat described: it grew as it was read. */
+        free(*data);
+        *data = NULL;
+        return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
+                            "external tileset '%.100s': %.100s grew while it was read", source, path);
+    }
     *size = got;
+    return FF_OK;
+}
+
+/* An earlier tileset read from the file sb describes, or NULL. */
+static const ff_tiled_tileset *read_before(const ff_tiled *t, const ff_tiled_tileset *set,
+                                           const struct stat *sb)
+{
+    size_t k;
+    for (k = 0; k < t->nsets; k++)
+        if (&t->sets[k] != set && t->sets[k].external && !t->sets[k].borrowed &&
+            t->sets[k].dev == (uint64_t)sb->st_dev && t->sets[k].ino == (uint64_t)sb->st_ino)
+            return &t->sets[k];
+    return NULL;
+}
+
+/* Make set a second name of the tiles of first (read from the same file):
+ * its own name, file and firstgid, the tiles borrowed. */
+static ff_status borrow(ff_tiled *t, ff_tiled_tileset *set, const ff_tiled_tileset *first)
+{
+    ff_status st = ff_tiled_tileset_info(t, set, first->name, first->tilecount, first->file, 0);
+
+    if (st != FF_OK)
+        return st;
+    set->tiles = first->tiles;
+    set->ntiles = first->ntiles;
+    set->cap = first->cap;
+    set->external = 1;
+    set->dev = first->dev;
+    set->ino = first->ino;
+    set->borrowed = 1;
     return FF_OK;
 }
 
 ff_status ff_tiled_external(ff_tiled *t, ff_tiled_tileset *set, const char *source, long line)
 {
     const char *slash;
+    const ff_tiled_tileset *first;
     unsigned char *data;
     size_t dir_len, size = 0;
     char *path;
+    struct stat sb;
+    int known;
     ff_status st;
 
     if (!t->opt->path)
@@ -298,12 +347,22 @@ ff_status ff_tiled_external(ff_tiled *t, ff_tiled_tileset *set, const char *sour
         return no_memory(t);
     memcpy(path, t->opt->path, dir_len);
     strcpy(path + dir_len, source);
+    known = stat(path, &sb) == 0;
+    if (known && (first = read_before(t, set, &sb)) != NULL) {
+        free(path);
+        return borrow(t, set, first);
+    }
     if ((st = read_file(t, path, source, line, &data, &size)) != FF_OK) {
         free(path);
         return st;
     }
     st = t->read_tileset ? t->read_tileset(t, set, data, size, path)
                          : ff_error_set(t->err, FF_EINPUT, path, 0, 0, "no tileset reader");
+    if (st == FF_OK && known) {
+        set->external = 1;
+        set->dev = (uint64_t)sb.st_dev;
+        set->ino = (uint64_t)sb.st_ino;
+    }
     free(data);
     free(path);
     return st;

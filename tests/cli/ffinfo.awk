@@ -51,7 +51,7 @@ state == "payload" {
 $1 == "ff" && $2 == "1" {
     state = "header"; name = ""; cell = 1; ox = 0; oy = 0; moves = 8; corners = "strict"
     radius = 0; turn = ""; ngoals = 0; nspawns = 0; nch = 0
-    split("", id); split("", seen)
+    split("", id); split("", seen); split("", spawn_seen)
     next
 }
 state == "header" && $1 == "end" {
@@ -69,7 +69,7 @@ state == "header" {
     else if ($1 == "radius") radius = $2
     else if ($1 == "turn-cost") turn = $2
     else if ($1 == "goal") { if (!(($2 " " $3) in seen)) ngoals++; seen[$2 " " $3] = 1 }
-    else if ($1 == "spawn") nspawns++
+    else if ($1 == "spawn") { if (!(($2 " " $3) in spawn_seen)) nspawns++; spawn_seen[$2 " " $3] = 1 }
     else if ($1 == "channel") { nch++; cname[nch] = $2; ctype[nch] = $3 }
     else if ($1 == "id") id[$2] = $3
 }

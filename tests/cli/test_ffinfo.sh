@@ -76,10 +76,11 @@ check "'id map' absent, its hash computed" \
     "$(printf '%s\n' "$OUT" | grep '^id map')" = "$(grep '^id map' "$TMP/small.ff") absent"
 
 # Hand-checked figures of the type stream: f32 in shortest form, -0 and
-# subnormals, a channel of no finite value, goals without repeats.
+# subnormals, a channel of no finite value, goals and spawns without
+# repeats.
 "$BIN/ffinfo" "$TMP/types.ff" >"$TMP/types.info"
 for want in "field 1 types" "size 3 2" "cell 0.7" "origin 0.1 -2.2" "moves 4" "corners cut" \
-    "radius 0.4" "goals 2" "spawns 2" \
+    "radius 0.4" "goals 2" "spawns 1" \
     "channel cost f32 values 6 finite 4 min 0.1 max 2.5" \
     "channel heat f32 values 6 finite 4 min -3.5 max 3.4028235e+38" \
     "channel count u16 values 6 finite 6 min 0 max 65535" \

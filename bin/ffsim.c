@@ -64,6 +64,10 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
     reader.max_cells = max_cells;
     st = ff_field_select(&reader, name, field, err);
     ff_infile_close(in);
+    if (st == FF_OK && field->any_angle)
+        return ff_error_set(err, FF_EINPUT, path, 0, 0,
+                            "an any-angle field: ffsim does not follow its vectors yet; "
+                            "build the field without --any-angle");
     if (st == FF_OK && !field->direction)
         return ff_error_set(err, FF_EINPUT, path, 0, 0,
                             "the stream has no direction channel: run ffdir first");

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anyangle.h"
 #include "options.h"
 #include "records.h"
 #include "search.h"
@@ -164,7 +165,7 @@ fail:
 ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal_sets *out,
                             ff_error *err)
 {
-    ff_goal_sets sets = { NULL, 0 };
+    ff_goal_sets sets = { NULL, 0, 0 };
     name_table names = { NULL, 0 };
     size_t cap = 0, len;
     char line[FF_RECORD_LINE_MAX], *hash, *nul;
@@ -174,6 +175,7 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
 
     out->set = NULL;
     out->nsets = 0;
+    out->any_angle = 0;
     /* Lines capped as every reader's: no line may grow without bound. */
     ff_records_init(&rec, f, name);
     while ((got = ff_records_line(&rec, line, err)) == 1) {
@@ -227,7 +229,7 @@ fail:
  * map's cells, the set's goals and distance; map_id is map's id, hashed
  * once for all the sets. */
 static ff_status build_one(const ff_grid *map, uint64_t map_id, const ff_goal_set *set,
-                           double *distance, ff_field *f, ff_error *err)
+                           int any_angle, double *distance, ff_field *f, ff_error *err)
 {
     ff_status st;
 
@@ -237,7 +239,9 @@ static ff_status build_one(const ff_grid *map, uint64_t map_id, const ff_goal_se
     f->grid.ngoals = set->ngoals;
     f->distance = distance;
     strcpy(f->name, set->name);
-    if ((st = ff_search(&f->grid, distance, err)) != FF_OK)
+    f->any_angle = any_angle;
+    if ((st = any_angle ? ff_anyangle_search(&f->grid, distance, NULL, err)
+                        : ff_search(&f->grid, distance, err)) != FF_OK)
         return st;
     f->map_id = map_id;
     ff_field_update_distance_id(f);
@@ -286,7 +290,8 @@ static void *worker(void *arg)
         s->done = 0;
         pthread_mutex_unlock(&b->lock);
         ff_error_clear(&s->err);
-        s->status = build_one(b->map, b->map_id, &b->sets->set[i], s->distance, &s->field, &s->err);
+        s->status = build_one(b->map, b->map_id, &b->sets->set[i], b->sets->any_angle,
+                              s->distance, &s->field, &s->err);
         pthread_mutex_lock(&b->lock);
         s->done = 1;
         pthread_cond_signal(&b->wake_caller);
@@ -339,7 +344,8 @@ static ff_status build_serial(const ff_grid *map, uint64_t map_id, const ff_goal
     size_t i;
 
     for (i = 0; i < sets->nsets; i++) {
-        if ((st = build_one(map, map_id, &sets->set[i], distance, &f, err)) != FF_OK)
+        st = build_one(map, map_id, &sets->set[i], sets->any_angle, distance, &f, err);
+        if (st != FF_OK)
             return st;
         if ((st = emit(ctx, i, &f, err)) != FF_OK)
             return st;

@@ -238,6 +238,33 @@ input_cases ffbuild "--update field" yes "$P --update $IN/changes.txt @"
 bad ffbuild "--update: a bad change" "^ffbuild: $IN/bad.changes:1:7: bad rectangle 'x'" \
     "$P --update $IN/bad.changes $IN/gate0.ff"
 bad ffbuild "--update: bad magic" "^ffbuild: $IN/magic.ff:1:1: bad magic" "$P --update $IN/changes.txt $IN/magic.ff"
+AA=$TD/anyangle
+bad ffbuild "--any-angle: several open costs" \
+    "^ffbuild: $AA/weighted.ffmap: --any-angle: open cells cost 1 and 2; the weighted case is not supported yet" \
+    "$P --any-angle $AA/weighted.ffmap"
+bad ffbuild "--any-angle: one-way cells" "^ffbuild: $TD/demo/demo.ffmap: --any-angle: the map has one-way cells" \
+    "$P --any-angle $TD/demo/demo.ffmap"
+bad ffbuild "--any-angle: terrain classes" "^ffbuild: $TD/movingai/arena.map: --any-angle: the map has several terrain classes" \
+    "$P --any-angle -g 20,20 $TD/movingai/arena.map"
+bad ffbuild "--any-angle: goal sets on one-way cells" "^ffbuild: $TD/demo/demo.ffmap: --any-angle: the map has one-way" \
+    "$P --any-angle --goal-sets $TD/demo/demo.sets $TD/demo/demo.ffmap"
+bad ffbuild "--any-angle with --turn-cost" "^ffbuild: --any-angle: it does not go with --turn-cost" \
+    "$P --any-angle --turn-cost 1 $AA/gap.ffmap"
+bad ffbuild "--any-angle with -m 4" "^ffbuild: --any-angle: it does not go with -m 4" \
+    "$P --any-angle -m 4 $AA/gap.ffmap"
+$P --any-angle "$AA/gap.ffmap" >"$IN/anyangle.ff"
+bad ffbuild "--update: an any-angle field" \
+    "^ffbuild: $IN/anyangle.ff: field 1 is an any-angle field: --update repairs 8-move and 4-move fields only" \
+    "$P --update $IN/changes.txt $IN/anyangle.ff"
+output_cases ffbuild "$P --any-angle $AA/gap.ffmap"
+$P --any-angle "$AA/gap.ffmap" | $BIN/ffdir >"$IN/anyangle-vec.ff"
+bad ffquery "--trace outside an any-angle field" "^ffquery: $IN/anyangle-vec.ff: cell 30,2 is outside the map" \
+    "$BIN/ffquery --trace 30,2 $IN/anyangle-vec.ff"
+bad ffquery "an any-angle field without vectors" \
+    "^ffquery: $IN/anyangle.ff: the any-angle field has no vector channel: run ffdir" \
+    "echo 0.5 0.5 | $BIN/ffquery $IN/anyangle.ff"
+bad ffsim "an any-angle field" "^ffsim: $IN/anyangle-vec.ff: an any-angle field: ffsim does not follow its vectors yet" \
+    "$BIN/ffsim $IN/anyangle-vec.ff $TD/sim/pass.scenario"
 output_cases ffbuild "$P $MAP"
 output_cases ffbuild "$P --update $IN/changes.txt $IN/gate0.ff"
 expect "ffbuild: --split ''" 2 "^ffbuild: --split '': an empty name" "$P --goal-sets $IN/sets.txt --split '' $MAP"

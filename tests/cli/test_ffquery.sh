@@ -167,6 +167,12 @@ refuse "trace: a world position outside" \
     "$BIN/ffquery --trace 4.0,5 $F/maze.ff"
 refuse "trace: not a place" "^ffquery: --trace '1,x': not a cell X,Y or a world position x.x,y.y" \
     "$BIN/ffquery --trace 1,x $F/maze.ff"
+# The corner path of an any-angle field from a world position: that of
+# the cell it lies in.
+"$BIN/ffbuild" --any-angle "$TD/anyangle/gap.ffmap" | "$BIN/ffdir" >"$F/gap-aa.ff"
+"$BIN/ffquery" --trace 0,0 "$F/gap-aa.ff" >"$TMP/aa-cell"
+run "any-angle trace from a world position" 0 "$BIN/ffquery --trace 0.75,0.25 $F/gap-aa.ff > $TMP/aa-world"
+same "any-angle trace from 0.75,0.25: cell 0,0's corner path" "$TMP/aa-world" "$TMP/aa-cell"
 
 # ---- --map
 run "--map, the right map" 1 "$BIN/ffquery --map $Q/pockets.ffmap --check $F/pockets.ff < $Q/pockets-spawns.txt > $TMP/discard"

@@ -37,11 +37,13 @@ static void usage(FILE *f)
             "      --raw            the direction of the cell itself, not smoothed\n"
             "  -d, --distance       append the distance of the cell ('inf': none)\n"
             "      --binary         positions and answers as little-endian f64\n"
-            "      --trace X,Y      print the cell path from cell X,Y to a goal\n"
+            "      --trace X,Y      print the cell path from cell X,Y (or from the cell of\n"
+            "                       world position x.x,y.y) to a goal, in world units\n"
             "      --heading H      with --trace on a turn-cost field: from the state of\n"
             "                       heading H (0..7 or N E S W NE SE SW NW)\n"
-            "      --check          read cells 'x y' and list those that cannot reach\n"
-            "                       a goal; exit 1 if there are any\n"
+            "      --check          read cells 'x y' (integers) or world positions\n"
+            "                       'x.x y.y' and list those that cannot reach a goal;\n"
+            "                       exit 1 if there are any\n"
             "      --map MAPFILE    refuse a field that was not built from MAPFILE\n"
             "      --name NAME      use the field of that name in a multi-field stream\n"
             "      --list           print the names of the stream's fields\n"
@@ -115,6 +117,8 @@ typedef struct {
     int check, list;
     int heading;          /* with --trace: 0..7, or -1 */
     long long tx, ty;     /* the cell of --trace */
+    int trace_world;      /* 1: --trace gave the world position wx, wy */
+    double wx, wy;
     uint64_t max_cells;
 } query_command;
 
@@ -149,8 +153,12 @@ static int parse_options(int argc, char **argv, query_command *o)
         case 'd': o->qo.distance = 1; break;
         case OPT_BINARY: o->qo.binary = 1; break;
         case OPT_TRACE:
-            if (ff_parse_cell(optarg, &o->tx, &o->ty))
-                return usage_error("--trace '%s': not a cell X,Y", optarg);
+            /* Two integers are a cell; other numbers a world position,
+             * whose cell is known once the field is read. */
+            o->trace_world = ff_parse_cell(optarg, &o->tx, &o->ty) != 0;
+            if (o->trace_world && ff_parse_point(optarg, &o->wx, &o->wy))
+                return usage_error("--trace '%s': not a cell X,Y or a world position x.x,y.y",
+                                   optarg);
             o->trace_arg = optarg;
             break;
         case OPT_HEADING:
@@ -229,11 +237,11 @@ static ff_status output_failed(const query_command *o, ff_status st, ff_error *e
     return st;
 }
 
-/* Answer on out: the path of --trace (an any-angle field's corner path),
- * or from standard input the cells of --check (*n of them cannot reach a
- * goal) or the positions. */
-static ff_status answer(const query_command *o, const ff_field *field, const ff_query_options *qo,
-                        FILE *out, size_t *n, ff_error *err)
+/* Answer on out: the path of --trace from cell tx,ty (an any-angle field's
+ * corner path), or from standard input the cells of --check (*n of them
+ * cannot reach a goal) or the positions. */
+static ff_status answer(const query_command *o, long long tx, long long ty, const ff_field *field,
+                        const ff_query_options *qo, FILE *out, size_t *n, ff_error *err)
 {
     uint32_t *path = NULL;
     ff_status st;
@@ -241,7 +249,7 @@ static ff_status answer(const query_command *o, const ff_field *field, const ff_
 
     if (o->trace_arg && field->any_angle) {
         double *corners = NULL;
-        st = ff_anyangle_corner_path(&field->grid, field->distance, o->tx, o->ty, &corners, n, err);
+        st = ff_anyangle_corner_path(&field->grid, field->distance, tx, ty, &corners, n, err);
         if (st != FF_OK && !err->file[0])
             snprintf(err->file, sizeof err->file, "%s", o->field_path);
         else if (st == FF_OK && (st = ff_query_write_points(out, corners, *n, err)) != FF_OK)
@@ -250,7 +258,7 @@ static ff_status answer(const query_command *o, const ff_field *field, const ff_
         return st;
     }
     if (o->trace_arg) {
-        st = ff_query_trace_state(field, o->tx, o->ty, o->heading, o->field_path, &path, n, err);
+        st = ff_query_trace_state(field, tx, ty, o->heading, o->field_path, &path, n, err);
         if (st == FF_OK && (st = ff_query_write_path(out, &field->grid, path, *n, err)) != FF_OK)
             output_failed(o, st, err);
         free(path);
@@ -270,6 +278,7 @@ static ff_status answer(const query_command *o, const ff_field *field, const ff_
 static ff_status run(const query_command *o, size_t *n, ff_error *err)
 {
     ff_query_options qo = o->qo;
+    long long tx = o->tx, ty = o->ty;
     uint8_t *planes = NULL;
     ff_outfile out;
     ff_field field;
@@ -294,7 +303,15 @@ static ff_status run(const query_command *o, size_t *n, ff_error *err)
     qo.vectors = ff_field_vectors(&field);
     if ((st = ff_outfile_open(&out, o->out_path, err)) != FF_OK)
         goto done;
-    if ((st = answer(o, &field, &qo, out.f, n, err)) != FF_OK)
+    /* A world position stands for the cell it lies in, on every path. */
+    if (o->trace_arg && o->trace_world &&
+        ff_query_reach_world(&field, o->wx, o->wy, &tx, &ty) == FF_REACH_OUTSIDE)
+        st = ff_error_set(err, FF_EUSAGE, o->field_path, 0, 0,
+                          "--trace %s: the world position lies outside the %dx%d map (cell "
+                          "%lld,%lld)", o->trace_arg, field.grid.w, field.grid.h, tx, ty);
+    else
+        st = answer(o, tx, ty, &field, &qo, out.f, n, err);
+    if (st != FF_OK)
         ff_outfile_abort(&out);
     else
         st = ff_outfile_commit(&out, err);

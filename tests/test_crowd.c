@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "crowd.h"
+#include "crowdint.h"
 #include "direction.h"
 #include "mapread.h"
 #include "profiles.h"

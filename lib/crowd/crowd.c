@@ -20,28 +20,11 @@
 #include <string.h>
 
 #include "crowdint.h"
+#include "gridmove.h"
 #include "hugepage.h"
 #include "sample.h"
 
 /* ---- set-up ---- */
-
-static void initial_heading(const ff_crowd *c, ff_agent *a, double heading_deg)
-{
-    double dx, dy;
-    if (!isnan(heading_deg)) {
-        a->hx = cos(heading_deg * PI / 180);
-        a->hy = sin(heading_deg * PI / 180);
-        return;
-    }
-    const uint8_t *dir = agent_dir_of(c, (size_t)(a - c->agent), a->cls);
-    if (dir && ff_sample_smooth(c->grid, dir, a->x, a->y, &dx, &dy)) {
-        a->hx = dx;
-        a->hy = dy;
-    } else {
-        a->hx = 1;
-        a->hy = 0;
-    }
-}
 
 static const ff_agent *sort_agents;
 
@@ -212,7 +195,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         a->spawn_tick = s->agent[k].spawn_tick;
         a->arrival_tick = -1;
         a->state = FF_AGENT_UNBORN;
-        initial_heading(c, a, s->agent[k].heading);
+        ff_agent_initial_heading(c, a, s->agent[k].heading);
         c->spawn_order[k] = (uint32_t)k;
         c->plan[k].map_tick = -1;
         if ((dir || p) && !own_goal(c, k)) {  /* (own goals: on entering) */
@@ -334,7 +317,6 @@ void ff_crowd_free(ff_crowd *c)
     free(c->contact);
     ff_goalfields_free(&c->goals);
     ff_gridmove_free(c);
-    ff_lacam_free(c);
     free(c->agent_goal);
     c->agent_goal = NULL;
     free(c->goal_box);
@@ -484,38 +466,6 @@ static inline int agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double
         return dx * dx + dy * dy <= r * r;
     }
     return at_goal(c, cls, x, y);
-}
-
-ff_status ff_crowd_goal_enter(ff_crowd *c, size_t i, ff_error *err)
-{
-    ff_agent *a = &c->agent[i];
-    const uint8_t *d;
-    long long cx, cy;
-    ff_status st;
-
-    if (!own_goal(c, i))
-        return FF_OK;
-    if ((st = ff_goalfields_ensure(&c->goals, c->profiles, c->agent_goal[i], err)) != FF_OK)
-        return st;
-    d = agent_dir_of(c, i, a->cls);
-    if (d && ff_goalfields_lazy(&c->goals, c->agent_goal[i])) {
-        /* What the heading below and the check after it read. */
-        uint32_t cells[5];
-        int k, m = ff_sample_smooth_reads(c->grid, a->x, a->y, cells);
-        for (k = 0; k < m; k++)
-            ff_goalfields_settle(&c->goals, c->profiles, c->agent_goal[i], cells[k]);
-        if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
-            return st;
-    }
-    if (isnan(c->scenario->agent[i].heading))
-        initial_heading(c, a, NAN);
-    if (d && ff_world_to_cell(c->grid, a->x, a->y, &cx, &cy) &&
-        d[(size_t)cy * (size_t)c->grid->w + (size_t)cx] == FF_DIR_NONE) {
-        if (c->class_unreachable[a->cls]++ == 0)
-            c->class_first_unreachable[a->cls] = a->id;
-        c->unreachable++;
-    }
-    return FF_OK;
 }
 
 /* Own goals' fields that their profiles have republished since they were
@@ -781,7 +731,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         ff_agent *a = &c->agent[i];
         if (a->spawn_tick > t)
             break;
-        if ((st = ff_crowd_goal_enter(c, i, err)) != FF_OK)
+        if ((st = ff_agent_enter(c, i, err)) != FF_OK)
             return st;
         /* One that enters while its field is stale waits for it. */
         a->state = agent_dir_of(c, i, a->cls) || !s->cls[a->cls].follows ? FF_AGENT_MOVING

@@ -1,6 +1,7 @@
 /* runend.c - the end of a run: the tick after which nothing can change
  * any more (see man 1 ffsim, "THE END OF A RUN"). */
 #include "crowdint.h"
+#include "lacam.h"
 
 /* 1 when a spawn or a map event is still to come after tick t. */
 static int pending(const ff_crowd *c, long long t)

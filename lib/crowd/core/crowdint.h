@@ -15,13 +15,175 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "congestion.h"
 #include "crowd.h"
+#include "footprint.h"
+#include "goalfield.h"
+#include "goalgroup.h"
+#include "profiles.h"
 #include "sample.h"
+#include "spatialhash.h"
 #include "turn.h"
+#include "walls.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* An agent as the parts keep it (crowd.h's ff_agent_view is what a
+ * caller reads of it). */
+typedef struct {
+    double x, y;          /* position, world units */
+    double vx, vy;        /* velocity over the last tick: its whole
+                             displacement (move and overlap correction)
+                             over the tick length, world units/second */
+    double x0, y0;        /* position at the start of the tick */
+    double hx, hy;        /* heading, a unit vector (+x east, +y south) */
+    uint32_t id;
+    int32_t cls;          /* index into the scenario's classes */
+    int32_t state;        /* ff_agent_state */
+    uint8_t own_path;     /* 1 when it may hold an own path (its plan); kept
+                             here, in the padding, so that the common step
+                             never touches the plans */
+    uint8_t clear;        /* 1 when this tick's move ended no nearer than
+                             the radius to any wall, as its slide found
+                             (cell to cell: as its open cell shows); set
+                             by the step, used and reset at the end of
+                             the tick */
+    long long spawn_tick;
+    long long arrival_tick; /* -1 until it arrives */
+} ff_agent;
+
+/* One agent's own path and waiting (cell-to-cell moves, fallbacks). */
+typedef struct {
+    uint32_t *path;       /* cells to walk, malloc'ed; NULL for none */
+    uint32_t len, pos;    /* path[pos] is the next cell */
+    uint32_t from;        /* the cell the agent was on at path[pos - 1] */
+    long long map_tick;   /* the map it was planned on */
+    long long waited;     /* ticks refused in a row */
+    long long away;       /* ticks since it last stood arrived on its goal
+                             (the grant order with reservations) */
+    double start_cost;    /* its field's cost to goal where it entered
+                             (the grant order's next key); -1: no way */
+    int no_way;           /* 1: its last own-path search found nothing */
+} ff_agent_plan;
+
+struct ff_crowd {
+    const ff_scenario *scenario;
+    const ff_grid *grid;       /* the map of the walls (the current one) */
+    const uint8_t *direction;  /* w*h codes of the field followed, when
+                                  there are no profiles */
+    ff_profiles *profiles;     /* borrowed, or NULL: the fields by class */
+    ff_congestion congestion;  /* with 'congestion on' and profiles: the
+                                  congestion fields the classes follow
+                                  (crowd.c refreshes them) */
+    int congested;             /* 1 when congestion is set up */
+    ff_goal_groups goal_groups; /* every class's goal cells in groups */
+    size_t *group_arrived;     /* per goal group: the agents that arrived
+                                  at one of its cells (the nearest) */
+    int smooth;                /* follow the smoothed (1) or raw (0) field */
+    int pow2_cell;             /* 1: the cell size is a power of two, so
+                                  (v - origin) * (1 / cell) is exact */
+    ff_walls walls;
+    uint8_t *goal;             /* w*h: 1 on goal cells */
+    ff_agent *agent;           /* the scenario's agents, ascending id */
+    size_t nagents;
+    double *turn_cos, *turn_sin; /* per class: the largest turn of a tick */
+    double *slide_far_k;       /* per class: near-wall entries above this
+                                  need no slide (steer.c) */
+    double *cand_reach;        /* per class: the reach of its contact
+                                  candidates (contact.c) */
+    double bucket_size;        /* of the spatial hash, world units */
+    double max_radius;
+    ff_shash hash;             /* present agents at their positions after
+                                  the last resolution (or the last build) */
+    int hash_current;          /* 1 when hash holds the present agents */
+    ff_shash_entry *points;    /* scratch for building the hash */
+    uint32_t *live;            /* indices of the present agents, ascending */
+    size_t nlive;
+    int live_dirty;            /* 1 when live must be gathered again */
+    uint32_t *spawn_order;     /* agent indices by spawn tick, then index */
+    size_t next_spawn;         /* spawn_order[next_spawn..] are unborn */
+    uint32_t *contact;         /* pairs of agent indices that may touch */
+    size_t ncontacts, cap_contacts;
+    uint8_t *involved;         /* per agent: 1 when in a contact pair */
+    uint32_t *involved_list;   /* those agents, in the order found */
+    uint32_t *entry_of;        /* per involved agent: its entry in the
+                                  start-of-tick hash (contact.c) */
+    uint32_t *unclear;         /* entries whose moves did not end clear of
+                                  the walls (crowd.c) */
+    size_t ninvolved;
+    int contacts_valid;        /* 1 when this tick's contacts were found */
+    uint64_t *contact_key;     /* per contact: its place in the order of
+                                  ff_contacts_find (two words, contact.c) */
+    uint32_t *cand;            /* pairs of hash entries that may touch
+                                  after the moves (contact.c) */
+    size_t ncand, cap_cand;
+    int cand_failed;           /* 1: no memory for more candidates */
+    double max_move;           /* the fastest class's speed times the tick */
+    int candidates_ok;         /* 1 when every class's candidate reach is
+                                  within a bucket (contact.c) */
+    int fresh_contacts;        /* 1: find the contacts afresh every tick,
+                                  never from the candidates (the same
+                                  pairs in the same order, slower: a check
+                                  for tests); 0 after init */
+    unsigned long long candidate_ticks; /* ticks whose contacts came from
+                                  the candidates */
+    size_t end_by_hash_min;    /* such ticks end in the hash's order from
+                                  this many agents on (32768 after init;
+                                  the same results either way) */
+    long long tick;            /* the last tick done; -1 before tick 0 */
+    ff_crowd_stats stats;
+    ff_agent_plan *plan;       /* per agent */
+    /* own goals ('agent ... goal', 'spawn ... scen') */
+    ff_goalfields goals;       /* their fields */
+    uint32_t *agent_goal;      /* per agent: its goal field, or
+                                  FF_GOALFIELD_NONE; NULL when no agent
+                                  has an own goal */
+    /* The parts' own state, each changed only by its file: cell-to-cell
+       moves ('move grid': the requests, waits and cycles, gridmove.c),
+       with reservations priority inheritance (pibt.c) and its complement
+       (lacam.c, made when first needed); NULL when not in use.  The grid
+       moves make and free the other two: they call them. */
+    struct ff_gridmove *gridmove;
+    struct ff_pibt *pibt;
+    /* deadlocks found at the last tick: cycle k holds the ids
+       deadlock_id[deadlock_start[k] .. deadlock_start[k + 1]) */
+    uint32_t *deadlock_id;
+    size_t *deadlock_start;
+    size_t ndeadlocks;
+    size_t on_goal;            /* agents standing arrived on their goals
+                                  (or gone from them) */
+    struct ff_lacam *lacam;
+    long long makespan;        /* first tick with every agent on its goal;
+                                  -1 before */
+    int over;                  /* FF_OVER_*: why nothing can change any
+                                  more after the last tick (0: it can) */
+    /* at the start: agents whose class's field gives no way to a goal */
+    size_t *class_unreachable; /* per class: how many */
+    uint32_t *class_first_unreachable; /* per class: the lowest such id */
+    size_t unreachable;
+    /* per class: the goal cells' bounding box x0 y0 x1 y1 (x1 < x0 when
+       there is none), so that the arrival test need not read the goal
+       mask far from every goal */
+    long long *goal_box;
+    double *goal_world;        /* per class: the goal box widened by a
+                                  cell, world units (x0, y0, x1, y1) */
+};
+
+/* Set up crowd c (its memory the caller's, as ff_crowd_new's) and free
+ * what it holds: for tests and ff_crowd_new. */
+ff_status ff_crowd_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g,
+                        const uint8_t *dir, int smooth, ff_error *err);
+ff_status ff_crowd_init_profiles(ff_crowd *c, const ff_scenario *s, ff_profiles *p, int smooth,
+                                 ff_error *err);
+void ff_crowd_free(ff_crowd *c);
+
+/* Tell the crowd that the caller moved agents (their x, y) since the last
+ * step: the next step then finds their neighbours, cells and contacts
+ * where they are now (tests move agents by hand).  A move from outside
+ * without this call leaves the next step working from where they stood. */
+void ff_crowd_moved(ff_crowd *c);
 
 #define PI 3.14159265358979323846
 
@@ -212,34 +374,36 @@ typedef struct {
     unsigned long long lookups; /* follow's field reads this step */
 } agent_ctx;
 
-/* The center of column x and of row y of grid g, in world units. */
-static inline double column_center(const ff_grid *g, long long x)
-{
-    return g->origin_x + ((double)x + 0.5) * g->cell_size;
-}
+/* ---- agentview.c ---- */
 
-static inline double row_center(const ff_grid *g, long long y)
-{
-    return g->origin_y + ((double)y + 0.5) * g->cell_size;
-}
-
-/* The center of cell of grid g, in world units. */
-static inline double cell_center_x(const ff_grid *g, uint32_t cell)
-{
-    return column_center(g, cell % (uint32_t)g->w);
-}
-
-static inline double cell_center_y(const ff_grid *g, uint32_t cell)
-{
-    return row_center(g, cell / (uint32_t)g->w);
-}
-
-/* ---- crowd.c ---- */
+/* Agent a's heading at the start: heading_deg (degrees, +x east, +y
+ * south) when a number, else its field's smoothed direction where it
+ * stands (east where there is none). */
+void ff_agent_initial_heading(const ff_crowd *c, ff_agent *a, double heading_deg);
 
 /* Agent i enters: its own goal's field built when it is not yet, its
  * heading from it when the scenario gives none, and counted unreachable
  * when it has no way from where it stands.  FF_ENOMEM. */
-ff_status ff_crowd_goal_enter(ff_crowd *c, size_t i, ff_error *err);
+ff_status ff_agent_enter(ff_crowd *c, size_t i, ff_error *err);
+
+/* The cost to goal agent i's moves are chosen by (its own goal's field,
+ * its congestion field's or its profile's); no cells while stale.  Taken
+ * again after a field is built or a profile publishes (its arrays move). */
+ff_cost_view ff_agent_cost(const ff_crowd *c, size_t i);
+/* The same for agent i following directions dir (agent_dir_of's). */
+static inline ff_cost_view ff_agent_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir)
+{
+    const ff_agent *a = &c->agent[i];
+    const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
+
+    if (!dir)
+        return ff_cost_doubles(NULL);
+    if (own_goal(c, i))
+        return ff_goalfields_cost(&c->goals, c->agent_goal[i]);
+    if (c->congested && dir != f->direction)
+        return ff_cost_doubles(c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal);
+    return ff_cost_doubles(f->distance);
+}
 
 /* ---- steer.c ---- */
 
@@ -268,147 +432,6 @@ double ff_contacts_largest_overlap(const ff_crowd *c);
 /* The same, measured only round the agents of this tick's contacts;
  * clears their marks. */
 double ff_contacts_largest_overlap_involved(ff_crowd *c);
-
-/* ---- gridmove.c ---- */
-
-/* What cell-to-cell moves read of a class, worked out once. */
-struct ff_gridmove_class {
-    double radius;   /* world units */
-    int32_t half;    /* its footprint's half-width in cells (reserve.h) */
-    int in_cell;     /* 1: its disk lies within a cell (ff_gridmove_disk_in_cell) */
-};
-
-/* Allocate the requests, their scratch, the classes' facts and (with
- * reservations) the grant's marks for up to nagents agents; FF_ENOMEM
- * (ff_gridmove_free frees what was taken). */
-ff_status ff_gridmove_init(ff_crowd *c, size_t nagents, ff_error *err);
-void ff_gridmove_free(ff_crowd *c);
-
-/* Tick t of cell-to-cell moves: from tick 1 on the requests, grants,
- * waits, own paths round held cells and wait-for cycles; then the
- * spawns of tick t; and the overlap measure of where it leaves the
- * agents (ff_gridmove_overlap).  FF_ENOMEM. */
-ff_status ff_gridmove_step(ff_crowd *c, long long t, ff_error *err);
-
-/* 1 when a disk of radius r at a cell's center lies within the cell with
- * a margin far above rounding at g's coordinates: 0 < r <= 0.45 cells,
- * and g's world coordinates under 1e9 cells.  Such a disk is at least
- * half a cell from any wall while its center is in an open cell, and two
- * at different cells' centers do not overlap. */
-static inline int ff_gridmove_disk_in_cell(const ff_grid *g, double r)
-{
-    return r > 0 && r <= 0.45 * g->cell_size &&
-           fabs(g->origin_x) + fabs(g->origin_y) + ((double)g->w + (double)g->h) * g->cell_size < 1e9 * g->cell_size;
-}
-
-/* ff_gridmove_sweep_clear by the slide itself (gridmove.c). */
-int ff_gridmove_sweep_measured(const ff_crowd *c, uint32_t from, uint32_t to, double r);
-
-/* ff_gridmove_sweep_clear for the step (dx, dy), each -1, 0 or 1, from
- * cell (x, y), both ends in the map. */
-static inline int ff_gridmove_step_clear(const ff_crowd *c, int32_t x, int32_t y, int32_t dx, int32_t dy, double r)
-{
-    const ff_grid *g = c->grid;
-    size_t w = (size_t)g->w, from = (size_t)y * w + (size_t)x, to = (size_t)(y + dy) * w + (size_t)(x + dx);
-
-    /* A disk within its cell moving between the centers of two open
-     * neighbours stays at least half a cell from any wall: the slide would
-     * find it clear.  A diagonal step also passes the two side cells'
-     * shared corner: clear too when both are open. */
-    if (ff_gridmove_disk_in_cell(g, r) && ff_grid_open(g, from) && ff_grid_open(g, to) &&
-        (dx == 0 || dy == 0 || (ff_grid_open(g, from + (size_t)(int64_t)dx) && ff_grid_open(g, to - (size_t)(int64_t)dx))))
-        return 1;
-    return ff_gridmove_sweep_measured(c, (uint32_t)from, (uint32_t)to, r);
-}
-
-/* 1 when a disk of radius r moving from the center of cell from to that
- * of cell to keeps clear of the walls, as the slide measures it (no
- * substep cut; see walls.h), and ends clear, or at least less deep when
- * it started too near a wall (a map change, a wide agent spawned by
- * one). */
-static inline int ff_gridmove_sweep_clear(const ff_crowd *c, uint32_t from, uint32_t to, double r)
-{
-    uint32_t w = (uint32_t)c->grid->w, fx = from % w, fy = from / w, tx = to % w, ty = to / w;
-
-    if (fx + 1 >= tx && tx + 1 >= fx && fy + 1 >= ty && ty + 1 >= fy)
-        return ff_gridmove_step_clear(c, (int32_t)fx, (int32_t)fy, (int32_t)tx - (int32_t)fx, (int32_t)ty - (int32_t)fy, r);
-    return ff_gridmove_sweep_measured(c, from, to, r);
-}
-
-/* After ff_gridmove_step, the largest overlap among the present agents
- * (c->live) when every class's disk lies within a cell
- * (ff_gridmove_disk_in_cell) and every agent stands at a cell's center:
- * 1 when two share a cell (the pair measure's value: their centers
- * coincide), else 0; no pairs measured.  -1 when that does not hold (the
- * first in index order of an agent off a center and one on a shared
- * cell decides). */
-double ff_gridmove_overlap(ff_crowd *c);
-
-/* ---- pibt.c ---- */
-
-/* Allocate the grant's marks and scratch for a map of c->grid's size and
- * up to nagents requests; FF_ENOMEM on failure (ff_pibt_free frees what
- * was taken). */
-ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err);
-void ff_pibt_free(ff_crowd *c);
-
-/* Decide this tick's requests c->req[0 .. n) (their cost and cls set)
- * by priority inheritance with backtracking: each granted request's next
- * center in cand (granted 0), the others staying (granted -1); ncand 1
- * when it asked to move, blocker whom its best cell was refused for.
- * With n = 0, only a new tick's marks (for the spawns). */
-ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err);
-/* The cost to goal agent i's moves are chosen by (its own goal's field,
- * its congestion field's or its profile's); no cells while stale.  Taken
- * again after a field is built or a profile publishes (its arrays move). */
-ff_cost_view ff_pibt_cost(const ff_crowd *c, size_t i);
-/* The same for agent i following directions dir (agent_dir_of's). */
-static inline ff_cost_view ff_pibt_cost_dir(const ff_crowd *c, size_t i, const uint8_t *dir)
-{
-    const ff_agent *a = &c->agent[i];
-    const ff_profile *f = ff_profiles_of(c->profiles, a->cls);
-
-    if (!dir)
-        return ff_cost_doubles(NULL);
-    if (own_goal(c, i))
-        return ff_goalfields_cost(&c->goals, c->agent_goal[i]);
-    if (c->congested && dir != f->direction)
-        return ff_cost_doubles(c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal);
-    return ff_cost_doubles(f->distance);
-}
-
-/* Agent i enters (reservations): its start's cost to goal, for the grant
- * order. */
-void ff_pibt_enter(ff_crowd *c, size_t i);
-/* Take footprint (center, half) for the next tick for a newcomer: 1 when
- * every cell of it was free, 0 (nothing taken) otherwise. */
-int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half);
-
-/* ---- lacam.c ---- */
-
-/* Before this tick's grant of requests 0..n (their cells marked, none
- * decided): when the complement's plan is walked, or PIBT has made no
- * progress for a while and the complement's search finds a plan, each
- * request's next cell in c->req[k].next and 1; 0 when PIBT decides;
- * -1 (err set to FF_ENOMEM) on allocation failure. */
-int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err);
-/* A wait-for cycle among requests 0..n: 1 when the complement will
- * search for a way out at the next tick (the cycle is not reported yet),
- * 0 when it cannot run, has already searched in vain since the last
- * progress, or a search gave up fewer ticks ago than its patience (then
- * the cycle is a deadlock). */
-int ff_lacam_defer(ff_crowd *c, size_t n);
-/* 1 when the complement's search proved that no sequence of moves brings
- * every agent to its goal from where they stand (the run is over). */
-int ff_lacam_proved(const ff_crowd *c);
-/* Bound crowd c's complement searches by work agent-visits instead of
- * lacam.c's LACAM_WORK (a search gets a quarter of it, twice as much
- * after each that gave up, up to all of it), for tests that make
- * searches give up.  -1 out of memory. */
-int ff_lacam_set_work(ff_crowd *c, unsigned long long work);
-/* The agent-visits crowd c's next complement search may take. */
-unsigned long long ff_lacam_bound(const ff_crowd *c);
-void ff_lacam_free(ff_crowd *c);
 
 /* ---- ownpath.c ---- */
 

@@ -317,38 +317,21 @@ static void prefetch_request(const ff_crowd *c, size_t k)
     prefetch_around_cell(f->grid.cost, sizeof *f->grid.cost, g, cell);
 }
 
-/* One tick of cell-to-cell moves: requests, grants, moves, waits, own
- * paths after wait-limit waits, and wait-for cycles (was_off_center: 1
- * when an agent stood off a cell's center at the last tick). */
-static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
+/* The present agents and their cells first (no memory but theirs), then
+ * their requests, each asking ahead for what the next will read.  A
+ * request of the last tick for the same agent keeps what does not
+ * change, and when the agent has not moved since (nor was anyone off a
+ * cell's center then), its cell.  Returns the number of requests. */
+static size_t make_requests(ff_crowd *c, int was_off_center)
 {
-    const ff_scenario *s = c->scenario;
+    struct ff_gridmove *gm = c->gridmove;
     const ff_grid *g = c->grid;
-    size_t k, n = 0, ncycles, nwaits = 0, nsame = 0, nlast = c->gridmove->nreq_last;
+    size_t k, n = 0, nsame = 0, nlast = gm->nreq_last;
     /* (held here: the byte stores below would have them read again) */
     ff_agent *agent = c->agent;
-    uint32_t *req_agent = c->gridmove->rq.agent;
-    uint8_t *kept = c->gridmove->rq.kept;
-    const ff_footprint *gcl = c->gridmove->rq.cls;
-    ff_reserve_request *req = c->gridmove->rq.req;
-    ff_agent_plan *plan = c->plan;
-    uint32_t *waits_on = c->gridmove->waits_on, *seen = c->gridmove->cell_seen, mask = (uint32_t)c->gridmove->cell_seen_mask;
-    int shared = 0, off_center;
-    ff_status st;
+    uint32_t *req_agent = gm->rq.agent;
+    uint8_t *kept = gm->rq.kept;
 
-    if (c->goals.builds != c->gridmove->settled_builds || c->profiles->map_tick != c->gridmove->settled_map) {
-        /* A settled cell stays final until its field is built again; the
-         * steps round it, until the map changes. */
-        for (k = 0; k < c->nagents; k++)
-            c->gridmove->settled[k] = UINT32_MAX;
-        c->gridmove->settled_builds = c->goals.builds;
-        c->gridmove->settled_map = c->profiles->map_tick;
-    }
-    /* The present agents and their cells first (no memory but theirs),
-     * then their requests, each asking ahead for what the next will read.
-     * A request of the last tick for the same agent keeps what does not
-     * change, and when the agent has not moved since (nor was anyone off
-     * a cell's center then), its cell. */
     for (k = 0; k < c->nagents; k++) {
         ff_agent *a = &agent[k];
         long long cx, cy;
@@ -365,35 +348,46 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
         a->x0 = a->x;
         a->y0 = a->y;
         if (!world_to_cell(c, a->x, a->y, &cx, &cy) || a->x != column_center(g, cx) || a->y != row_center(g, cy))
-            c->gridmove->off_center = 1;  /* (one that stays stays there) */
+            gm->off_center = 1;  /* (one that stays stays there) */
         req_agent[n] = (uint32_t)k;
-        c->gridmove->rq.req[n].cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+        gm->rq.req[n].cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         n++;
     }
     for (k = 0; k < n; k++) {
         ff_agent *a = &agent[req_agent[k]];
         if (k + PREFETCH_AHEAD < n)
             prefetch_request(c, k + PREFETCH_AHEAD);
-        grid_request(c, req_agent[k], &c->gridmove->rq.req[k], kept[k]);
+        grid_request(c, req_agent[k], &gm->rq.req[k], kept[k]);
         if (a->state != FF_AGENT_ARRIVED)
             c->stats.agent_steps++;
     }
-    c->gridmove->rq.all_kept = nsame == n && n == nlast;
-    c->gridmove->nreq_last = n;
-    if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
-        return st;  /* (a field's search stopped short) */
-    if (s->reserve) {
-        if ((st = grant(c, n, err)) != FF_OK)
-            return st;
-    } else {
-        for (k = 0; k < n; k++) {
-            c->gridmove->rq.req[k].granted = c->gridmove->rq.req[k].ncand > 0 ? 0 : -1;
-            c->gridmove->rq.req[k].blocker = FF_RESERVE_NONE;
-        }
-    }
-    off_center = c->gridmove->off_center;
+    gm->rq.all_kept = nsame == n && n == nlast;
+    gm->nreq_last = n;
+    return n;
+}
+
+/* Carry out the decided requests 0..n: each granted agent to its next
+ * cell's center (heading, jitter), each refused one waiting (an edge of
+ * the wait-for graph when its wait counts toward a deadlock); velocities
+ * and the overlap measure of where they end.  Returns the number of
+ * wait-for edges. */
+static size_t apply_grants(ff_crowd *c, size_t n)
+{
+    struct ff_gridmove *gm = c->gridmove;
+    const ff_scenario *s = c->scenario;
+    const ff_grid *g = c->grid;
+    size_t k, nwaits = 0;
+    /* (held here: the byte stores below would have them read again) */
+    ff_agent *agent = c->agent;
+    const uint32_t *req_agent = gm->rq.agent;
+    const ff_footprint *gcl = gm->rq.cls;
+    const ff_reserve_request *req = gm->rq.req;
+    ff_agent_plan *plan = c->plan;
+    uint32_t *waits_on = gm->waits_on, *seen = gm->cell_seen, mask = (uint32_t)gm->cell_seen_mask;
+    int shared = 0, off_center = gm->off_center;
+
     for (k = 0; k < n; k++) {
-        ff_reserve_request *q = &req[k];
+        const ff_reserve_request *q = &req[k];
         size_t i = req_agent[k];
         ff_agent *a = &agent[i];
         ff_agent_plan *pl = &plan[i];
@@ -431,12 +425,12 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
             c->stats.queue_wait++;
             c->stats.reservation_waits++;
             /* Only the grant refuses a request (without reservations
-             * every one with a cell moves), and it finds the ways round. */
+             * every one with a cell moves), and it finds the ways round:
+             * a refused request has none. */
             pl->no_way = 1;
             /* A wait counts toward a deadlock only when the field's
-             * every optimal step was refused (not an own path's) and no
-             * way round was found. */
-            if (pl->no_way && a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit))
+             * every optimal step was refused (not an own path's). */
+            if (a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit))
                 nwaits += (waits_on[k] = q->blocker) != FF_RESERVE_NONE;
         }
         a->vx = (a->x - a->x0) / s->tick_dt;
@@ -450,36 +444,74 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
                    (q->granted >= 0 || !off_center ||  /* (the first pass found every one at its center) */
                     (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
-    c->gridmove->shared |= shared;
-    /* Wait-for cycles among agents that have no way round. */
-    ncycles = nwaits ? ff_reserve_cycles(c->gridmove->waits_on, n, c->gridmove->cycle, c->gridmove->cycle_scratch) : 0;
+    gm->shared |= shared;
+    return nwaits;
+}
+
+/* Wait-for cycles among the agents of requests 0..n that have no way
+ * round (nwaits edges): a cycle is a deadlock only when the complement
+ * cannot find a way out (it searches first, the next tick); each fresh
+ * one is left in deadlock_id / deadlock_start, its agents deadlocked. */
+static void find_deadlocks(ff_crowd *c, size_t n, size_t nwaits)
+{
+    struct ff_gridmove *gm = c->gridmove;
+    size_t k, cyc, m = 0, ncycles;
+
+    ncycles = nwaits ? ff_reserve_cycles(gm->waits_on, n, gm->cycle, gm->cycle_scratch) : 0;
     c->ndeadlocks = 0;
     c->deadlock_start[0] = 0;
-    /* A cycle is a deadlock only when the complement cannot find a way
-     * out: first it searches, the next tick. */
-    if (ncycles > 0 && s->reserve && ff_lacam_defer(c, &c->gridmove->rq, n))
-        ncycles = 0;
-    if (ncycles > 0) {
-        size_t cyc, m = 0;
-        for (cyc = 0; cyc < ncycles; cyc++) {
-            size_t first = m;
-            int fresh = 0;
-            for (k = 0; k < n; k++)
-                if (c->gridmove->cycle[k] == (int32_t)cyc) {
-                    ff_agent *a = &c->agent[c->gridmove->rq.agent[k]];
-                    if (a->state != FF_AGENT_DEADLOCKED)
-                        fresh = 1;
-                    a->state = FF_AGENT_DEADLOCKED;
-                    c->deadlock_id[m++] = a->id;
-                }
-            if (fresh) {
-                c->stats.deadlocks++;
-                c->deadlock_start[++c->ndeadlocks] = m;
-            } else {
-                m = first;
+    if (ncycles > 0 && c->scenario->reserve && ff_lacam_defer(c, &gm->rq, n))
+        return;
+    for (cyc = 0; cyc < ncycles; cyc++) {
+        size_t first = m;
+        int fresh = 0;
+        for (k = 0; k < n; k++)
+            if (gm->cycle[k] == (int32_t)cyc) {
+                ff_agent *a = &c->agent[gm->rq.agent[k]];
+                if (a->state != FF_AGENT_DEADLOCKED)
+                    fresh = 1;
+                a->state = FF_AGENT_DEADLOCKED;
+                c->deadlock_id[m++] = a->id;
             }
+        if (fresh) {
+            c->stats.deadlocks++;
+            c->deadlock_start[++c->ndeadlocks] = m;
+        } else {
+            m = first;
         }
     }
+}
+
+/* One tick of cell-to-cell moves: requests, grants, moves, waits, own
+ * paths after wait-limit waits, and wait-for cycles (was_off_center: 1
+ * when an agent stood off a cell's center at the last tick). */
+static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
+{
+    struct ff_gridmove *gm = c->gridmove;
+    size_t k, n;
+    ff_status st;
+
+    if (c->goals.builds != gm->settled_builds || c->profiles->map_tick != gm->settled_map) {
+        /* A settled cell stays final until its field is built again; the
+         * steps round it, until the map changes. */
+        for (k = 0; k < c->nagents; k++)
+            gm->settled[k] = UINT32_MAX;
+        gm->settled_builds = c->goals.builds;
+        gm->settled_map = c->profiles->map_tick;
+    }
+    n = make_requests(c, was_off_center);
+    if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
+        return st;  /* (a field's search stopped short) */
+    if (c->scenario->reserve) {
+        if ((st = grant(c, n, err)) != FF_OK)
+            return st;
+    } else {
+        for (k = 0; k < n; k++) {
+            gm->rq.req[k].granted = gm->rq.req[k].ncand > 0 ? 0 : -1;
+            gm->rq.req[k].blocker = FF_RESERVE_NONE;
+        }
+    }
+    find_deadlocks(c, n, apply_grants(c, n));
     return FF_OK;
 }
 

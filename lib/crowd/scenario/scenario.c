@@ -490,11 +490,86 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     return st;
 }
 
+/* Draw places for a disk of radius rad spawning at tick tick in the
+ * rectangle rect (world units; NULL: in the map's spawn cells) from the
+ * stream of seed, up to FF_SPAWN_TRIES of them: 2 and the first clear of
+ * the walls and the agents placed so far, 1 and the first clear of the
+ * walls when every draw overlaps an agent, 0 when none is clear of the
+ * walls.  The place in *fx, *fy. */
+static int draw_place(reader *r, const double *rect, uint64_t *seed, double rad, long long tick,
+                      double *fx, double *fy)
+{
+    const ff_grid *g = r->grid;
+    int tries, found = 0;
+
+    for (tries = 0; tries < FF_SPAWN_TRIES; tries++) {
+        double x, y;
+        if (rect) {
+            x = rect[0] + unit_draw(seed) * (rect[2] - rect[0]);
+            y = rect[1] + unit_draw(seed) * (rect[3] - rect[1]);
+        } else {
+            uint32_t cell = g->spawns[ff_splitmix64(seed) % g->nspawns];
+            double u = unit_draw(seed), v = unit_draw(seed);
+            x = g->origin_x + ((double)(cell % (uint32_t)g->w) + u) * g->cell_size;
+            y = g->origin_y + ((double)(cell / (uint32_t)g->w) + v) * g->cell_size;
+        }
+        if (place_problem(r, x, y, rad))
+            continue;
+        if (!found) {
+            found = 1;
+            *fx = x;
+            *fy = y;
+        }
+        if (!ff_placement_overlaps(&r->place, x, y, rad, tick, r->max_radius)) {
+            *fx = x;
+            *fy = y;
+            return 2;
+        }
+    }
+    return found;
+}
+
+/* The count agents of class cls that a spawn line (tokens t) places,
+ * ids first.., entering at tick tick, each at the place draw_place finds
+ * in rect (NULL: the spawn cells) from the stream of seed. */
+static ff_status place_spawns(reader *r, token *t, const double *rect, uint64_t seed, long long count,
+                              long long first, long long tick, int cls)
+{
+    double rad = r->s->cls[cls].radius;
+    long long id;
+    ff_status st;
+
+    if ((st = start_placing(r)) != FF_OK)
+        return st;
+    for (id = first; id < first + count; id++) {
+        ff_agent_spec a;
+        double fx = 0, fy = 0;
+
+        if (!draw_place(r, rect, &seed, rad, tick, &fx, &fy))
+            return fail_at(r, &t[3], "no place clear of walls for a radius %g agent in %d draws",
+                           rad, FF_SPAWN_TRIES);
+        memset(&a, 0, sizeof a);
+        a.id = (uint32_t)id;
+        a.cls = cls;
+        a.x = fx;
+        a.y = fy;
+        a.heading = NAN;
+        a.spawn_tick = tick;
+        a.goal = -1;
+        a.line = r->line;
+        if ((st = check_id(r, &t[1], a.id)) != FF_OK)
+            return st;
+        if ((st = push_agent(r, &a)) != FF_OK)
+            return st;
+    }
+    return FF_OK;
+}
+
 /* spawn N CLASS spawns|rect X0,Y0,X1,Y1 [seed S] [tick T] [first ID] */
 static ff_status read_spawn(reader *r, token *t, int n)
 {
     const ff_grid *g = r->grid;
-    long long count, tick = 0, first, id;
+    long long count, tick = 0, first;
     uint64_t seed = 1;
     double rect[4] = { 0, 0, 0, 0 }, rad;
     int cls, use_rect, k;
@@ -567,55 +642,7 @@ static ff_status read_spawn(reader *r, token *t, int n)
                            "units hold %.0f at most)", count, rad,
                            use_rect ? "rectangle's open cells" : "spawn cells", area, most);
     }
-    if ((st = start_placing(r)) != FF_OK)
-        return st;
-    for (id = first; id < first + count; id++) {
-        ff_agent_spec a;
-        double fx = 0, fy = 0;
-        int tries, have_fallback = 0, placed = 0;
-
-        for (tries = 0; tries < FF_SPAWN_TRIES && !placed; tries++) {
-            double x, y;
-            if (use_rect) {
-                x = rect[0] + unit_draw(&seed) * (rect[2] - rect[0]);
-                y = rect[1] + unit_draw(&seed) * (rect[3] - rect[1]);
-            } else {
-                uint32_t cell = g->spawns[ff_splitmix64(&seed) % g->nspawns];
-                double u = unit_draw(&seed), v = unit_draw(&seed);
-                x = g->origin_x + ((double)(cell % (uint32_t)g->w) + u) * g->cell_size;
-                y = g->origin_y + ((double)(cell / (uint32_t)g->w) + v) * g->cell_size;
-            }
-            if (place_problem(r, x, y, rad))
-                continue;
-            if (!have_fallback) {
-                have_fallback = 1;
-                fx = x;
-                fy = y;
-            }
-            if (!ff_placement_overlaps(&r->place, x, y, rad, tick, r->max_radius)) {
-                fx = x;
-                fy = y;
-                placed = 1;
-            }
-        }
-        if (!have_fallback)
-            return fail_at(r, &t[3], "no place clear of walls for a radius %g agent in %d draws",
-                           rad, FF_SPAWN_TRIES);
-        memset(&a, 0, sizeof a);
-        a.id = (uint32_t)id;
-        a.cls = cls;
-        a.x = fx;
-        a.y = fy;
-        a.heading = NAN;
-        a.spawn_tick = tick;
-        a.goal = -1;
-        a.line = r->line;
-        if ((st = check_id(r, &t[1], a.id)) != FF_OK)
-            return st;
-        if ((st = push_agent(r, &a)) != FF_OK)
-            return st;
-    }
-    return FF_OK;
+    return place_spawns(r, t, use_rect ? rect : NULL, seed, count, first, tick, cls);
 }
 
 /* ---- classes ---- */

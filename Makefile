@@ -54,8 +54,11 @@ LIB_INTERNAL_HDR = lib/base/bytesink.h lib/base/grow.h lib/base/hugepage.h lib/b
 # The Tiled readers' shared record and their own headers.
 LIB_INTERNAL_HDR += lib/format/tiled.h lib/format/tiledata.h lib/format/tiledjson.h lib/format/tiledxml.h
 # The crowd's parts: its shared state, the steering and the grid moves
-# (no PIBT, grid-move or LaCAM state is installed; crowd.h is the contract).
-LIB_INTERNAL_HDR += $(wildcard lib/crowd/core/*.h lib/crowd/steer/*.h lib/crowd/grid/*.h)
+# (no PIBT, grid-move or LaCAM state is installed; crowd.h is the
+# contract, with the states and counters of crowdstate.h and the blend
+# rule of blend.h).
+LIB_INTERNAL_HDR += $(filter-out lib/crowd/core/crowdstate.h lib/crowd/steer/blend.h,\
+    $(wildcard lib/crowd/core/*.h lib/crowd/steer/*.h lib/crowd/grid/*.h))
 LIB_PUBLIC_HDR = $(filter-out $(LIB_INTERNAL_HDR),$(LIB_HDR))
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crowd.h"
 #include "crowdint.h"
 #include "gridmove.h"
 #include "hugepage.h"
@@ -241,45 +242,6 @@ static void agents_init(ff_crowd *c, const ff_scenario *s)
     c->live_dirty = 1;
 }
 
-/* The goal masks never change: each class's bounding box of its goal
- * cells, once, and the box widened by a cell in world units. */
-static void goal_boxes_init(ff_crowd *c, size_t nclasses)
-{
-    const ff_grid *g = c->grid;
-    size_t n = (size_t)g->w * (size_t)g->h, k, m;
-
-    for (k = 0; k < nclasses; k++) {
-        const uint8_t *mask = goal_mask(c, (int32_t)k);
-        long long *box = &c->goal_box[4 * k];
-        for (m = 0; m < k; m++)
-            if (goal_mask(c, (int32_t)m) == mask)
-                break;
-        if (m < k) {
-            memcpy(box, &c->goal_box[4 * m], 4 * sizeof *box);
-            continue;
-        }
-        box[0] = box[1] = LLONG_MAX;
-        box[2] = box[3] = -1;
-        for (m = 0; m < n; m++)
-            if (mask[m]) {
-                long long x = (long long)(m % (size_t)g->w), y = (long long)(m / (size_t)g->w);
-                if (x < box[0]) box[0] = x;
-                if (y < box[1]) box[1] = y;
-                if (x > box[2]) box[2] = x;
-                if (y > box[3]) box[3] = y;
-            }
-    }
-    for (k = 0; k < nclasses; k++) {
-        /* A cell wider than the range at_goal scans. */
-        const long long *box = &c->goal_box[4 * k];
-        double *world = &c->goal_world[4 * k];
-        world[0] = g->origin_x + ((double)box[0] - 1) * g->cell_size;
-        world[1] = g->origin_y + ((double)box[1] - 1) * g->cell_size;
-        world[2] = g->origin_x + ((double)box[2] + 2) * g->cell_size;
-        world[3] = g->origin_y + ((double)box[3] + 2) * g->cell_size;
-    }
-}
-
 /* The exits: every class's goal cells in groups, and a count of
  * arrivals for each. */
 static ff_status goal_groups_init(ff_crowd *c, ff_profiles *p, ff_error *err)
@@ -353,7 +315,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         c->goal[g->goals[k]] = 1;
     classes_init(c, s, g);
     agents_init(c, s);
-    goal_boxes_init(c, s->nclasses);
+    ff_goal_boxes_init(c, s->nclasses);
     if ((st = goal_groups_init(c, p, err)) != FF_OK || (st = congestion_init(c, s, p, err)) != FF_OK) {
         ff_crowd_free(c);
         return st;
@@ -430,85 +392,6 @@ static ff_status build_hash(ff_crowd *c, ff_error *err)
     return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
 }
 
-/* 1 when (x, y) is within the arrival distance of a goal cell's center. */
-static int at_goal(const ff_crowd *c, int32_t cls, double x, double y)
-{
-    const ff_grid *g = c->grid;
-    const long long *box = &c->goal_box[4 * cls];
-    const double *world_box = &c->goal_world[4 * cls];
-    const uint8_t *goal;
-    double r = c->scenario->arrive, cs = g->cell_size;
-    long long x0, x1, y0, y1, i, j;
-
-    /* Far outside the goals' box (by a cell more than the range scanned
-     * below, so rounding cannot matter): no goal, without the divisions. */
-    if (x + r < world_box[0] || x - r > world_box[2] || y + r < world_box[1] || y - r > world_box[3])
-        return 0;
-    goal = goal_mask(c, cls);
-    x0 = (long long)floor_fast((x - r - g->origin_x) / cs);
-    x1 = (long long)floor_fast((x + r - g->origin_x) / cs);
-    y0 = (long long)floor_fast((y - r - g->origin_y) / cs);
-    y1 = (long long)floor_fast((y + r - g->origin_y) / cs);
-
-    if (x0 < 0) x0 = 0;
-    if (y0 < 0) y0 = 0;
-    if (x1 >= g->w) x1 = g->w - 1;
-    if (y1 >= g->h) y1 = g->h - 1;
-    if (x1 < box[0] || x0 > box[2] || y1 < box[1] || y0 > box[3])
-        return 0;  /* no goal cell in the range: the mask need not be read */
-    for (j = y0; j <= y1; j++)
-        for (i = x0; i <= x1; i++) {
-            double dx, dy;
-            if (!goal[(size_t)j * (size_t)g->w + (size_t)i])
-                continue;
-            dx = g->origin_x + ((double)i + 0.5) * cs - x;
-            dy = g->origin_y + ((double)j + 0.5) * cs - y;
-            if (dx * dx + dy * dy <= r * r)
-                return 1;
-        }
-    return 0;
-}
-
-/* The goal cell of class cls nearest to (x, y) (the first in row-major
- * order of the nearest): the one an agent arriving there arrived at. */
-static uint32_t arrival_goal(const ff_crowd *c, int32_t cls, double x, double y)
-{
-    const ff_grid *g = c->grid;
-    const uint8_t *goal = goal_mask(c, cls);
-    const long long *box = &c->goal_box[4 * cls];
-    double best = INFINITY, cs = g->cell_size;
-    uint32_t cell = 0;
-    long long i, j;
-
-    /* The class's goals all lie in its box: a scan of it is short beside
-     * an arrival, which happens once an agent. */
-    for (j = box[1]; j <= box[3]; j++)
-        for (i = box[0]; i <= box[2]; i++) {
-            double dx, dy;
-            if (!goal[(size_t)j * (size_t)g->w + (size_t)i])
-                continue;
-            dx = g->origin_x + ((double)i + 0.5) * cs - x;
-            dy = g->origin_y + ((double)j + 0.5) * cs - y;
-            if (dx * dx + dy * dy < best) {
-                best = dx * dx + dy * dy;
-                cell = (uint32_t)((size_t)j * (size_t)g->w + (size_t)i);
-            }
-        }
-    return cell;
-}
-
-/* The same for agent i of class cls: its own goal cell, or its class's. */
-static inline int agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y)
-{
-    if (own_goal(c, i)) {
-        uint32_t goal = c->goals.field[c->agent_goal[i]].goal;
-        double r = c->scenario->arrive;
-        double dx = cell_center_x(c->grid, goal) - x, dy = cell_center_y(c->grid, goal) - y;
-        return dx * dx + dy * dy <= r * r;
-    }
-    return at_goal(c, cls, x, y);
-}
-
 /* Own goals' fields that their profiles have republished since they were
  * built (a map event): built again, for the agents that use them. */
 static ff_status refresh_goal_fields(ff_crowd *c, ff_error *err)
@@ -523,31 +406,6 @@ static ff_status refresh_goal_fields(ff_crowd *c, ff_error *err)
             return st;
     }
     return FF_OK;
-}
-
-/* An agent arrives at tick t: it leaves, or stays as an obstacle. */
-static void arrive(ff_crowd *c, size_t i, long long t, int *changed)
-{
-    ff_agent *a = &c->agent[i];
-    a->arrival_tick = t;
-    if (++c->on_goal == c->nagents && c->makespan < 0)
-        c->makespan = t;
-    {
-        uint32_t cell = own_goal(c, i) ? c->goals.field[c->agent_goal[i]].goal
-                                       : arrival_goal(c, a->cls, a->x, a->y);
-        long group = ff_goal_group_of(&c->goal_groups, cell);
-        if (group >= 0)
-            c->group_arrived[group]++;
-    }
-    c->stats.arrived++;
-    if (c->scenario->stay) {
-        a->state = FF_AGENT_ARRIVED;
-        a->vx = a->vy = 0;
-        a->clear = 0;
-    } else {
-        a->state = FF_AGENT_GONE;
-        *changed = 1;
-    }
 }
 
 /* 1 when agent a, of radius r, stands nearer than r to a wall. */
@@ -592,11 +450,11 @@ static ff_status end_by_hash(ff_crowd *c, long long t, size_t nunclear, int *cha
     for (k = 0; k < n; k++) {
         const ff_shash_entry *p = &c->points[k];
         ff_agent *a;
-        if (!agent_at_goal(c, p->item, (int32_t)p->tag, p->x, p->y))
+        if (!ff_agent_at_goal(c, p->item, (int32_t)p->tag, p->x, p->y))
             continue;
         a = &c->agent[p->item];
         if (a->state != FF_AGENT_ARRIVED)
-            arrive(c, p->item, t, changed);
+            ff_agent_arrive(c, p->item, t, changed);
     }
     c->hash_current = 1;
     return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
@@ -888,8 +746,8 @@ static ff_status end_by_index(ff_crowd *c, long long t, int *changed, double *ov
         if (!(a->clear && !c->involved[c->live[k]]) && in_wall(c, a, s->cls[a->cls].radius))
             c->stats.wall_penetrations++;
         a->clear = 0;
-        if (a->state != FF_AGENT_ARRIVED && agent_at_goal(c, c->live[k], a->cls, a->x, a->y))
-            arrive(c, c->live[k], t, changed);
+        if (a->state != FF_AGENT_ARRIVED && ff_agent_at_goal(c, c->live[k], a->cls, a->x, a->y))
+            ff_agent_arrive(c, c->live[k], t, changed);
     }
     if (*overlap >= 0)
         return FF_OK;

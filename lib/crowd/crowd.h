@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "blend.h"
+#include "crowdstate.h"
 #include "fferror.h"
 #include "grid.h"
 #include "profiles.h"
@@ -32,54 +34,6 @@
 extern "C" {
 #endif
 
-typedef enum {
-    FF_AGENT_UNBORN = 0,  /* before its spawn tick: not in the simulation */
-    FF_AGENT_MOVING,      /* steering and moving */
-    FF_AGENT_ESCAPING,    /* standing in a blocked cell, walking out */
-    FF_AGENT_STUCK,       /* its cell has no direction: stopped */
-    FF_AGENT_WAITING_FIELD, /* its field is stale: stopped, not pushed */
-    FF_AGENT_FALLBACK,    /* following its own A* path */
-    FF_AGENT_DEADLOCKED,  /* on a wait-for cycle: stopped, not pushed */
-    FF_AGENT_ARRIVED,     /* arrived and staying as an obstacle */
-    FF_AGENT_GONE         /* arrived and left the simulation */
-} ff_agent_state;
-
-/* The trace's name of a state ("moving", "escaping", "stuck",
- * "waiting-field", "fallback", "deadlocked", "arrived"). */
-const char *ff_agent_state_name(int state);
-
-/* Counters over the whole run so far (man 1 ffsim, "SUMMARY"). */
-typedef struct {
-    size_t arrived;                 /* agents that arrived */
-    unsigned long long wall_penetrations; /* agent-ticks ending nearer than
-                                       the radius to a wall, or in one */
-    double max_overlap;             /* largest pair overlap after
-                                       resolution, as a fraction of the sum
-                                       of the two radii */
-    double jitter_sum;              /* degrees of heading change ... */
-    unsigned long long jitter_moves;/* ... over this many agent-steps with
-                                       a non-zero move */
-    unsigned long long group_fallbacks; /* agent-steps where no priority
-                                       group exceeded the threshold */
-    unsigned long long escapes;     /* agent-steps spent escaping a blocked
-                                       cell */
-    unsigned long long agent_steps; /* agent-steps taken (ticks >= 1) */
-    unsigned long long stale_ticks; /* agent-ticks waiting for a field */
-    unsigned long long fallbacks;   /* own A* paths planned */
-    unsigned long long reservation_waits; /* agent-ticks refused a move */
-    unsigned long long deadlocks;   /* wait-for cycles found */
-    unsigned long long sweep_failures; /* grid moves refused: the footprint
-                                          would touch a wall on the way */
-    unsigned long long direction_lookups; /* field reads to choose moves */
-    unsigned long long queue_wait;  /* agent-ticks asked to move, stayed */
-    unsigned long long complement_searches; /* livelocks searched (lacam.c) */
-    unsigned long long complement_failures; /* searches that gave up */
-    unsigned long long complement_nodes;    /* configurations they reached */
-    unsigned long long complement_ticks;    /* ticks its plans decided */
-} ff_crowd_stats;
-
-/* The crowd: opaque; made by ff_crowd_new, freed by ff_crowd_delete. */
-typedef struct ff_crowd ff_crowd;
 
 /* A crowd for scenario s whose classes follow the fields of profiles p
  * (built for s) on p's current map, with map events, stale fields,
@@ -158,15 +112,6 @@ size_t ff_crowd_unreachable(const ff_crowd *c, size_t cls, uint32_t *first_id);
  * next step). */
 size_t ff_crowd_deadlock_count(const ff_crowd *c);
 const uint32_t *ff_crowd_deadlock(const ff_crowd *c, size_t k, size_t *n);
-
-/* Blend the behaviours' proposals px[k], py[k] of class cls (indexed as
- * cls->behaviour) by priority group: each group's weighted sum is tried in
- * ascending priority and the first whose length exceeds the threshold
- * wins; when none does, the last group's sum is used.  Writes the result
- * to *ox, *oy and returns the winning group's index, or -1 for the
- * fallback to the last group.  The simulation uses the same code. */
-int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py,
-                   double *ox, double *oy);
 
 /* The trace's last line when the run ended early (ff_crowd_check_over): a comment
  * saying at which tick and why; nothing otherwise. */

@@ -2,6 +2,7 @@
  * read agent by agent; see crowd.h. */
 #include <stdlib.h>
 
+#include "crowd.h"
 #include "crowdint.h"
 
 /* A crowd set up by init (ff_crowd_init's or ff_crowd_init_profiles'

@@ -1,5 +1,6 @@
 /* runend.c - the end of a run: the tick after which nothing can change
  * any more (see man 1 ffsim, "THE END OF A RUN"). */
+#include "crowd.h"
 #include "crowdint.h"
 #include "lacam.h"
 

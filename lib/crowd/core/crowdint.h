@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 #include "congestion.h"
-#include "crowd.h"
+#include "crowdstate.h"
 #include "footprint.h"
 #include "goalfield.h"
 #include "goalgroup.h"
@@ -404,6 +404,19 @@ static inline ff_cost_view ff_agent_cost_dir(const ff_crowd *c, size_t i, const 
         return ff_cost_doubles(c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal);
     return ff_cost_doubles(f->distance);
 }
+
+/* ---- arrival.c ---- */
+
+/* Each of the nclasses classes' goal cells' bounding box (c->goal_box)
+ * and the box widened by a cell in world units (c->goal_world), once:
+ * the goal masks never change. */
+void ff_goal_boxes_init(ff_crowd *c, size_t nclasses);
+/* 1 when agent i of class cls at (x, y) is within the arrival distance
+ * of its own goal cell's center, or of one of its class's. */
+int ff_agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y);
+/* Agent i arrives at tick t: counted (on its goal, its goal group), and
+ * it stays as an obstacle or leaves (then *changed is set). */
+void ff_agent_arrive(ff_crowd *c, size_t i, long long t, int *changed);
 
 /* ---- steer.c ---- */
 

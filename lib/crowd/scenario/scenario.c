@@ -490,12 +490,9 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     return st;
 }
 
-/* Draw places for a disk of radius rad spawning at tick tick in the
- * rectangle rect (world units; NULL: in the map's spawn cells) from the
- * stream of seed, up to FF_SPAWN_TRIES of them: 2 and the first clear of
- * the walls and the agents placed so far, 1 and the first clear of the
- * walls when every draw overlaps an agent, 0 when none is clear of the
- * walls.  The place in *fx, *fy. */
+/* Up to FF_SPAWN_TRIES draws of a place (*fx, *fy) for a disk of radius
+ * rad entering at tick in rect (NULL: the spawn cells) from seed: 2, the
+ * first clear of walls and agents; 1, the first clear of walls; 0, none. */
 static int draw_place(reader *r, const double *rect, uint64_t *seed, double rad, long long tick,
                       double *fx, double *fy)
 {
@@ -529,9 +526,8 @@ static int draw_place(reader *r, const double *rect, uint64_t *seed, double rad,
     return found;
 }
 
-/* The count agents of class cls that a spawn line (tokens t) places,
- * ids first.., entering at tick tick, each at the place draw_place finds
- * in rect (NULL: the spawn cells) from the stream of seed. */
+/* The count agents of class cls, ids first.., of spawn line t at
+ * tick, each where draw_place puts it. */
 static ff_status place_spawns(reader *r, token *t, const double *rect, uint64_t seed, long long count,
                               long long first, long long tick, int cls)
 {

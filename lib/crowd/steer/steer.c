@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "blend.h"
 #include "crowdint.h"
 #include "direction.h"
 #include "sample.h"
@@ -13,7 +14,7 @@
 
 typedef void (*propose_fn)(void *ctx, const ff_behaviour *b, double *px, double *py);
 
-/* The one blending rule (crowd.h, ff_crowd_blend); proposals are asked
+/* The one blending rule (blend.h, ff_crowd_blend); proposals are asked
  * for lazily, group by group, so a group that wins spares the others. */
 static inline int blend_groups(const ff_agent_class *cls, propose_fn propose, void *ctx,
                                double *ox, double *oy)

@@ -20,6 +20,7 @@
 #include "footprint.h"
 #include "goalfield.h"
 #include "goalgroup.h"
+#include "grow.h"
 #include "profiles.h"
 #include "sample.h"
 #include "spatialhash.h"
@@ -336,14 +337,13 @@ static inline void bucket_box(const ff_shash *h, double x, double y, double reac
 static inline void collect_candidate(ff_crowd *c, const ff_shash_entry *mine, const ff_shash_entry *other)
 {
     if (c->ncand == c->cap_cand) {
-        size_t cap = c->cap_cand ? 2 * c->cap_cand : 1024;
-        uint32_t *p = c->cand_failed ? NULL : realloc(c->cand, 2 * cap * sizeof *p);
+        /* (a pair of entries a candidate) */
+        uint32_t *p = c->cand_failed ? NULL : ff_grow(c->cand, &c->cap_cand, c->ncand + 1, 2 * sizeof *p, 1024);
         if (!p) {
             c->cand_failed = 1;  /* the tick falls back to a fresh search */
             return;
         }
         c->cand = p;
-        c->cap_cand = cap;
     }
     c->cand[2 * c->ncand] = (uint32_t)(mine - c->hash.entry);
     c->cand[2 * c->ncand + 1] = (uint32_t)(other - c->hash.entry);

@@ -1,4 +1,5 @@
 /* placement.c - the disks of a scenario's spawn rules; see placement.h. */
+#include "grow.h"
 #include "placement.h"
 
 #include <math.h>
@@ -71,13 +72,13 @@ ff_status ff_placement_add(ff_placement *p, double x, double y, double radius, l
     uint32_t s;
 
     if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 1024;
-        ff_placed *d = realloc(p->disk, cap * sizeof *d);
+        size_t cap = p->cap, next_cap = cap;
+        ff_placed *d = ff_grow(p->disk, &cap, p->n + 1, sizeof *d, 1024);
         int32_t *nx;
         if (!d)
             return FF_ENOMEM;
         p->disk = d;
-        if (!(nx = realloc(p->next, cap * sizeof *nx)))
+        if (!(nx = ff_grow(p->next, &next_cap, p->n + 1, sizeof *nx, 1024)))
             return FF_ENOMEM;
         p->next = nx;
         p->cap = cap;

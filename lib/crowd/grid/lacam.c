@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "lacam.h"
 #include "direction.h"
 #include "prioorder.h"
@@ -204,15 +205,14 @@ static uint64_t cfg_hash(const uint32_t *q, size_t n)
 /* Memory for one more of an array: 0, or -1 past the budget. */
 static int reserve(search *s, void **p, size_t *cap, size_t len, size_t size)
 {
-    size_t ncap;
+    size_t ncap = *cap;
     void *q;
     if (len < *cap)
         return 0;
-    ncap = *cap ? 2 * *cap : 64;
-    if (s->bytes + (ncap - *cap) * size > LACAM_BYTES)
+    /* (what ff_grow takes for one more: the capacity doubled, 64 at first) */
+    if (s->bytes + ((*cap ? 2 * *cap : 64) - *cap) * size > LACAM_BYTES)
         return -1;
-    q = realloc(*p, ncap * size);
-    if (!q)
+    if (!(q = ff_grow(*p, &ncap, len + 1, size, 64)))
         return -1;
     s->bytes += (ncap - *cap) * size;
     *p = q;

@@ -1,6 +1,7 @@
 /* scenario.c - reading the crowd scenario format; see scenario.h and
  * man 5 ffsim. */
 #define _POSIX_C_SOURCE 200809L
+#include "grow.h"
 #include "scenario.h"
 
 #include <errno.h>
@@ -299,12 +300,10 @@ static ff_status push_agent(reader *r, const ff_agent_spec *a)
 {
     ff_scenario *s = r->s;
     if (s->nagents == r->cap_agents) {
-        size_t cap = r->cap_agents ? r->cap_agents * 2 : 64;
-        ff_agent_spec *p = realloc(s->agent, cap * sizeof *p);
+        ff_agent_spec *p = ff_grow(s->agent, &r->cap_agents, s->nagents + 1, sizeof *p, 64);
         if (!p)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for agents");
         s->agent = p;
-        r->cap_agents = cap;
     }
     s->agent[s->nagents] = *a;
     s->nagents++;
@@ -663,12 +662,10 @@ static ff_status open_class(reader *r, token *t, int n)
     if (s->nclasses == FF_SCENARIO_CLASSES_MAX)
         return fail_at(r, &t[0], "more than %d classes", FF_SCENARIO_CLASSES_MAX);
     if (s->nclasses == r->cap_cls) {
-        size_t cap = r->cap_cls ? r->cap_cls * 2 : 4;
-        ff_agent_class *q = realloc(s->cls, cap * sizeof *q);
+        ff_agent_class *q = ff_grow(s->cls, &r->cap_cls, s->nclasses + 1, sizeof *q, 4);
         if (!q)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for classes");
         s->cls = q;
-        r->cap_cls = cap;
     }
     c = &s->cls[s->nclasses];
     memset(c, 0, sizeof *c);
@@ -896,12 +893,10 @@ static ff_status read_event(reader *r, token *t, int n)
     e.x1 = (int32_t)v[2];
     e.y1 = (int32_t)v[3];
     if (s->nevents == r->cap_events) {
-        size_t cap = r->cap_events ? 2 * r->cap_events : 8;
-        ff_map_event *q = realloc(s->event, cap * sizeof *q);
+        ff_map_event *q = ff_grow(s->event, &r->cap_events, s->nevents + 1, sizeof *q, 8);
         if (!q)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for events");
         s->event = q;
-        r->cap_events = cap;
     }
     /* Insertion keeps ascending ticks and line order within a tick. */
     for (k = (int)s->nevents; k > 0 && s->event[k - 1].tick > e.tick; k--)

@@ -19,11 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact.h"
 #include "crowd.h"
 #include "crowdint.h"
 #include "gridmove.h"
 #include "hugepage.h"
 #include "sample.h"
+#include "steer.h"
 
 /* ---- set-up ---- */
 
@@ -577,17 +579,7 @@ static ff_status steer_all(ff_crowd *c, int collect, tick_moves *m, ff_error *er
         return st;
     memset(&q, 0, sizeof q);
     q.collect = collect ? c : NULL;
-    c->ncand = 0;
-    c->cand_failed = 0;
-    if (collect && c->cap_cand < c->hash.n) {
-        /* Room for a candidate an agent, at once rather than by
-         * doublings in the middle of the walk. */
-        uint32_t *p = realloc(c->cand, 2 * c->hash.n * sizeof *p);
-        if (p) {
-            c->cand = p;
-            c->cap_cand = c->hash.n;
-        }
-    }
+    ff_contacts_begin(c, collect);
     /* Steering reads only the start-of-tick positions in the hash and
      * each move only its own agent, so the order of this walk changes
      * nothing but speed: the hash's order keeps neighbours in cache. */

@@ -1,12 +1,18 @@
-/* crowdint.h - what the parts of the crowd share, for lib/crowd's own
- * use (not installed): the agent's helpers, the steering's context, bucket
- * boxes, cell conversions, and each part's entry points.  The parts are
- * crowd.c (the tick: init, step, free), steer.c (the behaviours and the
- * priority blend), contact.c (contacts and overlap resolution), gridmove.c
- * (cell-to-cell moves and reservations), ownpath.c (the own-path
- * fallback) and crowdout.c (the trace and summary writers).  Each part
- * includes this header and no other part's: this header sits below them
- * all.
+/* crowdint.h - the state the crowd's parts share, for lib/crowd's own use
+ * (not installed): the agents and their plans, the crowd (struct
+ * ff_crowd: the scenario, the map and walls, the fields the agents
+ * follow, the spatial hash, the contacts, the run's counters, and a
+ * pointer to each part's own state), the agents' helpers (cells, the
+ * directions and goals they follow, bucket boxes), and the entry points
+ * of core/'s modules: agentview.c (an agent's view of its fields),
+ * arrival.c and ownpath.c.
+ *
+ * It sits below every part that reads the crowd: steer/ (steer.h,
+ * contact.h) and grid/ (gridmove.h, pibt.h, lacam.h) include it, and the
+ * top of lib/crowd (crowd.c the set-up, the tick and freeing; crowdout.c
+ * the trace and summary; crowdview.c, runend.c, crowdcheck.c) uses them
+ * all.  It includes no part's header: a part's state is its own struct,
+ * which the crowd only points to.
  */
 #ifndef FF_CROWDINT_H
 #define FF_CROWDINT_H
@@ -20,7 +26,6 @@
 #include "footprint.h"
 #include "goalfield.h"
 #include "goalgroup.h"
-#include "grow.h"
 #include "profiles.h"
 #include "sample.h"
 #include "spatialhash.h"
@@ -331,48 +336,7 @@ static inline void bucket_box(const ff_shash *h, double x, double y, double reac
     *by1 = ff_shash_bucket(h, y + reach);
 }
 
-/* Gather the pair of hash entries mine and other as a contact candidate
- * (contact.c); when out of memory, mark the tick to find its contacts
- * afresh. */
-static inline void collect_candidate(ff_crowd *c, const ff_shash_entry *mine, const ff_shash_entry *other)
-{
-    if (c->ncand == c->cap_cand) {
-        /* (a pair of entries a candidate) */
-        uint32_t *p = c->cand_failed ? NULL : ff_grow(c->cand, &c->cap_cand, c->ncand + 1, 2 * sizeof *p, 1024);
-        if (!p) {
-            c->cand_failed = 1;  /* the tick falls back to a fresh search */
-            return;
-        }
-        c->cand = p;
-    }
-    c->cand[2 * c->ncand] = (uint32_t)(mine - c->hash.entry);
-    c->cand[2 * c->ncand + 1] = (uint32_t)(other - c->hash.entry);
-    c->ncand++;
-}
 
-/* What the steering of one agent reads (steer.c): filled by the tick. */
-typedef struct {
-    const ff_crowd *c;
-    const ff_agent *a;
-    size_t index;
-    const ff_agent_class *cls;
-    long long cx, cy;   /* the agent's cell */
-    const uint8_t *dir; /* the class's directions */
-    int own;            /* 1: follow steers to (tx, ty), its own path */
-    double tx, ty;
-    const ff_shash_entry *e; /* the agent's entry in the hash */
-    ff_crowd *collect;  /* non-NULL: the separate scan also gathers the
-                           contact candidates (collect_candidate) ... */
-    double cand_reach;  /* ... nearer than this at the start of the tick */
-    int scanned;        /* 1 once they are gathered for this agent */
-    int cells;          /* 1: (fx, fy) is the position in cell units, in
-                           the map, and computed exactly (pow2_cell): one
-                           cell computation for the field, the near-wall
-                           map and the slide, as the product by 1/cell is
-                           then the quotient */
-    double fx, fy;
-    unsigned long long lookups; /* follow's field reads this step */
-} agent_ctx;
 
 /* ---- agentview.c ---- */
 
@@ -417,34 +381,6 @@ int ff_agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double 
 /* Agent i arrives at tick t: counted (on its goal, its goal group), and
  * it stays as an obstacle or leaves (then *changed is set). */
 void ff_agent_arrive(ff_crowd *c, size_t i, long long t, int *changed);
-
-/* ---- steer.c ---- */
-
-/* One steering step of agent index (present, not arrived) from the
- * context q that the tick filled (the agent's hash entry, its cell facts,
- * the candidate gathering): blend its behaviours, accelerate, turn, move
- * with wall sliding; or escape from a blocked cell, wait for a stale
- * field, walk an own path. */
-void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *q);
-
-/* ---- contact.c ---- */
-
-/* The candidates of hash entry k within reach, for an agent whose steering
- * gathered none. */
-void ff_contacts_scan(ff_crowd *c, size_t k, double reach);
-/* This tick's contacts from the candidates (points[k]: entry k's agent
- * after its move), in ff_contacts_find's order; FF_ENOMEM. */
-ff_status ff_contacts_from_candidates(ff_crowd *c, ff_error *err);
-/* This tick's contacts by a neighbour search of the hash (just built);
- * FF_ENOMEM. */
-ff_status ff_contacts_find(ff_crowd *c, ff_error *err);
-/* One Gauss-Seidel pass of overlap resolution over the contacts. */
-void ff_contacts_resolve_pass(ff_crowd *c);
-/* The largest pair overlap over the sum of radii (the hash current). */
-double ff_contacts_largest_overlap(const ff_crowd *c);
-/* The same, measured only round the agents of this tick's contacts;
- * clears their marks. */
-double ff_contacts_largest_overlap_involved(ff_crowd *c);
 
 /* ---- ownpath.c ---- */
 

@@ -210,7 +210,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     }
     if (!reserve || !dir)
         q->cost = ff_cost_doubles(NULL);
-    else  /* (ff_pibt_cost_dir's) */
+    else  /* (ff_agent_cost_dir's) */
         q->cost = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal) : ff_agent_cost_dir(c, index, dir);
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)

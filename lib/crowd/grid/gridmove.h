@@ -50,7 +50,7 @@ ff_status ff_gridmove_step(ff_crowd *c, long long t, ff_error *err);
 
 /* After ff_gridmove_step, the largest overlap among the present agents
  * (c->live) when every class's disk lies within a cell
- * (ff_gridmove_disk_in_cell) and every agent stands at a cell's center:
+ * (ff_footprint_disk_in_cell) and every agent stands at a cell's center:
  * 1 when two share a cell (the pair measure's value: their centers
  * coincide), else 0; no pairs measured.  -1 when that does not hold (the
  * first in index order of an agent off a center and one on a shared

@@ -1,8 +1,22 @@
 /* contact.c - the pairs that may touch after a tick's moves (from the
  * steering's candidates or a fresh neighbour search), their overlap
- * resolution, and the overlap measure; see crowd.h and man 1 ffsim. */
-#include "crowdint.h"
-#include "grow.h"
+ * resolution, and the overlap measure; see contact.h and man 1 ffsim. */
+#include <stdlib.h>
+
+#include "contact.h"
+
+void ff_contacts_begin(ff_crowd *c, int collect)
+{
+    c->ncand = 0;
+    c->cand_failed = 0;
+    if (collect && c->cap_cand < c->hash.n) {
+        uint32_t *p = realloc(c->cand, 2 * c->hash.n * sizeof *p);
+        if (p) {
+            c->cand = p;
+            c->cap_cand = c->hash.n;
+        }
+    }
+}
 
 /* ---- contact candidates ----
  *
@@ -69,7 +83,7 @@ void ff_contacts_scan(ff_crowd *c, size_t k, double reach)
     while ((e = near_next(&w))) {
         double dx = p->x - e->x, dy = p->y - e->y;
         if (e->item > p->item && dx * dx + dy * dy < reach * reach)
-            collect_candidate(c, p, e);
+            ff_contacts_collect(c, p, e);
     }
 }
 

@@ -6,9 +6,10 @@
 #include <string.h>
 
 #include "blend.h"
-#include "crowdint.h"
+#include "contact.h"
 #include "direction.h"
 #include "sample.h"
+#include "steer.h"
 
 /* ---- priority groups ---- */
 
@@ -137,7 +138,7 @@ static void propose_separate(agent_ctx *q, double range, double *px, double *py)
                 if (d2 >= reach2 || e->by != by || (uint32_t)e->bx - (uint32_t)bx > span)
                     continue;
                 if (e->item > q->index && d2 < c2)
-                    collect_candidate(q->collect, q->e, e);
+                    ff_contacts_collect(q->collect, q->e, e);
                 if (e->item == q->index || d2 >= r2)
                     continue;
                 if (d2 > 0) {

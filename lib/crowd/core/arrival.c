@@ -47,21 +47,14 @@ void ff_goal_boxes_init(ff_crowd *c, size_t nclasses)
     }
 }
 
-/* 1 when (x, y) is within the arrival distance of a goal cell's center. */
-static int at_goal(const ff_crowd *c, int32_t cls, double x, double y)
+int ff_class_at_goal(const ff_crowd *c, int32_t cls, double x, double y)
 {
     const ff_grid *g = c->grid;
     const long long *box = &c->goal_box[4 * cls];
-    const double *world_box = &c->goal_world[4 * cls];
-    const uint8_t *goal;
+    const uint8_t *goal = goal_mask(c, cls);
     double r = c->scenario->arrive, cs = g->cell_size;
     long long x0, x1, y0, y1, i, j;
 
-    /* Far outside the goals' box (by a cell more than the range scanned
-     * below, so rounding cannot matter): no goal, without the divisions. */
-    if (x + r < world_box[0] || x - r > world_box[2] || y + r < world_box[1] || y - r > world_box[3])
-        return 0;
-    goal = goal_mask(c, cls);
     x0 = (long long)floor_fast((x - r - g->origin_x) / cs);
     x1 = (long long)floor_fast((x + r - g->origin_x) / cs);
     y0 = (long long)floor_fast((y - r - g->origin_y) / cs);
@@ -112,18 +105,6 @@ static uint32_t arrival_goal(const ff_crowd *c, int32_t cls, double x, double y)
             }
         }
     return cell;
-}
-
-/* The same for agent i of class cls: its own goal cell, or its class's. */
-int ff_agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y)
-{
-    if (own_goal(c, i)) {
-        uint32_t goal = c->goals.field[c->agent_goal[i]].goal;
-        double r = c->scenario->arrive;
-        double dx = cell_center_x(c->grid, goal) - x, dy = cell_center_y(c->grid, goal) - y;
-        return dx * dx + dy * dy <= r * r;
-    }
-    return at_goal(c, cls, x, y);
 }
 
 /* An agent arrives at tick t: it leaves, or stays as an obstacle. */

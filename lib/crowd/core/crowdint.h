@@ -375,9 +375,28 @@ static inline ff_cost_view ff_agent_cost_dir(const ff_crowd *c, size_t i, const 
  * and the box widened by a cell in world units (c->goal_world), once:
  * the goal masks never change. */
 void ff_goal_boxes_init(ff_crowd *c, size_t nclasses);
+/* 1 when (x, y) is within the arrival distance of the center of one of
+ * class cls's goal cells (ff_agent_at_goal has found it near their box). */
+int ff_class_at_goal(const ff_crowd *c, int32_t cls, double x, double y);
 /* 1 when agent i of class cls at (x, y) is within the arrival distance
- * of its own goal cell's center, or of one of its class's. */
-int ff_agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y);
+ * of its own goal cell's center, or of one of its class's: decided here
+ * for an agent far outside its class's goal box (by a cell more than the
+ * range ff_class_at_goal scans, so rounding cannot matter), as most are
+ * at most ticks. */
+static inline int ff_agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y)
+{
+    const double *world_box = &c->goal_world[4 * cls];
+    double r = c->scenario->arrive;
+
+    if (own_goal(c, i)) {
+        uint32_t goal = c->goals.field[c->agent_goal[i]].goal;
+        double dx = cell_center_x(c->grid, goal) - x, dy = cell_center_y(c->grid, goal) - y;
+        return dx * dx + dy * dy <= r * r;
+    }
+    if (x + r < world_box[0] || x - r > world_box[2] || y + r < world_box[1] || y - r > world_box[3])
+        return 0;
+    return ff_class_at_goal(c, cls, x, y);
+}
 /* Agent i arrives at tick t: counted (on its goal, its goal group), and
  * it stays as an obstacle or leaves (then *changed is set). */
 void ff_agent_arrive(ff_crowd *c, size_t i, long long t, int *changed);

@@ -5,10 +5,20 @@
 #include "crowd.h"
 #include "crowdint.h"
 
-/* A crowd set up by init (ff_crowd_init's or ff_crowd_init_profiles'
- * status), or NULL. */
-static ff_crowd *made(ff_crowd *c, ff_status st)
+/* A crowd of its own memory for scenario s: with profiles p
+ * (ff_crowd_init_profiles), or without, following dir on g
+ * (ff_crowd_init); NULL on failure. */
+static ff_crowd *make(const ff_scenario *s, const ff_grid *g, const uint8_t *dir, ff_profiles *p,
+                      int smooth, ff_error *err)
 {
+    ff_crowd *c = malloc(sizeof *c);
+    ff_status st;
+
+    if (!c) {
+        ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+        return NULL;
+    }
+    st = p ? ff_crowd_init_profiles(c, s, p, smooth, err) : ff_crowd_init(c, s, g, dir, smooth, err);
     if (st == FF_OK)
         return c;
     free(c);
@@ -17,25 +27,13 @@ static ff_crowd *made(ff_crowd *c, ff_status st)
 
 ff_crowd *ff_crowd_new(const ff_scenario *s, ff_profiles *p, int smooth, ff_error *err)
 {
-    ff_crowd *c = malloc(sizeof *c);
-
-    if (!c) {
-        ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
-        return NULL;
-    }
-    return made(c, ff_crowd_init_profiles(c, s, p, smooth, err));
+    return make(s, NULL, NULL, p, smooth, err);
 }
 
 ff_crowd *ff_crowd_new_field(const ff_scenario *s, const ff_grid *g, const uint8_t *dir,
                              int smooth, ff_error *err)
 {
-    ff_crowd *c = malloc(sizeof *c);
-
-    if (!c) {
-        ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
-        return NULL;
-    }
-    return made(c, ff_crowd_init(c, s, g, dir, smooth, err));
+    return make(s, g, dir, NULL, smooth, err);
 }
 
 void ff_crowd_delete(ff_crowd *c)

@@ -1,18 +1,27 @@
 /* crowd.c - the per-tick crowd simulation: set-up, the tick, and freeing;
  * see crowd.h and man 1 ffsim.
  *
+ * The set-up (setup) is one call a part: the crowd's own arrays from one
+ * table (owned_arrays, which ff_crowd_free frees from too), the grid
+ * moves' state (grid/gridmove.c), own goals' fields, the classes' facts,
+ * the agents, the goal boxes (core/arrival.c), goal groups, congestion.
+ *
  * A tick (ff_crowd_step) runs, in order:
- *   1. the map events of the tick, and the walls again when the map changed
- *      (profiles.c, walls.c);
- *   2. the moves: with 'move grid' the cell-to-cell moves and spawns
- *      (gridmove.c, with ownpath.c); otherwise each agent's steering step
- *      in the start-of-tick hash's order (steer.c, with ownpath.c), which
- *      also gathers the contact candidates, then the spawns;
- *   3. the contacts and the overlap resolution passes (contact.c);
- *   4. the end of the tick, agent by agent: velocities, wall checks,
- *      arrivals; the next hash; the overlap measure (contact.c).
- * The trace and summary writers are in crowdout.c; what the parts share
- * is in crowdint.h.
+ *   1. map_events: the map events of the tick, and the walls again when
+ *      the map changed (fields/profiles.c, geometry/walls.c);
+ *   2. the moves: with 'move grid' the grid moves' tick and spawns
+ *      (grid/gridmove.c, which calls the grant: grid/pibt.c, or the plan
+ *      of its complement, grid/lacam.c); otherwise steer_tick: each
+ *      agent's steering step in the start-of-tick hash's order
+ *      (steer/steer.c, with core/ownpath.c), which also gathers the
+ *      contact candidates, then the spawns, the contacts and the overlap
+ *      resolution passes (steer/contact.c);
+ *   3. one end of the tick, agent by agent (in the hash's order after a
+ *      tick of candidates in a large crowd, else in index order):
+ *      velocities, wall checks, arrivals (core/arrival.c); the next hash;
+ *      then the overlap measure (steer/contact.c, or the grid moves').
+ * The trace and summary writers are in crowdout.c; the state the parts
+ * share is core/crowdint.h.
  */
 #include <limits.h>
 #include <math.h>

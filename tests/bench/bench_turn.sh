@@ -28,7 +28,7 @@ SIZES=${BENCH_TURN_SIZES:-1024 4096}
 SEED=${BENCH_SEED:-2024}
 REPEAT=${BENCH_REPEAT:-3}
 CC=${CC:-cc}
-CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(make -s print-LIB_INC)"
+CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(MAKEFLAGS= make -s print-LIB_INC)"
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
 # and what the Makefile's TILED_LIBS adds for the tiled-map reader
 LIBS_EXPANDED="$PNG_LIBS $(pkg-config --libs jansson expat zlib libzstd 2>/dev/null || echo -ljansson -lexpat -lz -lzstd) -lm -pthread"

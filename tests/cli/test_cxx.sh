@@ -13,9 +13,12 @@ if ! command -v "$CXX" >/dev/null 2>&1; then
     finish
 fi
 mkdir -p "$TMP/include"
-cp $(make -s print-LIB_PUBLIC_HDR) "$TMP/include/"
-flags="$(make -s print-SANFLAGS) $(make -s print-PNG_CFLAGS) $(make -s print-TILED_CFLAGS) -pthread"
-libs="$(make -s print-LDLIBS)"
+cp $(MAKEFLAGS= make -s print-LIB_PUBLIC_HDR) "$TMP/include/"
+# (libff.a built with SAN=1 wants the sanitizers at the link too)
+san=
+grep -q fsanitize .build-flags 2>/dev/null && san=SAN=1
+flags="$(MAKEFLAGS= make -s $san print-SANFLAGS) $(MAKEFLAGS= make -s print-PNG_CFLAGS) $(MAKEFLAGS= make -s print-TILED_CFLAGS) -pthread"
+libs="$(MAKEFLAGS= make -s print-LDLIBS)"
 run "C++: crowd.cc builds against the public headers" 0 \
     "$CXX -std=c++11 -Wall -Wextra -Wpedantic -Werror $flags -I$TMP/include tests/cxx/crowd.cc lib/libff.a $libs -o $TMP/crowd"
 for h in crowdint.h gridmove.h pibt.h lacam.h reserve.h; do

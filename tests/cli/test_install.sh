@@ -44,7 +44,7 @@ for f in hugepage.h options.h crowdint.h pibt.h gridmove.h lacam.h reserve.h; do
 done
 # The installed headers are the public ones, and each includes only
 # installed headers; each says extern "C" for C++.
-internal=$(make -s -C "$ROOT" print-LIB_INTERNAL_HDR)
+internal=$(MAKEFLAGS= make -s -C "$ROOT" print-LIB_INTERNAL_HDR)
 want=$(for h in "$ROOT"/lib/*/*.h "$ROOT"/lib/*/*/*.h; do
     case " $internal " in *" ${h#"$ROOT"/} "*) ;; *) basename "$h" ;; esac
 done | sort)

@@ -76,7 +76,7 @@ files=$(find lib -name '*.[ch]' | sort)
 # The module a file belongs to: its name without the suffix; an internal
 # header (LIB_INTERNAL_HDR) named NAMEint.h, beside NAME.h, is the inside
 # of module NAME, which NAME's parts share.
-internal=$(make -s print-LIB_INTERNAL_HDR)
+internal=$(MAKEFLAGS= make -s print-LIB_INTERNAL_HDR)
 module() {
     b=${1##*/}
     m=${b%.*}

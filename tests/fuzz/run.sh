@@ -20,7 +20,7 @@ PNG_CFLAGS=$(pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
 TILED_CFLAGS=$(pkg-config --cflags jansson expat zlib libzstd 2>/dev/null)
 TILED_LIBS=$(pkg-config --libs jansson expat zlib libzstd 2>/dev/null || echo -ljansson -lexpat -lz -lzstd)
-LIB_INC=" $(make -s print-LIB_INC)"
+LIB_INC=" $(MAKEFLAGS= make -s print-LIB_INC)"
 FLAGS="-std=c11 -Wall -Wextra -Wpedantic -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -pthread $PNG_CFLAGS $TILED_CFLAGS$LIB_INC"
 
 if ! command -v "$FUZZ_CC" >/dev/null 2>&1; then

@@ -66,7 +66,10 @@ TEST_BIN = $(TEST_SRC:.c=)
 # Sanitized and plain objects must not mix: remember the flags.
 FLAGS_STAMP = .build-flags
 FLAGS_NOW = $(CC) $(ALL_CFLAGS) $(PIC_CFLAGS)
+# (make print-VAR builds nothing: it leaves the stamp alone.)
+ifeq ($(filter print-%,$(MAKECMDGOALS)),)
 $(shell [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = "$(FLAGS_NOW)" ] || rm -f $(FLAGS_STAMP))
+endif
 $(FLAGS_STAMP):
 	@echo "$(FLAGS_NOW)" > $@
 

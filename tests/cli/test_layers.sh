@@ -72,6 +72,10 @@ for d in $dirs $subs; do
 done
 check "no source loose in lib/" -z "$(ls lib/*.c lib/*.h 2>/dev/null)"
 files=$(find lib -name '*.[ch]' | sort)
+# A header is included by its name alone (LIB_INC names every folder),
+# and installed into one folder: no two share a name, nor two sources.
+dup=$(for f in $files; do echo "${f##*/}"; done | sort | uniq -d | tr '\n' ' ')
+check "every file of lib/ has a name of its own ($dup)" -z "$dup"
 
 # The module a file belongs to: its name without the suffix; an internal
 # header (LIB_INTERNAL_HDR) named NAMEint.h, beside NAME.h, is the inside

@@ -41,7 +41,7 @@ for src in lib/*/*.c lib/*/*/*.c; do
 done
 # Objects of sources that are gone must not be linked.
 for obj in "$B"/lib/*.o; do
-    ls lib/*/"$(basename "$obj" .o).c" lib/*/*/"$(basename "$obj" .o).c" >/dev/null 2>&1 || rm -f "$obj"
+    [ -n "$(find lib -name "$(basename "$obj" .o).c")" ] || rm -f "$obj"
 done
 
 if [ $# -eq 0 ]; then

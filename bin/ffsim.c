@@ -226,6 +226,8 @@ static int parse_options(int argc, char **argv, options *o)
         return argc - optind != 1 ? usage_error("%s", "--list: want FIELD alone") : -1;
     if (argc - optind != 2)
         return usage_error("%s", "FIELD SCENARIO: want the two");
+    if (ff_outfile_same(o->out_path, o->summary_path))
+        return usage_error("--summary '%s': the file -o writes the trace to", o->summary_path);
     o->field_path = argv[optind];
     o->scen_path = argv[optind + 1];
     if (strcmp(o->field_path, "-") == 0 && strcmp(o->scen_path, "-") == 0)

@@ -429,8 +429,11 @@ static size_t apply_grants(ff_crowd *c, size_t n)
              * a refused request has none. */
             pl->no_way = 1;
             /* A wait counts toward a deadlock only when the field's
-             * every optimal step was refused (not an own path's). */
-            if (a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit))
+             * every optimal step was refused (not an own path's).  (A
+             * large footprint can be refused for a cell of its own: an
+             * agent never waits on itself.) */
+            if (a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit) &&
+                q->blocker != (uint32_t)k)
                 nwaits += (waits_on[k] = q->blocker) != FF_RESERVE_NONE;
         }
         a->vx = (a->x - a->x0) / s->tick_dt;

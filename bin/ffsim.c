@@ -16,6 +16,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "profiles.h"
+#include "ranges.h"
 #include "scenario.h"
 #include "stream.h"
 
@@ -63,6 +64,10 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
     reader.max_cells = max_cells;
     st = ff_field_select(&reader, name, field, err);
     ff_infile_close(in);
+    if (st == FF_OK && field->any_angle)
+        return ff_error_set(err, FF_EINPUT, path, 0, 0,
+                            "an any-angle field: ffsim does not follow its vectors yet; "
+                            "build the field without --any-angle");
     if (st == FF_OK && !field->direction)
         return ff_error_set(err, FF_EINPUT, path, 0, 0,
                             "the stream has no direction channel: run ffdir first");
@@ -93,10 +98,14 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Sleep until wall time t (seconds of CLOCK_MONOTONIC). */
+/* Sleep until wall time t (seconds of CLOCK_MONOTONIC), at most a tick's
+ * longest length (ranges.h) at once: the conversion to whole seconds
+ * cannot overflow time_t, whatever t. */
 static void sleep_until(double t)
 {
     double left = t - wall_seconds();
+    if (left > ff_ranges[FF_RANGE_TICK].max)
+        left = ff_ranges[FF_RANGE_TICK].max;
     if (left > 0) {
         struct timespec ts;
         ts.tv_sec = (time_t)left;
@@ -196,7 +205,7 @@ static int parse_options(int argc, char **argv, options *o)
                 return usage_error("--direction '%s': not raw or smooth", optarg);
             break;
         case 'e':
-            if (ff_parse_int(optarg, 1, 1000000000, &o->every))
+            if (ff_parse_int_in(optarg, FF_RANGE_SIM_EVERY, &o->every))
                 return usage_error("--every '%s': not a whole number 1 to 1000000000", optarg);
             break;
         case 's':

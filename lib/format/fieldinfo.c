@@ -58,6 +58,7 @@ ff_status ff_field_info_of(const ff_field *f, ff_field_info *out, ff_error *err)
     out->corners = g->corners;
     out->turn = f->turn;
     out->turn_cost = f->turn_cost;
+    out->any_angle = f->any_angle;
     out->ngoals = g->ngoals;
     out->nspawns = g->nspawns;
     out->map_id = f->map_id;
@@ -96,11 +97,13 @@ ff_status ff_field_info_write(FILE *out, size_t index, const ff_field_info *info
     fprintf(out, "radius %s\n", real(info->radius, a));
     if (info->turn)
         fprintf(out, "turn-cost %s\n", real(info->turn_cost, a));
+    if (info->any_angle)
+        fprintf(out, "any-angle\n");
     fprintf(out, "goals %zu\nspawns %zu\n", info->ngoals, info->nspawns);
     for (k = 0; k < info->nchannels; k++) {
         const ff_channel_stats *c = &info->channels[k];
         fprintf(out, "channel %s %s%s values %llu finite %llu", c->name, ff_type_name(c->type),
-                c->lanes == 8 ? "x8" : "", (unsigned long long)c->values,
+                ff_lanes_suffix(c->lanes), (unsigned long long)c->values,
                 (unsigned long long)c->finite);
         if (c->finite == 0)
             fprintf(out, " min - max -\n");

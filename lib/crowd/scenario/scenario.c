@@ -18,20 +18,6 @@
 #define LINE_MAX_BYTES 4096
 #define TOKENS_MAX 32
 
-uint64_t ff_splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* A uniform draw in [0, 1) from the top 53 bits. */
-static double unit_draw(uint64_t *state)
-{
-    return (double)(ff_splitmix64(state) >> 11) * (1.0 / 9007199254740992.0);
-}
-
 void ff_scenario_init(ff_scenario *s)
 {
     memset(s, 0, sizeof *s);
@@ -281,28 +267,6 @@ static long id_take(reader *r, uint32_t id)
 
 /* ---- agents ---- */
 
-/* 0 when (x, y) is a clear place for a disk of radius rad, else why not:
- * 1 outside the map, 2 on a wall, 3 too near a wall. */
-static int place_problem(reader *r, double x, double y, double rad)
-{
-    long long cx, cy;
-    double ox = r->grid->origin_x, oy = r->grid->origin_y, c = r->grid->cell_size;
-
-    /* Range first, in doubles: a far position must not overflow the
-     * conversion to an integer cell. */
-    if (!(x >= ox && y >= oy && (x - ox) / c < r->grid->w && (y - oy) / c < r->grid->h))
-        return 1;
-    cx = (long long)floor((x - ox) / c);
-    cy = (long long)floor((y - oy) / c);
-    if (cx >= r->grid->w || cy >= r->grid->h)
-        return 1;
-    if (!ff_grid_open(r->grid, (size_t)cy * (size_t)r->grid->w + (size_t)cx))
-        return 2;
-    if (ff_walls_nearest(&r->walls, x, y, rad, NULL, NULL) < rad)
-        return 3;
-    return 0;
-}
-
 static ff_status chain_agent(reader *r, size_t k)
 {
     const ff_agent_spec *a = &r->s->agent[k];
@@ -413,7 +377,7 @@ static ff_status read_agent(reader *r, token *t, int n)
             return fail_at(r, &t[k], "unknown agent setting '%.40s' (tick, heading, goal)", t[k].text);
         }
     }
-    why = place_problem(r, a.x, a.y, r->s->cls[a.cls].radius);
+    why = ff_placement_problem(&r->walls, a.x, a.y, r->s->cls[a.cls].radius);
     if (why == 1)
         return fail_at(r, &t[3], "agent %u at %.40s is outside the map", a.id, where);
     if (why == 2)
@@ -493,7 +457,7 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
         a.spawn_tick = tick;
         a.goal = (int64_t)m->gy * g->w + m->gx;
         a.line = r->line;
-        if (!ff_grid_open(g, start) || place_problem(r, a.x, a.y, r->s->cls[cls].radius)) {
+        if (!ff_grid_open(g, start) || ff_placement_problem(&r->walls, a.x, a.y, r->s->cls[cls].radius)) {
             st = ff_error_set(r->err, FF_EINPUT, path, m->line, m->start_col,
                               "agent %zu's start %d,%d is %s", k, (int)m->sx, (int)m->sy,
                               ff_grid_open(g, start) ? "nearer than its radius to a wall" : "on a wall");
@@ -509,44 +473,8 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     return st;
 }
 
-/* Up to FF_SPAWN_TRIES draws of a place (*fx, *fy) for a disk of radius
- * rad entering at tick in rect (NULL: the spawn cells) from seed: 2, the
- * first clear of walls and agents; 1, the first clear of walls; 0, none. */
-static int draw_place(reader *r, const double *rect, uint64_t *seed, double rad, long long tick,
-                      double *fx, double *fy)
-{
-    const ff_grid *g = r->grid;
-    int tries, found = 0;
-
-    for (tries = 0; tries < FF_SPAWN_TRIES; tries++) {
-        double x, y;
-        if (rect) {
-            x = rect[0] + unit_draw(seed) * (rect[2] - rect[0]);
-            y = rect[1] + unit_draw(seed) * (rect[3] - rect[1]);
-        } else {
-            uint32_t cell = g->spawns[ff_splitmix64(seed) % g->nspawns];
-            double u = unit_draw(seed), v = unit_draw(seed);
-            x = g->origin_x + ((double)(cell % (uint32_t)g->w) + u) * g->cell_size;
-            y = g->origin_y + ((double)(cell / (uint32_t)g->w) + v) * g->cell_size;
-        }
-        if (place_problem(r, x, y, rad))
-            continue;
-        if (!found) {
-            found = 1;
-            *fx = x;
-            *fy = y;
-        }
-        if (!ff_placement_overlaps(&r->place, x, y, rad, tick, r->max_radius)) {
-            *fx = x;
-            *fy = y;
-            return 2;
-        }
-    }
-    return found;
-}
-
 /* The count agents of class cls, ids first.., of spawn line t at
- * tick, each where draw_place puts it. */
+ * tick, each where ff_placement_draw puts it. */
 static ff_status place_spawns(reader *r, token *t, const double *rect, uint64_t seed, long long count,
                               long long first, long long tick, int cls)
 {
@@ -560,7 +488,8 @@ static ff_status place_spawns(reader *r, token *t, const double *rect, uint64_t 
         ff_agent_spec a;
         double fx = 0, fy = 0;
 
-        if (!draw_place(r, rect, &seed, rad, tick, &fx, &fy))
+        if (!ff_placement_draw(&r->place, &r->walls, rect, &seed, FF_SPAWN_TRIES, rad, tick,
+                               r->max_radius, &fx, &fy))
             return fail_at(r, &t[3], "no place clear of walls for a radius %g agent in %d draws",
                            rad, FF_SPAWN_TRIES);
         memset(&a, 0, sizeof a);

@@ -128,6 +128,17 @@ check profiles_large_go_round "$(in_narrow "$TMP/nodoor.trace" 0.8000)" = 0
 check profiles_small_take_passage "$(in_narrow "$TMP/nodoor.trace" 0.3000)" -gt 0
 check profiles_all_arrive "$(key arrived "$TMP/nodoor.sum")" = 70
 check profiles_two_fields "$(grep -c '^# field ' "$TMP/nodoor.trace")" = 2
+# The default is profiles on (ffsim(5), ffsim(1)): without the line the
+# trace is that of "profiles on", and not that of "profiles off" (one
+# field, the large agents through the narrow passage).
+sed '/^profiles /d' "$TMP/nodoor.scenario" >"$TMP/nodefault.scenario"
+sed 's/^profiles on/profiles off/' "$TMP/nodoor.scenario" >"$TMP/noprof.scenario"
+run profiles_default 0 "$BIN/ffsim -o $TMP/nodefault.trace --summary /dev/null $TMP/doors.ff $TMP/nodefault.scenario"
+same profiles_default_is_on "$TMP/nodoor.trace" "$TMP/nodefault.trace"
+run profiles_off 0 "$BIN/ffsim -o $TMP/noprof.trace --summary /dev/null $TMP/doors.ff $TMP/noprof.scenario"
+check profiles_off_differs "$(in_narrow "$TMP/noprof.trace" 0.8000)" -gt 0
+check profiles_default_documented_on \
+    "$(awk '/^\.It Cm profiles /,/^\.It Cm at /' man/man5/ffsim.5 | grep -c '^(the default)')" = 1
 
 # A large class whose spawn cannot reach the goal (the wide passage
 # walled up) is reported at the start, on stderr and in the summary,

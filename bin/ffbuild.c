@@ -442,6 +442,8 @@ static int run(int argc, char **argv, goal_list *goals)
                                  "--layer and --name do not go with it");
     if (update && strcmp(update, "-") == 0 && strcmp(in_path, "-") == 0)
         return usage_error("%s", "-: the field and the changes cannot both be standard input");
+    if (!text && !split && !list && ff_option_binary_output(prog, out_path, "--text"))
+        return 2;
     if (update) {
         if (update_stream(update, in_path, out_path, mopt.max_cells, text, &err) != FF_OK)
             return fail(&err);

@@ -131,6 +131,8 @@ int main(int argc, char **argv)
                                         "give --npy, --csv or --raw", out_path);
     }
 
+    if (fmt != FF_EXPORT_CSV && ff_option_binary_output(prog, out_path, "--csv"))
+        return 2;
     if (!(in = ff_infile_open(in_path, &err)))
         goto failed;
     ff_reader_init(&reader, in, in_path);

@@ -237,6 +237,8 @@ static int parse_args(int argc, char **argv, request *r)
                            "the direction and distance layers)", ff_layer_name((ff_layer)r->layer));
     if (r->layer == FF_LAYER_DENSITY && r->ntraces == 0)
         return usage_error("%s", "--layer density: it counts the agents of a --trace, give one");
+    if (!r->list && ff_option_binary_output(prog, r->out_path, NULL))
+        return 2;
     return -1;
 }
 

@@ -190,6 +190,8 @@ int main(int argc, char **argv)
                                  "positions (or the cells of --check)");
     if (map_path && strcmp(map_path, "-") == 0 && (!trace_arg || strcmp(field_path, "-") == 0))
         return usage_error("%s", "--map '-': standard input is already taken");
+    if (qo.binary && !list && ff_option_binary_output(prog, out_path, NULL))
+        return 2;
 
     if (list) {
         if (ff_field_list_file(field_path, max_cells, out_path, &err) != FF_OK)

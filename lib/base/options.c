@@ -83,6 +83,15 @@ int ff_option_output(const char *prog, const char *option, const char *s)
     return 0;
 }
 
+int ff_option_binary_output(const char *prog, const char *out_path, const char *text_option)
+{
+    if ((out_path && strcmp(out_path, "-") != 0) || !isatty(STDOUT_FILENO))
+        return 0;
+    fprintf(stderr, "%s: refusing to write binary to a terminal: use -o FILE%s%s\n", prog,
+            text_option ? " or " : "", text_option ? text_option : "");
+    return 2;
+}
+
 int ff_bad_option(const char *prog, int c, char **argv)
 {
     const char *word = optind > 0 ? argv[optind - 1] : "?";

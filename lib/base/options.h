@@ -30,6 +30,14 @@ int ff_option_max_cells(const char *prog, const char *s, uint64_t *out);
  * usage line and returns 2. */
 int ff_option_output(const char *prog, const char *option, const char *s);
 
+/* A program about to write binary (an ff stream, a PNG, .npy, doubles)
+ * to out_path, NULL or "-" meaning standard output: refused when that is
+ * a terminal, as gzip and zstd do.  text_option names the option that
+ * writes text instead, or is NULL.  Returns 0, or prints "prog: refusing
+ * to write binary to a terminal: use -o FILE or TEXT_OPTION" and returns
+ * 2, before any work is done. */
+int ff_option_binary_output(const char *prog, const char *out_path, const char *text_option);
+
 /* Print one line "prog: MESSAGE (see prog --help)" to stderr, MESSAGE being
  * fmt with arg in place of its one %s; returns 2, the exit status of bad
  * usage.  MESSAGE reads "what: why", the what naming the option and its

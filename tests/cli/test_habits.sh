@@ -113,4 +113,42 @@ check "ffsim --check: agent 2 stuck, agent 1 arrived" "$(printf '%s\n' "$ERR" | 
 printf 'ffsim 1\nticks 200\nclass c\n  radius 0.3\n  speed 1\n  follow\nend\nagent 1 c 1.5,1.5\nagent 2 c 5.5,3.5\n' >"$TMP/all.scen"
 run "ffsim --check: every agent arrives" 0 "$BIN/ffsim --check $TMP/pocket.ff $TMP/all.scen > /dev/null"
 check "ffsim --check: no line when all arrive" "$(printf '%s\n' "$ERR" | grep -c 'did not arrive')" = 0
+# ---- binary refused to a terminal ----
+# Standard output a terminal (a pty made by script(1)): each program that
+# would write binary there says so in one line and exits 2, writing
+# nothing; with -o FILE or the text option it writes; to a pipe it writes.
+# on_tty CMD: CMD's stdout a pty, its stderr and status in $TMP/tty.err
+# and $TMP/tty.rc, what reached the terminal in $TMP/tty.out.
+on_tty() {
+    script -qec "$1 2>$TMP/tty.err; echo \$? >$TMP/tty.rc" /dev/null >"$TMP/tty.out" 2>&1 </dev/null
+}
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1 </dev/null; then
+    "$BIN/ffbuild" "$TD/demo/small.ffmap" >"$TMP/small.ff"
+    "$BIN/ffdir" "$TMP/small.ff" >"$TMP/smalld.ff"
+    perl -e 'print pack "d<2", 0.5, 0.5' >"$TMP/pos.bin"
+    for case in "ffbuild $TD/demo/small.ffmap|--text" "ffdir $TMP/small.ff|--text" \
+        "ffexport $TMP/small.ff|--csv" "ffpng $TMP/smalld.ff|" \
+        "ffquery --binary $TMP/smalld.ff <$TMP/pos.bin|"; do
+        cmd=${case%|*} alt=${case#*|}
+        on_tty "$BIN/$cmd"
+        check "$cmd to a terminal: exit 2" "$(cat "$TMP/tty.rc")" = 2
+        check "$cmd to a terminal: nothing written" ! -s "$TMP/tty.out"
+        prog=${cmd%% *}
+        check "$cmd to a terminal: one line" "$(cat "$TMP/tty.err")" = \
+            "$prog: refusing to write binary to a terminal: use -o FILE${alt:+ or $alt}"
+        rm -f "$TMP/tty.raw"
+        on_tty "$BIN/$cmd -o $TMP/tty.raw"
+        check "$cmd -o FILE from a terminal: written" "$(cat "$TMP/tty.rc")" = 0 -a -s "$TMP/tty.raw"
+        if [ -n "$alt" ]; then
+            on_tty "$BIN/$cmd $alt"
+            check "$cmd $alt to a terminal: written" "$(cat "$TMP/tty.rc")" = 0 -a -s "$TMP/tty.out"
+        fi
+        run "$cmd to a pipe: written" 0 "$BIN/$cmd | cat >$TMP/tty.pipe"
+        check "$cmd to a pipe: bytes" -s "$TMP/tty.pipe"
+    done
+    on_tty "$BIN/ffdir --list $TMP/smalld.ff"
+    check "ffdir --list to a terminal: text, written" "$(cat "$TMP/tty.rc")" = 0
+else
+    echo "# script(1) cannot make a terminal here: the binary-to-a-terminal checks are skipped"
+fi
 finish

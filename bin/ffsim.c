@@ -25,7 +25,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--check]\n"
-            "             [--name NAME] [--max-cells N] [--realtime] [-o TRACE] FIELD SCENARIO\n"
+            "             [--name NAME] [--max-cells N] [--max-memory SIZE] [--realtime]\n"
+            "             [-o TRACE] FIELD SCENARIO\n"
             "       ffsim --list FIELD\n"
             "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
             "direction channel): one trace line per agent per tick, then a summary.\n"
@@ -35,8 +36,9 @@ static void usage(FILE *f)
             "      --check          exit 1 when an agent did not arrive, a line each on why\n"
             "      --name NAME      the field named NAME of a multi-field stream\n"
             "      --list           print the names of FIELD's fields and stop\n"
-            "      --max-cells N    refuse a run whose fields take more memory than N cells\n"
-            "                       of 23 bytes (an own goal's counts its bytes; default 134217728)\n"
+            "      --max-cells N    refuse a stream of more cells (default 1073741824)\n"
+            "      --max-memory SIZE  refuse a run whose fields take more than SIZE bytes\n"
+            "                       (K, M, G: 1024, 1024^2, 1024^3; default 3G)\n"
             "      --realtime       pace the ticks at the tick length; count overruns\n"
             "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
@@ -156,6 +158,7 @@ int main(int argc, char **argv)
         { "every", required_argument, NULL, 'e' },
         { "summary", required_argument, NULL, 's' },
         { "max-cells", required_argument, NULL, 'M' },
+        { "max-memory", required_argument, NULL, 'm' },
         { "check", no_argument, NULL, 'C' },
         { "name", required_argument, NULL, 'n' },
         { "list", no_argument, NULL, 'L' },
@@ -171,7 +174,7 @@ int main(int argc, char **argv)
     double next_tick = 0, started;
     ff_profiles prof;
     long long every = 1;
-    uint64_t max_cells = FF_SIM_MAX_CELLS_DEFAULT;
+    uint64_t max_cells = 0, max_memory = FF_SIM_MAX_MEMORY_DEFAULT;
     ff_field_budget budget;
     double busy = 0, setup, rate;
     ff_error err;
@@ -204,6 +207,10 @@ int main(int argc, char **argv)
             break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &max_cells))
+                return 2;
+            break;
+        case 'm':
+            if (ff_option_memory(prog, "--max-memory", optarg, &max_memory))
                 return 2;
             break;
         case 'R': realtime = 1; break;
@@ -253,7 +260,7 @@ int main(int argc, char **argv)
     }
     /* Every field the run builds, counted before the first is. */
     if (ff_field_budget_count(&budget, &scen, &field.grid, field.turn, &err) != FF_OK ||
-        ff_field_budget_check(&budget, max_cells, scen_path, &err) != FF_OK)
+        ff_field_budget_check(&budget, max_memory, scen_path, &err) != FF_OK)
         goto failed;
     /* The run's processor time: its first fields and the crowd, then
      * every tick (busy). */

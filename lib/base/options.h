@@ -25,6 +25,11 @@ int ff_parse_int(const char *s, long long lo, long long hi, long long *out);
  * Returns 0, or prints the usage line and returns 2. */
 int ff_option_max_cells(const char *prog, const char *s, uint64_t *out);
 
+/* --max-memory SIZE: a number of bytes, 1 or more, with an optional
+ * suffix K, M or G (binary: 1024, 1024^2, 1024^3; either case), below
+ * 2^63, into *out.  Returns 0, or prints the usage line and returns 2. */
+int ff_option_memory(const char *prog, const char *option, const char *s, uint64_t *out);
+
 /* The value s of an output option (-o, --summary, --split): the empty
  * name is refused before any work is done.  Returns 0, or prints the
  * usage line and returns 2. */

@@ -129,14 +129,15 @@ check profiles_small_take_passage "$(in_narrow "$TMP/nodoor.trace" 0.3000)" -gt 
 check profiles_all_arrive "$(key arrived "$TMP/nodoor.sum")" = 70
 check profiles_two_fields "$(grep -c '^# field ' "$TMP/nodoor.trace")" = 2
 # The default is profiles on (ffsim(5), ffsim(1)): without the line the
-# trace is that of "profiles on", and not that of "profiles off" (one
-# field, the large agents through the narrow passage).
+# trace is that of "profiles on", and not that of "profiles off" (the
+# stream's field alone, none of the profiles' in the header).
 sed '/^profiles /d' "$TMP/nodoor.scenario" >"$TMP/nodefault.scenario"
 sed 's/^profiles on/profiles off/' "$TMP/nodoor.scenario" >"$TMP/noprof.scenario"
 run profiles_default 0 "$BIN/ffsim -o $TMP/nodefault.trace --summary /dev/null $TMP/doors.ff $TMP/nodefault.scenario"
 same profiles_default_is_on "$TMP/nodoor.trace" "$TMP/nodefault.trace"
 run profiles_off 0 "$BIN/ffsim -o $TMP/noprof.trace --summary /dev/null $TMP/doors.ff $TMP/noprof.scenario"
-check profiles_off_differs "$(in_narrow "$TMP/noprof.trace" 0.8000)" -gt 0
+check profiles_off_one_field "$(grep -c '^# field ' "$TMP/noprof.trace")" = 0
+check profiles_off_differs "$(cmp -s "$TMP/nodoor.trace" "$TMP/noprof.trace" && echo same)" = ""
 check profiles_default_documented_on \
     "$(awk '/^\.It Cm profiles /,/^\.It Cm at /' man/man5/ffsim.5 | grep -c '^(the default)')" = 1
 
@@ -385,7 +386,7 @@ check "turn: the one turn" "$(echo "$OUT" | paste -sd ' ' -)" = "0.5000 0.5000 0
 # distinct radii share the fields of the radii that close the same cells
 # (counted here from the rule of ffsim(1): the largest sum of two squares
 # below (2 r / cell)^2), the run's fields are counted before any is built
-# and a budget one cell short of them is refused, own goals' fields too.
+# and a budget one byte short of them is refused, own goals' fields too.
 awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
     for (y = 0; y < 40; y++) { row = ""
         for (x = 0; x < 40; x++) row = row (x == 20 && y == 20 ? "G" : ".")
@@ -403,50 +404,68 @@ run "256 radii: served" 0 "$BIN/ffsim $TMP/open40.ff $TMP/radii.scen 2>$TMP/radi
 check "256 radii: $nshared shared fields, one per set of radii closing the same cells" \
     "$(grep -c '^# field' "$TMP/radii.trace")" -eq "$nshared"
 check "256 radii: fewer fields than radii" "$nshared" -lt 256
-need=$(( (nshared + 1) * 1600 ))
-run "256 radii: a budget of exactly the fields' cells" 0 "$BIN/ffsim --max-cells $need $TMP/open40.ff $TMP/radii.scen 2>/dev/null >$TMP/radii2.trace"
+cells=$(( (nshared + 1) * 1600 ))
+need=$((cells * 23))
+run "256 radii: a budget of exactly the fields' bytes" 0 "$BIN/ffsim --max-memory $need $TMP/open40.ff $TMP/radii.scen 2>/dev/null >$TMP/radii2.trace"
 same "256 radii: the same trace under the budget" "$TMP/radii.trace" "$TMP/radii2.trace"
-refuse "256 radii: one cell short of them" \
-    "^ffsim: $TMP/radii.scen: the run would build $((nshared + 1)) fields of 40x40 cells \\(stream 1, profiles $nshared\\): $need cells, over --max-cells $((need - 1))\$" \
-    "$BIN/ffsim --max-cells $((need - 1)) $TMP/open40.ff $TMP/radii.scen"
+refuse "256 radii: one byte short of them" \
+    "^ffsim: $TMP/radii.scen: the run would build $((nshared + 1)) fields of 40x40 cells \\(stream 1, profiles $nshared\\): $cells cells, $need bytes \\(23 a cell\\), over --max-memory $((need - 1))\$" \
+    "$BIN/ffsim --max-memory $((need - 1)) $TMP/open40.ff $TMP/radii.scen"
+# --max-cells is the stream's size, as in every program: 1600 cells pass,
+# 1599 refuse the stream, whatever the fields take.
+run "--max-cells: a stream of exactly that many cells" 0 "$BIN/ffsim --max-cells 1600 $TMP/open40.ff $TMP/radii.scen 2>/dev/null >$TMP/radii3.trace"
+same "--max-cells: the same trace" "$TMP/radii.trace" "$TMP/radii3.trace"
+refuse "--max-cells: a stream of more cells" "^ffsim: $TMP/open40.ff:2: size 40 x 40 is more than 1599 cells$" \
+    "$BIN/ffsim --max-cells 1599 $TMP/open40.ff $TMP/radii.scen"
+# --max-memory takes K, M and G (1024, 1024^2, 1024^3), in either case.
+for size in 1g 1G 3G "$need"; do
+    run "--max-memory $size: a size" 0 "$BIN/ffsim --max-memory $size $TMP/open40.ff $TMP/radii.scen >/dev/null 2>&1"
+done
+for size in 1k:1024 1K:1024 1m:1048576 1M:1048576 2M:2097152; do
+    refuse "--max-memory ${size%:*}: ${size#*:} bytes" "bytes \\(23 a cell\\), over --max-memory ${size#*:}\$" \
+        "$BIN/ffsim --max-memory ${size%:*} $TMP/open40.ff $TMP/radii.scen"
+done
+for size in 0 0K "" K 1T 1KB 1.5G -1 8589934592G 9223372036854775808; do
+    refuse "--max-memory '$size': refused" "^ffsim: --max-memory '$size': not a size in bytes" \
+        "$BIN/ffsim --max-memory '$size' $TMP/open40.ff $TMP/radii.scen"
+done
 # 30 agents with goals of their own (29 distinct cells; one agent enters
 # after the last tick and counts for nothing): 1 + 1 + 29 fields, the own
-# goals' of doubles on 8 moves (9 bytes a cell): worth 2 x 1600 +
-# ceil(29 x 1600 x 9 / 23) = 21357 cells of 23 bytes; on 4 moves searched
-# by hop counts (3 bytes a cell on 40 x 40 cells), 2 x 1600 + ceil(29 x
-# 1600 x 3 / 23) = 9253.
+# goals' of doubles on 8 moves (9 bytes a cell): 2 x 1600 x 23 + 29 x
+# 1600 x 9 = 491200 bytes; on 4 moves searched by hop counts (3 bytes a
+# cell on 40 x 40 cells), 2 x 1600 x 23 + 29 x 1600 x 3 = 212800.
 awk 'BEGIN { print "ffsim 1"; print "ticks 3"
     print "class a\n radius 0.3\n speed 1\n follow\nend"
     for (k = 0; k < 29; k++) printf "agent %d a 5.5,%d.5 goal %d,30\n", k, k + 5, k + 5
     print "agent 29 a 6.5,6.5 goal 5,30"
     print "agent 30 a 7.5,7.5 tick 4 goal 1,1" }' >"$TMP/own.scen"
-run "own goals: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-cells 21357 $TMP/open40.ff $TMP/own.scen >/dev/null 2>&1"
-refuse "own goals: one cell short" \
-    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, worth 21357 at 23 bytes a cell \\(own goals' at 9\\), over --max-cells 21356\$" \
-    "$BIN/ffsim --max-cells 21356 $TMP/open40.ff $TMP/own.scen"
+run "own goals: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-memory 491200 $TMP/open40.ff $TMP/own.scen >/dev/null 2>&1"
+refuse "own goals: one byte short" \
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, 491200 bytes \\(23 a cell, own goals' 9\\), over --max-memory 491199\$" \
+    "$BIN/ffsim --max-memory 491199 $TMP/open40.ff $TMP/own.scen"
 "$BIN/ffbuild" -m 4 -g 20,20 "$TMP/open40.ff" | "$BIN/ffdir" >"$TMP/open40m4.ff"
-run "own goals by hop counts: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-cells 9253 $TMP/open40m4.ff $TMP/own.scen >/dev/null 2>&1"
-refuse "own goals by hop counts: one cell short" \
-    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, worth 9253 at 23 bytes a cell \\(own goals' at 3\\), over --max-cells 9252\$" \
-    "$BIN/ffsim --max-cells 9252 $TMP/open40m4.ff $TMP/own.scen"
+run "own goals by hop counts: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-memory 212800 $TMP/open40m4.ff $TMP/own.scen >/dev/null 2>&1"
+refuse "own goals by hop counts: one byte short" \
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, 212800 bytes \\(23 a cell, own goals' 3\\), over --max-memory 212799\$" \
+    "$BIN/ffsim --max-memory 212799 $TMP/open40m4.ff $TMP/own.scen"
 # With a map event their costs may come to differ: 9 bytes a cell
-# (doubles), and the profile's cache is counted: 3 x 1600 + ceil(29 x
-# 1600 x 9 / 23) = 22957.
+# (doubles), and the profile's cache is counted: 3 x 1600 x 23 + 29 x
+# 1600 x 9 = 528000.
 sed 's/^ticks 3$/ticks 3\nat 2 close 0,0,0,0/' "$TMP/own.scen" >"$TMP/ownev.scen"
-run "own goals with a map event: a budget of their bytes as doubles" 0 "$BIN/ffsim --max-cells 22957 $TMP/open40m4.ff $TMP/ownev.scen >/dev/null 2>&1"
-refuse "own goals with a map event: one cell short" \
-    "^ffsim: $TMP/ownev.scen: the run would build 32 fields of 40x40 cells \\(stream 1, profiles 1, caches 1, own goals 29\\): 51200 cells, worth 22957 at 23 bytes a cell \\(own goals' at 9\\), over --max-cells 22956\$" \
-    "$BIN/ffsim --max-cells 22956 $TMP/open40m4.ff $TMP/ownev.scen"
-# The default budget (2^27 cells of 23 bytes, some 3 GiB) against 650 own
-# goals on a 1024 x 1024 map (650 fields of a million cells at 5 bytes a
-# cell, some 3.2 GiB): refused before any is built.
+run "own goals with a map event: a budget of their bytes as doubles" 0 "$BIN/ffsim --max-memory 528000 $TMP/open40m4.ff $TMP/ownev.scen >/dev/null 2>&1"
+refuse "own goals with a map event: one byte short" \
+    "^ffsim: $TMP/ownev.scen: the run would build 32 fields of 40x40 cells \\(stream 1, profiles 1, caches 1, own goals 29\\): 51200 cells, 528000 bytes \\(23 a cell, own goals' 9\\), over --max-memory 527999\$" \
+    "$BIN/ffsim --max-memory 527999 $TMP/open40m4.ff $TMP/ownev.scen"
+# The default budget (3 GiB) against 650 own goals on a 1024 x 1024 map
+# (650 fields of a million cells at 5 bytes a cell, some 3.2 GiB, and 2
+# at 23): refused before any is built.
 awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
     for (y = 0; y < 1024; y++) { row = sprintf("%1024s", ""); gsub(/ /, ".", row)
         if (y == 0) row = "G" substr(row, 2); print row } }' | "$BIN/ffbuild" -m 4 | "$BIN/ffdir" >"$TMP/big.ff"
 awk 'BEGIN { print "ffsim 1"; print "ticks 1"; print "class a\n radius 0.3\n speed 1\n follow\nend"
     for (k = 0; k < 650; k++) printf "agent %d a %d.5,10.5 goal %d,900\n", k, k + 2, k + 2 }' >"$TMP/own650.scen"
 refuse "own goals: 650 fields of 1024x1024 over the default budget" \
-    "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, worth 150265500 at 23 bytes a cell \\(own goals' at 5\\), over --max-cells 134217728\$" \
+    "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, 3456106496 bytes \\(23 a cell, own goals' 5\\), over --max-memory 3221225472\$" \
     "$BIN/ffsim $TMP/big.ff $TMP/own650.scen"
 
 finish

@@ -24,7 +24,7 @@ static const char *prog = "ffsim";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--check]\n"
+            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--json] [--check]\n"
             "             [--name NAME] [--max-cells N] [--max-memory SIZE] [--realtime]\n"
             "             [-o TRACE] FIELD SCENARIO\n"
             "       ffsim --list FIELD\n"
@@ -33,6 +33,7 @@ static void usage(FILE *f)
             "      --direction D    follow the 'smooth' (default) or 'raw' cell direction\n"
             "      --every N        write every Nth tick of the trace (default 1)\n"
             "      --summary FILE   write the summary to FILE instead of stderr\n"
+            "      --json           write the summary as one JSON object\n"
             "      --check          exit 1 when an agent did not arrive, a line each on why\n"
             "      --name NAME      the field named NAME of a multi-field stream\n"
             "      --list           print the names of FIELD's fields and stop\n"
@@ -160,6 +161,7 @@ int main(int argc, char **argv)
         { "max-cells", required_argument, NULL, 'M' },
         { "max-memory", required_argument, NULL, 'm' },
         { "check", no_argument, NULL, 'C' },
+        { "json", no_argument, NULL, 'J' },
         { "name", required_argument, NULL, 'n' },
         { "list", no_argument, NULL, 'L' },
         { "realtime", no_argument, NULL, 'R' },
@@ -183,6 +185,8 @@ int main(int argc, char **argv)
     ff_crowd crowd;
     ff_crowd_summary sum;
     ff_outfile out, sout;
+    ff_status (*write_summary)(FILE *, const ff_crowd_summary *, double, ff_error *) =
+        ff_crowd_write_summary;
 
     ff_error_clear(&err);
     opterr = 0;
@@ -215,6 +219,7 @@ int main(int argc, char **argv)
             break;
         case 'R': realtime = 1; break;
         case 'C': check = 1; break;
+        case 'J': write_summary = ff_crowd_write_summary_json; break;
         case 'n': name = optarg; break;
         case 'L': list = 1; break;
         case 'o':
@@ -323,7 +328,7 @@ int main(int argc, char **argv)
     if (summary_path) {
         if (ff_outfile_open(&sout, summary_path, &err) != FF_OK)
             goto failed_out;
-        if (ff_crowd_write_summary(sout.f, &sum, rate, &err) != FF_OK) {
+        if (write_summary(sout.f, &sum, rate, &err) != FF_OK) {
             write_failed(&err, summary_path);
             ff_outfile_abort(&sout);
             goto failed_out;
@@ -338,7 +343,7 @@ int main(int argc, char **argv)
     }
     if (summary_path && ff_outfile_commit(&sout, &err) != FF_OK)
         goto failed;
-    if (!summary_path && ff_crowd_write_summary(stderr, &sum, rate, &err) != FF_OK) {
+    if (!summary_path && write_summary(stderr, &sum, rate, &err) != FF_OK) {
         write_failed(&err, "stderr");
         goto failed;
     }

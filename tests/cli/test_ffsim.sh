@@ -468,4 +468,59 @@ refuse "own goals: 650 fields of 1024x1024 over the default budget" \
     "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, 3456106496 bytes \\(23 a cell, own goals' 5\\), over --max-memory 3221225472\$" \
     "$BIN/ffsim $TMP/big.ff $TMP/own650.scen"
 
+# ---- --json: the summary as one JSON object ----
+# Read back by a JSON parser (python3's json, else jq) and compared key by
+# key, in order, with the text summary of the same run: numbers equal,
+# "-" null, goal_arrivals an array of boxes and counts; the timing keys
+# (which differ between runs) present as numbers.  The trace is the same.
+json_vs_text() {  # json_vs_text JSON TEXT: prints "ok" or what differs
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+obj = json.load(open(sys.argv[1]), object_pairs_hook=lambda kv: kv)
+keys = [k for k, _ in obj]
+got = dict(obj)
+text = [l.split(' ', 1) for l in open(sys.argv[2]).read().splitlines()]
+want, order, groups = {}, [], []
+for k, v in text:
+    if k == 'goal_arrivals':
+        box, n = v.split(' ')
+        groups.append(([int(x) for x in box.split(',')], int(n)))
+        if k not in order: order.append(k)
+        continue
+    order.append(k)
+    want[k] = v
+if 'goal_arrivals' not in order: order.insert(3, 'goal_arrivals')
+timing = {'rebuild_seconds', 'congestion_seconds', 'run_seconds', 'agent_steps_per_second'}
+bad = []
+if keys != order: bad.append('keys %s, text %s' % (keys, order))
+for k, v in want.items():
+    j = got.get(k, 'absent')
+    if k in timing:
+        if not isinstance(j, (int, float)) or isinstance(j, bool): bad.append('%s: %r' % (k, j))
+    elif v == '-':
+        if j is not None: bad.append('%s: %r for -' % (k, j))
+    elif not isinstance(j, (int, float)) or isinstance(j, bool) or float(v) != j or ('.' in v) == isinstance(j, int):
+        bad.append('%s: %r for %s' % (k, j, v))
+ga = [(dict(g)['box'], dict(g)['arrived']) for g in got.get('goal_arrivals', [])]
+if ga != groups: bad.append('goal_arrivals %r for %r' % (ga, groups))
+print('; '.join(bad) or 'ok')
+PY
+}
+if command -v python3 >/dev/null 2>&1; then
+    run json_gate 0 "$BIN/ffsim --json -o $TMP/gj.trace --summary $TMP/gs.json $TMP/gate.ff $TD/gate.scenario"
+    same json_same_trace "$TMP/gs.trace" "$TMP/gj.trace"
+    check json_gate_is_text "$(json_vs_text "$TMP/gs.json" "$TMP/gs.sum")" = ok
+    check json_one_object "$(head -c 1 "$TMP/gs.json")$(tail -n 1 "$TMP/gs.json")" = "{}"
+    # On stderr when there is no --summary; no agent arrived: nulls.
+    printf 'ffsim 1\nticks 2\nclass c\n  radius 0.3\n  speed 1\n  follow\nend\nagent 1 c 1.5,1.5\n' >"$TMP/short.scen"
+    run json_stderr 0 "$BIN/ffsim --json $TMP/gate.ff $TMP/short.scen >/dev/null 2>$TMP/short.json"
+    "$BIN/ffsim" "$TMP/gate.ff" "$TMP/short.scen" >/dev/null 2>"$TMP/short.sum"
+    check json_none_arrived_is_text "$(json_vs_text "$TMP/short.json" "$TMP/short.sum")" = ok
+    check json_none_is_null "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); print(d["arrival_tick_median"], d["arrival_tick_p95"], d["arrived"])' "$TMP/short.json")" = "None None 0"
+    check json_checker_sees_a_difference \
+        "$(sed 's/^arrived .*/arrived 7/' "$TMP/gs.sum" >"$TMP/gs7.sum"; json_vs_text "$TMP/gs.json" "$TMP/gs7.sum")" != ok
+else
+    echo "# python3 not found: the --json checks are skipped"
+fi
+
 finish

@@ -1,13 +1,11 @@
 /* ffbuild - the distance field of a map: cost to the nearest goal from
  * every cell (man 1 ffbuild); with --goal-sets, one field per goal set. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "batch.h"
@@ -165,19 +163,6 @@ static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_er
     return st;
 }
 
-/* Make sure dir is a folder, creating it (one level) when it is missing. */
-static ff_status make_folder(const char *dir, ff_error *err)
-{
-    struct stat sb;
-
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return ff_error_set(err, FF_EIO, dir, 0, 0, "cannot create the folder: %s",
-                            strerror(errno));
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return ff_error_set(err, FF_EINPUT, dir, 0, 0, "not a folder");
-    return FF_OK;
-}
-
 /* The --goal-sets run: one field per set of sets_path on grid g (the map
  * read once, its clearance applied), or with list only their names. */
 static ff_status build_sets(const ff_grid *g, const char *sets_path, const char *split,
@@ -196,7 +181,7 @@ static ff_status build_sets(const ff_grid *g, const char *sets_path, const char 
     ff_infile_close(f);
     if (st != FF_OK)
         return st;
-    if (split && (st = make_folder(split, err)) != FF_OK)
+    if (split && (st = ff_outfile_folder(split, err)) != FF_OK)
         goto done;
     if (!split && (st = ff_outfile_open(&out, out_path, err)) != FF_OK)
         goto done;

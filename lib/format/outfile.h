@@ -40,6 +40,11 @@ ff_status ff_outfile_finish(ff_outfile *o, ff_error *err);
 /* Give up: close and remove the temporary file (stdout is left alone). */
 void ff_outfile_abort(ff_outfile *o);
 
+/* Make sure dir is a folder to write files in (ffbuild --split, ffexport
+ * --all), creating it when it is missing (one level).  FF_EIO when it
+ * cannot be created, FF_EINPUT when dir is something else. */
+ff_status ff_outfile_folder(const char *dir, ff_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,6 +14,7 @@
 #include "mapread.h"
 #include "options.h"
 #include "outfile.h"
+#include "progress.h"
 #include "records.h"
 #include "search.h"
 #include "stream.h"
@@ -28,7 +29,8 @@ static void usage(FILE *f)
             "usage: ffbuild [-g X,Y]... [--goals FILE] [-m 4|8] [-c strict|cut|free]\n"
             "               [-r R] [--turn-cost C] [--png-scale S] [--layer NAME]\n"
             "               [--max-cells N] [--name NAME] [--text] [-o FILE] [MAP]\n"
-            "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [options] [MAP]\n"
+            "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [--progress]\n"
+            "               [options] [MAP]\n"
             "       ffbuild --update CHANGES [--max-cells N] [--text] [-o FILE] [FIELD]\n"
             "Build the distance field (cost to the nearest goal) of a Moving AI map,\n"
             "an ffmap, a Tiled map, a grey PNG or an ff stream, and write it as an ff\n"
@@ -41,6 +43,8 @@ static void usage(FILE *f)
             "      --split DIR      with --goal-sets: write DIR/NAME.ff for each set instead\n"
             "      --list           with --goal-sets: check the sets, print their names\n"
             "  -j, --jobs N         with --goal-sets: N threads (default: online processors)\n"
+            "      --progress       with --goal-sets: show the fields written on stderr\n"
+            "                       (the default on a terminal)\n"
             "      --update CHANGES repair the distance stream FIELD for the changes of\n"
             "                       CHANGES ('close X0,Y0,X1,Y1', 'cost X0,Y0,X1,Y1 C' a line)\n"
             "  -m, --moves 4|8      move set (default 8)\n"
@@ -132,6 +136,7 @@ typedef struct {
     const char *out_name;  /* the stream's name in messages */
     const char *split;     /* the folder, or NULL */
     int text;
+    ff_progress progress;  /* of the fields written */
 } sink;
 
 static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_error *err)
@@ -141,10 +146,10 @@ static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_er
     ff_status st;
     char *path;
 
-    (void)index;
     if (!s->split) {
         if ((st = ff_field_write(s->stream->f, field, s->text, err)) != FF_OK)
             snprintf(err->file, sizeof err->file, "%s", s->out_name);
+        ff_progress_update(&s->progress, index + 1);
         return st;
     }
     path = malloc(strlen(s->split) + strlen(field->name) + 5);
@@ -160,13 +165,15 @@ static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_er
         }
     }
     free(path);
+    ff_progress_update(&s->progress, index + 1);
     return st;
 }
 
 /* The --goal-sets run: one field per set of sets_path on grid g (the map
  * read once, its clearance applied), or with list only their names. */
 static ff_status build_sets(const ff_grid *g, const char *sets_path, const char *split,
-                            const char *out_path, int list, int jobs, int text, ff_error *err)
+                            const char *out_path, int list, int jobs, int text, int progress,
+                            ff_error *err)
 {
     FILE *f = ff_infile_open(sets_path, err);
     ff_goal_sets sets;
@@ -193,7 +200,10 @@ static ff_status build_sets(const ff_grid *g, const char *sets_path, const char 
         s.out_name = out_path ? out_path : "-";
         s.split = split;
         s.text = text;
+        ff_progress_begin(&s.progress, ff_progress_wanted(stderr, progress) ? stderr : NULL,
+                          prog, "field", sets.nsets);
         st = ff_batch_build(g, &sets, jobs, 0, write_set, &s, err);
+        ff_progress_end(&s.progress);
     }
     if (!split && st == FF_OK)
         st = ff_outfile_commit(&out, err);
@@ -297,7 +307,7 @@ static int default_jobs(void)
 static int run(int argc, char **argv, goal_list *goals)
 {
     enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE, OPT_TURN_COST,
-           OPT_LAYER };
+           OPT_LAYER, OPT_PROGRESS };
     static const struct option longopts[] = {
         { "goal", required_argument, NULL, 'g' },
         { "goals", required_argument, NULL, 'G' },
@@ -313,6 +323,7 @@ static int run(int argc, char **argv, goal_list *goals)
         { "split", required_argument, NULL, OPT_SPLIT },
         { "list", no_argument, NULL, OPT_LIST },
         { "update", required_argument, NULL, OPT_UPDATE },
+        { "progress", no_argument, NULL, OPT_PROGRESS },
         { "jobs", required_argument, NULL, 'j' },
         { "text", no_argument, NULL, 't' },
         { "output", required_argument, NULL, 'o' },
@@ -325,7 +336,7 @@ static int run(int argc, char **argv, goal_list *goals)
     const char *name = NULL, *sets_path = NULL, *split = NULL, *update = NULL;
     /* -1: not given, keep what the map says (an ff stream carries its
      * own; other formats mean 8 moves, strict corners, radius 0). */
-    int moves = -1, corners = -1, text = 0, list = 0, jobs = default_jobs();
+    int moves = -1, corners = -1, text = 0, list = 0, jobs = default_jobs(), progress = 0;
     int c, status;
     double radius = -1, turn_cost = -1;
     long long x, y, v;
@@ -385,6 +396,7 @@ static int run(int argc, char **argv, goal_list *goals)
             break;
         case OPT_LIST: list = 1; break;
         case OPT_UPDATE: update = optarg; break;
+        case OPT_PROGRESS: progress = 1; break;
         case 'j':
             if (ff_parse_int(optarg, 1, 1024, &v))
                 return usage_error("--jobs '%s': not a whole number 1 to 1024", optarg);
@@ -457,7 +469,7 @@ static int run(int argc, char **argv, goal_list *goals)
         ff_grid_apply_clearance(&field.grid, radius, &err) != FF_OK)
         goto failed;
     if (sets_path) {
-        if (build_sets(&field.grid, sets_path, split, out_path, list, jobs, text, &err) != FF_OK) {
+        if (build_sets(&field.grid, sets_path, split, out_path, list, jobs, text, progress, &err) != FF_OK) {
             if (!err.file[0])
                 snprintf(err.file, sizeof err.file, "%s", in_path);
             goto failed;

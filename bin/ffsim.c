@@ -16,6 +16,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "profiles.h"
+#include "progress.h"
 #include "scenario.h"
 #include "stream.h"
 
@@ -26,7 +27,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--json] [--check]\n"
             "             [--name NAME] [--max-cells N] [--max-memory SIZE] [--realtime]\n"
-            "             [-o TRACE] FIELD SCENARIO\n"
+            "             [--progress] [-o TRACE] FIELD SCENARIO\n"
             "       ffsim --list FIELD\n"
             "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
             "direction channel): one trace line per agent per tick, then a summary.\n"
@@ -41,6 +42,7 @@ static void usage(FILE *f)
             "      --max-memory SIZE  refuse a run whose fields take more than SIZE bytes\n"
             "                       (K, M, G: 1024, 1024^2, 1024^3; default 3G)\n"
             "      --realtime       pace the ticks at the tick length; count overruns\n"
+            "      --progress       show the tick reached on stderr (the default on a terminal)\n"
             "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
 }
@@ -165,13 +167,15 @@ int main(int argc, char **argv)
         { "name", required_argument, NULL, 'n' },
         { "list", no_argument, NULL, 'L' },
         { "realtime", no_argument, NULL, 'R' },
+        { "progress", no_argument, NULL, 'P' },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     const char *out_path = NULL, *summary_path = NULL, *field_path, *scen_path, *name = NULL;
-    int c, smooth = 1, code, realtime = 0, check = 0, list = 0, paused;
+    int c, smooth = 1, code, realtime = 0, check = 0, list = 0, paused, progress = 0;
+    ff_progress shown_progress = { 0 };
     unsigned long long overruns = 0;
     double next_tick = 0, started;
     ff_profiles prof;
@@ -218,6 +222,7 @@ int main(int argc, char **argv)
                 return 2;
             break;
         case 'R': realtime = 1; break;
+        case 'P': progress = 1; break;
         case 'C': check = 1; break;
         case 'J': write_summary = ff_crowd_write_summary_json; break;
         case 'n': name = optarg; break;
@@ -285,6 +290,8 @@ int main(int argc, char **argv)
     /* Tick 0 places the first agents; ticks 1..N move them.  The
      * processor clock runs for the simulation alone: it is read only
      * around what is written (or paced), not at every tick. */
+    ff_progress_begin(&shown_progress, ff_progress_wanted(stderr, progress) ? stderr : NULL, prog,
+                      "tick", (uint64_t)scen.ticks);
     next_tick = wall_seconds();
     started = now_seconds();
     for (;;) {
@@ -299,7 +306,10 @@ int main(int argc, char **argv)
         paused = shown || over || last || realtime || crowd.ndeadlocks > 0;
         if (paused)
             busy += now_seconds() - started;
+        if (crowd.ndeadlocks > 0)
+            ff_progress_clear(&shown_progress);
         report_deadlocks(&crowd);
+        ff_progress_update(&shown_progress, (uint64_t)crowd.tick);
         if (realtime) {
             if (wall_seconds() - w0 > scen.tick_dt)
                 overruns++;
@@ -315,6 +325,7 @@ int main(int argc, char **argv)
         if (paused)
             started = now_seconds();
     }
+    ff_progress_end(&shown_progress);
     if (ff_crowd_summarise(&crowd, &sum, &err) != FF_OK)
         goto failed_out;
     sum.tick_overruns = overruns;
@@ -358,6 +369,7 @@ failed_write:
 failed_out:
     ff_outfile_abort(&out);
 failed:
+    ff_progress_end(&shown_progress);
     ff_error_print(stderr, prog, &err);
     code = ff_exit_status(err.status);
     if (crowd.agent)

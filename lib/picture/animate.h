@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "draw.h"
+#include "progress.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +46,7 @@ ff_status ff_animation_scan(ff_animation *a, FILE *f, const char *name, uint64_t
 typedef struct {
     uint16_t fps;         /* frames per second, 1..1000 */
     int trail;            /* positions of a trail, 1..FF_ANIMATE_TRAIL_MAX */
+    ff_progress *progress; /* told the frames written, or NULL; borrowed */
 } ff_animate_options;
 
 /* The second pass: write the animation to out (out_name for messages).

@@ -151,4 +151,56 @@ if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>
 else
     echo "# script(1) cannot make a terminal here: the binary-to-a-terminal checks are skipped"
 fi
+# ---- progress of long runs ----
+# With --progress (or standard error a terminal) ffsim, ffbuild
+# --goal-sets and ffpng --animate write one line that overwrites itself:
+# "\rprog: WHAT D/T (P%)" as the percent grows, then blanks over it and a
+# carriage return; without, and to a file, nothing.  The outputs are the
+# same bytes either way.
+# progress_ok FILE PROG WHAT TOTAL: the stderr FILE is that line's
+# updates, percents rising to the last (D of TOTAL), then the erasure.
+progress_ok() {
+    awk -v RS='\r' -v prog="$2" -v what="$3" -v total="$4" '
+        NR == 1 { if ($0 != "") bad = "text before the first line"; next }
+        /^ +$/ { erased = NR; next }
+        erased { bad = "text after the erasure: " $0; next }
+        { n = split($0, w, " ")
+          if (n != 4 || w[1] != prog ":" || w[2] != what) { bad = "line " $0; next }
+          split(w[3], dt, "/"); p = substr(w[4], 2) + 0
+          if (dt[2] != total || p != int(100 * dt[1] / total) || (lines && p <= last)) bad = "line " $0
+          last = p; lines++ }
+        END { if (!erased) bad = bad " not erased"; if (!lines) bad = bad " no line"
+              print bad ? bad : "ok " last }' "$1"
+}
+printf 'ffsim 1\nticks 50\nclass c\n  radius 0.3\n  speed 1\n  follow\nend\nagent 1 c 1.5,1.5\n' >"$TMP/slow.scen"
+run "ffsim --progress" 0 "$BIN/ffsim --progress -o $TMP/p.trace --summary $TMP/p.sum $TMP/pocket.ff $TMP/slow.scen 2>$TMP/p.err"
+# (the run ends when nothing can change any more: at its trace's last tick)
+last=$(awk '!/^#/ { t = $1 } END { print int(100 * t / 50) }' "$TMP/p.trace")
+check "ffsim --progress: ticks to the last of 50 ($last%), erased" "$(progress_ok "$TMP/p.err" ffsim tick 50)" = "ok $last"
+check "ffsim --progress: 51 updates at most" "$(tr '\r' '\n' <"$TMP/p.err" | grep -c 'tick')" -le 51
+run "ffsim without --progress" 0 "$BIN/ffsim -o $TMP/np.trace --summary $TMP/np.sum $TMP/pocket.ff $TMP/slow.scen 2>$TMP/np.err"
+check "ffsim without --progress, stderr a file: nothing" ! -s "$TMP/np.err"
+same "ffsim --progress: the same trace" "$TMP/p.trace" "$TMP/np.trace"
+run "ffbuild --goal-sets --progress" 0 "$BIN/ffbuild --progress --goal-sets $BT/maps/yard.sets $BT/maps/yard.map >$TMP/p.ff 2>$TMP/p.err"
+check "ffbuild --progress: fields to 3 of 3, erased" "$(progress_ok "$TMP/p.err" ffbuild field 3)" = "ok 100"
+"$BIN/ffbuild" --goal-sets "$BT/maps/yard.sets" "$BT/maps/yard.map" >"$TMP/np.ff" 2>"$TMP/np.err"
+check "ffbuild --goal-sets without --progress: nothing" ! -s "$TMP/np.err"
+same "ffbuild --progress: the same stream" "$TMP/p.ff" "$TMP/np.ff"
+run "ffpng --animate --progress" 0 "$BIN/ffpng --animate --progress --trace $TMP/p.trace -o $TMP/p.png $TMP/pocket.ff 2>$TMP/p.err"
+frames=$(awk '!/^#/ { print $1 }' "$TMP/p.trace" | uniq | wc -l)
+check "ffpng --progress: frames to $frames of $frames, erased" "$(progress_ok "$TMP/p.err" ffpng frame "$frames")" = "ok 100"
+"$BIN/ffpng" --animate --trace "$TMP/p.trace" -o "$TMP/np.png" "$TMP/pocket.ff" 2>"$TMP/np.err"
+check "ffpng --animate without --progress: nothing" ! -s "$TMP/np.err"
+same "ffpng --progress: the same animation" "$TMP/p.png" "$TMP/np.png"
+check "the progress checker sees a falling percent" \
+    "$(printf '\rffsim: tick 2/4 (50%%)\rffsim: tick 1/4 (25%%)\r    \r' >"$TMP/fall"; progress_ok "$TMP/fall" ffsim tick 4)" != "ok 25"
+# Standard error a terminal (script(1)'s pty): shown without --progress.
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1 </dev/null; then
+    script -qec "$BIN/ffsim -o $TMP/t.trace --summary $TMP/t.sum $TMP/pocket.ff $TMP/slow.scen" /dev/null \
+        >"$TMP/t.err" 2>&1 </dev/null
+    check "ffsim on a terminal: the progress line" "$(progress_ok "$TMP/t.err" ffsim tick 50)" = "ok $last"
+    script -qec "$BIN/ffbuild -o $TMP/t.ff --goal-sets $BT/maps/yard.sets $BT/maps/yard.map" /dev/null \
+        >"$TMP/t.err" 2>&1 </dev/null
+    check "ffbuild --goal-sets on a terminal: the progress line" "$(progress_ok "$TMP/t.err" ffbuild field 3)" = "ok 100"
+fi
 finish

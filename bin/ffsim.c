@@ -18,6 +18,7 @@
 #include "profiles.h"
 #include "progress.h"
 #include "scenario.h"
+#include "siminput.h"
 #include "stream.h"
 
 static const char *prog = "ffsim";
@@ -26,16 +27,19 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--json] [--check]\n"
-            "             [--name NAME] [--max-cells N] [--max-memory SIZE] [--realtime]\n"
+            "             [-m 4|8] [--name NAME] [--max-cells N] [--max-memory SIZE] [--realtime]\n"
             "             [--progress] [-o TRACE] FIELD SCENARIO\n"
             "       ffsim --list FIELD\n"
             "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
-            "direction channel): one trace line per agent per tick, then a summary.\n"
+            "direction channel), or on a map (any format ffbuild reads) when the agents\n"
+            "have goals of their own or their classes': one trace line per agent per\n"
+            "tick, then a summary.\n"
             "      --direction D    follow the 'smooth' (default) or 'raw' cell direction\n"
             "      --every N        write every Nth tick of the trace (default 1)\n"
             "      --summary FILE   write the summary to FILE instead of stderr\n"
             "      --json           write the summary as one JSON object\n"
             "      --check          exit 1 when an agent did not arrive, a line each on why\n"
+            "  -m, --moves 4|8      with a map for FIELD: its move set (default: the map's)\n"
             "      --name NAME      the field named NAME of a multi-field stream\n"
             "      --list           print the names of FIELD's fields and stop\n"
             "      --max-cells N    refuse a stream of more cells (default 1073741824)\n"
@@ -50,28 +54,6 @@ static void usage(FILE *f)
 static int usage_error(const char *fmt, const char *arg)
 {
     return ff_usage_error(prog, fmt, arg);
-}
-
-/* The field of the stream at path (its only one, or the one named name:
- * an ambiguous choice is refused, as by the other programs), which must
- * carry directions. */
-static ff_status read_field(const char *path, const char *name, uint64_t max_cells,
-                            ff_field *field, ff_error *err)
-{
-    ff_reader reader;
-    ff_status st;
-    FILE *in = ff_infile_open(path, err);
-
-    if (!in)
-        return err->status;
-    ff_reader_init(&reader, in, path);
-    reader.max_cells = max_cells;
-    st = ff_field_select(&reader, name, field, err);
-    ff_infile_close(in);
-    if (st == FF_OK && !field->direction)
-        return ff_error_set(err, FF_EINPUT, path, 0, 0,
-                            "the stream has no direction channel: run ffdir first");
-    return st;
 }
 
 /* A write to name failed: say so as every program does. */
@@ -161,9 +143,10 @@ int main(int argc, char **argv)
         { "every", required_argument, NULL, 'e' },
         { "summary", required_argument, NULL, 's' },
         { "max-cells", required_argument, NULL, 'M' },
-        { "max-memory", required_argument, NULL, 'm' },
+        { "max-memory", required_argument, NULL, 'B' },
         { "check", no_argument, NULL, 'C' },
         { "json", no_argument, NULL, 'J' },
+        { "moves", required_argument, NULL, 'm' },
         { "name", required_argument, NULL, 'n' },
         { "list", no_argument, NULL, 'L' },
         { "realtime", no_argument, NULL, 'R' },
@@ -174,7 +157,8 @@ int main(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     const char *out_path = NULL, *summary_path = NULL, *field_path, *scen_path, *name = NULL;
-    int c, smooth = 1, code, realtime = 0, check = 0, list = 0, paused, progress = 0;
+    int c, smooth = 1, code, realtime = 0, check = 0, list = 0, paused, progress = 0, is_map;
+    int moves = 0;
     ff_progress shown_progress = { 0 };
     unsigned long long overruns = 0;
     double next_tick = 0, started;
@@ -194,7 +178,7 @@ int main(int argc, char **argv)
 
     ff_error_clear(&err);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":m:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd':
             if (strcmp(optarg, "smooth") == 0)
@@ -217,9 +201,14 @@ int main(int argc, char **argv)
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
             break;
-        case 'm':
+        case 'B':
             if (ff_option_memory(prog, "--max-memory", optarg, &max_memory))
                 return 2;
+            break;
+        case 'm':
+            if (strcmp(optarg, "4") != 0 && strcmp(optarg, "8") != 0)
+                return usage_error("--moves '%s': not 4 or 8", optarg);
+            moves = optarg[0] - '0';
             break;
         case 'R': realtime = 1; break;
         case 'P': progress = 1; break;
@@ -256,8 +245,14 @@ int main(int argc, char **argv)
     ff_scenario_init(&scen);
     memset(&crowd, 0, sizeof crowd);
     memset(&prof, 0, sizeof prof);
-    if (read_field(field_path, name, max_cells, &field, &err) != FF_OK)
+    if (ff_sim_input_read(field_path, name, max_cells, &field, &is_map, &err) != FF_OK)
         goto failed;
+    if (moves && !is_map) {
+        ff_field_free(&field);
+        return usage_error("%s", "-m: the stream's field has its moves: give -m with a map");
+    }
+    if (moves)
+        field.grid.moves = moves;
     {
         FILE *in = ff_infile_open(scen_path, &err);
         ff_status st;
@@ -265,7 +260,8 @@ int main(int argc, char **argv)
             goto failed;
         st = ff_scenario_read(in, scen_path, &field.grid, &scen, &err);
         ff_infile_close(in);
-        if (st != FF_OK)
+        if (st != FF_OK || (is_map && ff_sim_input_check_goals(&scen, &field.grid, field_path,
+                                                               &err) != FF_OK))
             goto failed;
     }
     /* Every field the run builds, counted before the first is. */

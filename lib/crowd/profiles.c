@@ -658,6 +658,24 @@ static ff_status group_classes(const ff_scenario *s, const ff_grid *stream, size
     return FF_OK;
 }
 
+/* 1 unless the agents of group k, those of class k (class_profile NULL)
+ * or of the classes of profile k, are some and every one has a goal of
+ * its own: then nobody follows the group's field. */
+static int group_follows(const ff_scenario *s, const int32_t *class_profile, int32_t k)
+{
+    size_t i, agents = 0;
+
+    for (i = 0; i < s->nagents; i++) {
+        int32_t c = s->agent[i].cls;
+        if ((class_profile ? class_profile[c] : c) == k) {
+            if (s->agent[i].goal < 0)
+                return 1;
+            agents++;
+        }
+    }
+    return agents == 0;
+}
+
 /* 1 when profile k of scenario s needs its field from the start: some
  * agent of its classes has no goal of its own (it follows the profile's
  * field), or none has any agent, or with congestion (its fields start
@@ -665,17 +683,9 @@ static ff_status group_classes(const ff_scenario *s, const ff_grid *stream, size
  * profile's grid and steps. */
 static int followed(const ff_profiles *p, const ff_scenario *s, int32_t k)
 {
-    size_t i, agents = 0;
-
     if (p->turn || s->congestion || s->nclasses == 0)
         return 1;
-    for (i = 0; i < s->nagents; i++)
-        if (p->class_profile[s->agent[i].cls] == k) {
-            if (s->agent[i].goal < 0)
-                return 1;
-            agents++;
-        }
-    return agents == 0;
+    return group_follows(s, p->class_profile, k);
 }
 
 /* The arrays of profile f's field on n cells (see ff_profile.built).
@@ -809,9 +819,11 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
         f->astar.step_mask = f->step_mask;
         publish(f, 0);
     }
+    /* A class whose agents all have goals of their own needs none (a map
+     * read in place of a stream may have none at all). */
     for (k = 0; k < s->nclasses; k++) {
         j = (size_t)p->class_profile[k];
-        if (p->profile[j].grid.ngoals == 0) {
+        if (p->profile[j].grid.ngoals == 0 && group_follows(s, NULL, (int32_t)k)) {
             st = ff_error_set(err, FF_EINPUT, scen_name, s->cls[k].line, 1,
                               "class %s: no field possible: every goal cell is closed by its "
                               "clearance radius %g", s->cls[k].name, s->cls[k].radius);

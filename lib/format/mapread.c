@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mapkind.h"
 #include "pngmap.h"
 #include "stream.h"
 #include "tiledmap.h"
@@ -387,12 +388,19 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
     return FF_OK;
 }
 
-static int starts_with_word(const unsigned char *data, size_t size, const char *word)
+int ff_map_sniff(FILE *f)
 {
-    size_t n = strlen(word);
+    unsigned char head[16];
+    long at = ftell(f);
+    size_t n;
 
-    return size >= n && memcmp(data, word, n) == 0 &&
-           (size == n || data[n] == ' ' || data[n] == '\t' || data[n] == '\n' || data[n] == '\r');
+    if (at < 0 || fseek(f, at, SEEK_SET) != 0)
+        return 0;
+    n = fread(head, 1, sizeof head, f);
+    if (fseek(f, at, SEEK_SET) != 0)
+        return 0;
+    clearerr(f);
+    return ff_map_kind(head, n) != NULL;
 }
 
 ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
@@ -407,7 +415,7 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
         return ff_error_set(err, FF_EINPUT, name, 0, 0, "empty input: no map");
     if (size >= 8 && memcmp(data, png_magic, 8) == 0)
         return ff_map_parse_png(data, size, name, opt, g, err);
-    if (starts_with_word(data, size, "ff")) {
+    if (ff_map_starts_with_word(data, size, "ff")) {
         /* An ff stream: take the map of its first field (with its goals,
          * moves, corners and radius), drop the fields made from it. */
         FILE *f = fmemopen((void *)data, size, "rb");
@@ -433,7 +441,7 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
                             "the file starts with a UTF-8 byte-order mark: save it without one");
     if (ff_map_is_tiled(data, size))
         return ff_map_parse_tiled(data, size, name, opt, g, err);
-    if (starts_with_word(data, size, "type")) {
+    if (ff_map_starts_with_word(data, size, "type")) {
         const char *s;
         size_t n;
         cursor probe = c;
@@ -444,7 +452,7 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
             return ff_error_set(err, FF_EINPUT, name, 1, 6,
                                 "unsupported Moving AI map type (this reads 'type octile')");
         st = read_moving_ai(&c, opt, g, err);
-    } else if (starts_with_word(data, size, "ffmap")) {
+    } else if (ff_map_starts_with_word(data, size, "ffmap")) {
         const char *s;
         size_t n;
         cursor probe = c;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bytesink.h"
+#include "mapkind.h"
 #include "realfmt.h"
 
 #define MAX_LINE 4096
@@ -850,15 +851,24 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
         return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
     {
         char first[48];
+        const char *kind;
         size_t k2;
         /* Keep the line as read for the message; split() cuts it. */
         for (k2 = 0; k2 + 1 < sizeof first && line[k2]; k2++)
             first[k2] = (line[k2] >= 0x20 && line[k2] < 0x7f) ? line[k2] : '?';
         first[k2] = '\0';
+        /* A map given where a stream is wanted: say so. */
+        kind = r->line == 1 ? ff_map_kind((const unsigned char *)line, strlen(line)) : NULL;
         nw = split(line, word, 7);
         if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0) {
-            st = ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
-                              "bad magic: an ff stream starts with 'ff 1', not '%s'", first);
+            if (kind)
+                st = ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
+                                  "%s, not an ff stream: build a field of it with ffbuild "
+                                  "-g X,Y", kind);
+            else
+                st = ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
+                                  "bad magic: an ff stream starts with 'ff 1', not '%s'",
+                                  first);
             goto fail;
         }
     }

@@ -311,7 +311,8 @@ static ff_status cache_store(ff_profile *f, uint64_t key, size_t n, ff_error *er
     if (!goals)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the field cache");
     c->goals = goals;
-    memcpy(c->goals, f->grid.goals, f->grid.ngoals * sizeof *goals);
+    if (f->grid.ngoals)  /* (a map without goals has none: goals NULL) */
+        memcpy(c->goals, f->grid.goals, f->grid.ngoals * sizeof *goals);
     c->ngoals = f->grid.ngoals;
     memcpy(c->cost, f->grid.cost, n * sizeof *c->cost);
     memcpy(c->distance, dist, n * sizeof *dist);
@@ -452,7 +453,7 @@ static ff_status rebuild_full(ff_profiles *p, ff_profile *f, int *affected, ff_e
         return st;
     }
     if (old.ngoals != f->grid.ngoals ||
-        memcmp(old.goals, f->grid.goals, old.ngoals * sizeof *old.goals) != 0 ||
+        (old.ngoals && memcmp(old.goals, f->grid.goals, old.ngoals * sizeof *old.goals) != 0) ||
         memcmp(old.cost, f->grid.cost, n * sizeof *old.cost) != 0) {
         ff_grid_free(&old);
         *affected = 1;

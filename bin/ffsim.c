@@ -26,9 +26,10 @@ static const char *prog = "ffsim";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--json] [--check]\n"
-            "             [-m 4|8] [--name NAME] [--max-cells N] [--max-memory SIZE] [--realtime]\n"
-            "             [--progress] [-o TRACE] FIELD SCENARIO\n"
+            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--json]\n"
+            "             [--check] [-m 4|8] [--name NAME] [--max-cells N]\n"
+            "             [--max-memory SIZE] [--realtime] [--progress] [-o TRACE]\n"
+            "             FIELD SCENARIO\n"
             "       ffsim --list FIELD\n"
             "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
             "direction channel), or on a map (any format ffbuild reads) when the agents\n"
@@ -46,7 +47,7 @@ static void usage(FILE *f)
             "      --max-memory SIZE  refuse a run whose fields take more than SIZE bytes\n"
             "                       (K, M, G: 1024, 1024^2, 1024^3; default 3G)\n"
             "      --realtime       pace the ticks at the tick length; count overruns\n"
-            "      --progress       show the tick reached on stderr (the default on a terminal)\n"
+            "      --progress       show the tick reached on stderr (default on a terminal)\n"
             "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
 }

@@ -16,6 +16,8 @@ typedef struct {
     ff_outfile out;
 } pending_file;
 
+/* Whether the field called name is exported: every field without names,
+ * else one whose name is among them (each name found marked in seen). */
 static int wanted(const char *name, const char *const *names, size_t nnames, char *seen)
 {
     size_t k;
@@ -89,11 +91,13 @@ ff_status ff_export_all(ff_reader *r, const char *const *names, size_t nnames,
         index++;
         if (wanted(f.name, names, nnames, seen)) {
             pending_file *grown = ff_grow(file, &cap, nfiles + 1, sizeof *file, 8);
-            if (!grown)
+            if (!grown) {
                 st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
-            else if ((file = grown) != NULL)
+            } else {
+                file = grown;
                 st = export_one(&f, index, channel, fmt, dir, &file[nfiles], file, nfiles,
                                 r->name, err);
+            }
             if (st != FF_OK) {
                 ff_field_free(&f);
                 goto done;

@@ -90,7 +90,13 @@ bin/%: bin/%.c lib/libff.a $(FLAGS_STAMP)
 tests/test_%: tests/test_%.c tests/testutil.h tests/gridmodel.h lib/libff.a $(FLAGS_STAMP) | deps-check
 	$(CC) $(ALL_CFLAGS) $< lib/libff.a $(LDLIBS) -lcriterion -o $@
 
-check: all $(TEST_BIN)
+# The allocation-failure shim of tests/cli/test_fault.sh: never sanitized
+# itself (it hands each call on to the sanitizer's allocator).
+FAULT_SHIM = tests/fault/failalloc.so
+$(FAULT_SHIM): tests/fault/failalloc.c
+	$(CC) -std=c11 $(WARN) $(CFLAGS) -fPIC -shared $< -o $@ -ldl
+
+check: all $(TEST_BIN) $(FAULT_SHIM)
 	@sh tests/run-tests.sh $(TEST_BIN)
 
 demo: all
@@ -107,7 +113,7 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
-check-valgrind: all
+check-valgrind: all $(FAULT_SHIM)
 	@sh tools/deps.sh valgrind
 	@sh tests/valgrind.sh
 
@@ -132,5 +138,5 @@ install: all
 	for f in man/man5/*.5; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man5/; done
 
 clean:
-	rm -f $(LIB_OBJ) lib/libff.a lib/libff.so* $(PROGRAMS) $(TEST_BIN) $(FLAGS_STAMP)
+	rm -f $(LIB_OBJ) lib/libff.a lib/libff.so* $(PROGRAMS) $(TEST_BIN) $(FAULT_SHIM) $(FLAGS_STAMP)
 	rm -rf tests/out

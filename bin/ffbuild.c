@@ -10,6 +10,7 @@
 
 #include "batch.h"
 #include "changes.h"
+#include "grow.h"
 #include "infile.h"
 #include "mapread.h"
 #include "options.h"
@@ -74,17 +75,17 @@ static int usage_error(const char *fmt, const char *arg)
 /* Goals given on the command line, applied after the map is read. */
 typedef struct {
     long long *xy;
-    size_t n;
+    size_t n, cap;  /* goals, and room for that many pairs */
 } goal_list;
 
 static int goal_push(goal_list *l, long long x, long long y)
 {
-    long long *p = realloc(l->xy, (l->n + 1) * 2 * sizeof *p);
+    long long (*p)[2] = ff_grow(l->xy, &l->cap, l->n + 1, sizeof *p, 16);
     if (!p)
         return -1;
-    l->xy = p;
-    p[2 * l->n] = x;
-    p[2 * l->n + 1] = y;
+    l->xy = *p;
+    l->xy[2 * l->n] = x;
+    l->xy[2 * l->n + 1] = y;
     l->n++;
     return 0;
 }
@@ -109,17 +110,9 @@ static ff_status read_goal_file(const char *path, ff_grid *g, ff_error *err)
                               "goal %g %g is not a cell (two integers)", v[0], v[1]);
             break;
         }
-        if ((st = ff_grid_check_goal(g, (int64_t)v[0], (int64_t)v[1], path, rec.line, 0, err)) != FF_OK)
+        if ((st = ff_grid_append_goal(g, &cap, (int64_t)v[0], (int64_t)v[1], path, rec.line, 0,
+                                      err)) != FF_OK)
             break;
-        if (g->ngoals == cap) {
-            uint32_t *grown = realloc(g->goals, (cap = cap ? 2 * cap : 64) * sizeof *grown);
-            if (!grown) {
-                st = ff_error_set(err, FF_ENOMEM, path, rec.line, 0, "out of memory for goals");
-                break;
-            }
-            g->goals = grown;
-        }
-        g->goals[g->ngoals++] = (uint32_t)((size_t)v[1] * (size_t)g->w + (size_t)v[0]);
     }
     ff_infile_close(f);
     if (st == FF_ENOTFOUND && g->ngoals == before)
@@ -344,7 +337,7 @@ static int run(int argc, char **argv, goal_list *goals)
     ff_field field;
     ff_outfile out;
     FILE *in;
-    size_t k;
+    size_t k, goal_cap;
 
     ff_map_options_init(&mopt);
     ff_error_clear(&err);
@@ -352,8 +345,12 @@ static int run(int argc, char **argv, goal_list *goals)
     while ((c = getopt_long(argc, argv, ":g:m:c:r:j:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'g':
-            if (ff_parse_cell(optarg, &x, &y) || goal_push(goals, x, y))
+            if (ff_parse_cell(optarg, &x, &y))
                 return usage_error("-g '%s': not a cell X,Y", optarg);
+            if (goal_push(goals, x, y)) {
+                ff_error_set(&err, FF_ENOMEM, "-g", 0, 0, "out of memory for the goals");
+                return fail(&err);
+            }
             break;
         case 'G': goal_file = optarg; break;
         case 'm':
@@ -491,10 +488,12 @@ static int run(int argc, char **argv, goal_list *goals)
             goto failed;
         }
     }
+    goal_cap = field.grid.ngoals;
     for (k = 0; k < goals->n; k++)
-        if (ff_grid_add_goal(&field.grid, goals->xy[2 * k], goals->xy[2 * k + 1], "-g", 0, 0,
-                             &err) != FF_OK)
+        if (ff_grid_append_goal(&field.grid, &goal_cap, goals->xy[2 * k], goals->xy[2 * k + 1], "-g",
+                                0, 0, &err) != FF_OK)
             goto failed;
+    ff_grid_sort_goals(&field.grid);
     if (goal_file && read_goal_file(goal_file, &field.grid, &err) != FF_OK)
         goto failed;
     if (name)
@@ -542,7 +541,7 @@ failed:
 
 int main(int argc, char **argv)
 {
-    goal_list goals = { NULL, 0 };
+    goal_list goals = { NULL, 0, 0 };
     int status = run(argc, argv, &goals);
 
     free(goals.xy);

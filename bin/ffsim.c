@@ -237,6 +237,8 @@ int main(int argc, char **argv)
     }
     if (argc - optind != 2)
         return usage_error("%s", "FIELD SCENARIO: want the two");
+    if (ff_outfile_same(out_path, summary_path))
+        return usage_error("--summary '%s': the file -o writes the trace to", summary_path);
     field_path = argv[optind];
     scen_path = argv[optind + 1];
     if (strcmp(field_path, "-") == 0 && strcmp(scen_path, "-") == 0)

@@ -219,8 +219,9 @@ static void brute_force(const uint8_t *open, int w, int h, const uint32_t *goals
     }
 }
 
-#define RW 23
-#define RH 17
+/* (at least FF_BATCH_THREAD_CELLS cells: threads are used) */
+#define RW 41
+#define RH 29
 #define NSETS 40
 
 typedef struct {
@@ -229,7 +230,7 @@ typedef struct {
     ff_goal_sets sets;
 } random_case;
 
-/* A seeded 23 x 17 map with about 30% walls and 40 sets of 1 to 4 goals. */
+/* A seeded 41 x 29 map with about 30% walls and 40 sets of 1 to 4 goals. */
 static void random_sets(random_case *rc, unsigned long long seed)
 {
     unsigned long long st = seed;
@@ -366,6 +367,72 @@ Test(batch, same_fields_for_any_threads_and_window)
     }
     free(one.fields);
     random_free(&rc);
+}
+
+/* Goals in any order, repeats included, come out ascending and once each:
+ * the set of cells they name. */
+Test(batch, goals_sorted_once)
+{
+    static const uint32_t want[] = { 0, 1, 2, 3, 9, 14 };
+    ff_goal_sets sets;
+    ff_grid g;
+    ff_error err;
+    size_t k;
+
+    ff_grid_init(&g);
+    cr_assert_eq(ff_grid_alloc(&g, 5, 3, 0, "t", &err), FF_OK);
+    for (k = 0; k < 15; k++)
+        g.cost[k] = 1.0f;
+    cr_assert_eq(read_sets("a 4,2 3,0 2,0 4,1 1,0 2,0 0,0 4,2 3 0\n", &g, &sets, &err), FF_OK, "%s",
+                 err.msg);
+    cr_assert_eq(sets.set[0].ngoals, sizeof want / sizeof *want);
+    for (k = 0; k < sizeof want / sizeof *want; k++)
+        cr_expect_eq(sets.set[0].goals[k], want[k], "goal %zu: %u, want %u", k, sets.set[0].goals[k],
+                     want[k]);
+    ff_goal_sets_free(&sets);
+    ff_grid_free(&g);
+}
+
+/* Counts the calls and the distinct buffers. */
+static ff_status count_buffers(void *ctx, size_t index, const ff_field *f, ff_error *err)
+{
+    seen *s = ctx;
+    size_t k;
+
+    (void)err;
+    cr_assert_eq(index, s->calls);
+    s->calls++;
+    for (k = 0; k < s->nbuffers && s->buffer[k] != f->distance; k++)
+        ;
+    if (k == s->nbuffers && s->nbuffers < 64)
+        s->buffer[s->nbuffers++] = f->distance;
+    return FF_OK;
+}
+
+/* A small map is built on the calling thread whatever the threads asked:
+ * one buffer. */
+Test(batch, small_map_one_thread)
+{
+    ff_goal_sets sets;
+    ff_grid g;
+    ff_error err;
+    seen s;
+    int threads;
+
+    ff_grid_init(&g);
+    cr_assert_eq(ff_grid_alloc(&g, 31, 33, 0, "t", &err), FF_OK);  /* 1023 cells */
+    for (size_t i = 0; i < 31 * 33; i++)
+        g.cost[i] = 1.0f;
+    cr_assert_eq(read_sets("a 0,0\nb 30,32\nc 5,5 6,6\n", &g, &sets, &err), FF_OK, "%s", err.msg);
+    for (threads = 1; threads <= 1024; threads *= 32) {
+        memset(&s, 0, sizeof s);
+        s.stop_at = (size_t)-1;
+        cr_assert_eq(ff_batch_build(&g, &sets, threads, 0, count_buffers, &s, &err), FF_OK);
+        cr_expect_eq(s.calls, 3);
+        cr_expect_eq(s.nbuffers, 1, "-j %d: %zu buffers on a map of 1023 cells", threads, s.nbuffers);
+    }
+    ff_goal_sets_free(&sets);
+    ff_grid_free(&g);
 }
 
 Test(batch, emit_failure_stops)

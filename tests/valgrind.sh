@@ -1,7 +1,9 @@
 #!/bin/sh
 # make check-valgrind: each program once on good input and once on bad
 # input under valgrind's memcheck, then the error matrix of
-# tests/cli/test_errors.sh with every program under it.  A run passes when valgrind finds no
+# tests/cli/test_errors.sh with every program under it, and
+# tests/cli/test_fault.sh (every allocation failed in turn, a sample under
+# valgrind).  A run passes when valgrind finds no
 # invalid read or write, no use of an uninitialised value and no leak
 # (definite, indirect or possible; "still reachable" is allowed), and the
 # program exits as it does without valgrind.  Build without SAN=1: the
@@ -97,6 +99,15 @@ printf '1 x\n' >"$TMP/bad.txt"
 [ -x "$BIN/ffsim" ] && {
     vg "ffsim: a short scenario" 0 "$BIN/ffsim --summary $TMP/sum.txt -o $TMP/trace.txt $TMP/gate.ff $TMP/s.scen"
     vg "ffsim: bad scenario" 2 "printf 'ffsim 1\ntick zero\n' >$TMP/b.scen; $BIN/ffsim $TMP/gate.ff $TMP/b.scen"
+    # Issue 33, item 3: a turn-cost field, grid moves, reservations and
+    # congestion (the congestion costs were read before the first refresh
+    # had set them).
+    awk 'BEGIN { print "type octile\nheight 16\nwidth 16\nmap"; for (y = 0; y < 16; y++) {
+        s = ""; for (x = 0; x < 16; x++) s = s (y == 8 && x != 8 ? "@" : "."); print s } }' >"$TMP/wall.map"
+    "$BIN/ffbuild" --turn-cost 1 -g 8,15 "$TMP/wall.map" | "$BIN/ffdir" >"$TMP/wall.ff"
+    printf 'ffsim 1\nticks 30\nmove grid\nreserve on\ncongestion on\nclass c\n radius 0.3\n speed 1\n follow\nend\nagent 1 c 2.5,1.5\nagent 2 c 4.5,1.5\nagent 3 c 6.5,2.5\nagent 4 c 8.5,2.5\n' >"$TMP/wall.scen"
+    vg "ffsim: turn costs, grid moves, reservations, congestion" 0 \
+        "$BIN/ffsim --summary $TMP/sum.txt -o $TMP/trace.txt $TMP/wall.ff $TMP/wall.scen"
 }
 
 # The error matrix (tests/cli/test_errors.sh) with every program under
@@ -108,6 +119,16 @@ mp=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed
 mf=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
 PASS=$((PASS + ${mp:-0}))
 FAILN=$((FAILN + ${mf:-1}))
+
+# Every allocation of each program failed in turn, a sample of the runs
+# under valgrind (tests/cli/test_fault.sh): under SAN=1, make check tries
+# only some of them.
+out=$(sh tests/cli/test_fault.sh 2>&1)
+printf '%s\n' "$out" | grep -v '^ok '
+fp=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+ff=$(printf '%s\n' "$out" | sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+PASS=$((PASS + ${fp:-0}))
+FAILN=$((FAILN + ${ff:-1}))
 
 echo "valgrind: $PASS passed, $FAILN failed"
 [ "$FAILN" -eq 0 ]

@@ -372,8 +372,14 @@ static inline ff_cost_view ff_pibt_cost_dir(const ff_crowd *c, size_t i, const u
         return ff_cost_doubles(NULL);
     if (own_goal(c, i))
         return ff_goalfields_cost(&c->goals, c->agent_goal[i]);
-    if (c->congested && dir != f->direction)
-        return ff_cost_doubles(c->congestion.field[c->profiles->class_profile[a->cls]].cost_to_goal);
+    /* The congestion field's costs only with its directions: before its
+     * first refresh, after a map event, or for a heading's directions of a
+     * turn-cost field, the profile's (the congestion field's may be unset). */
+    if (c->congested) {
+        size_t k = (size_t)c->profiles->class_profile[a->cls];
+        if (dir == ff_congestion_direction(&c->congestion, k))
+            return ff_cost_doubles(c->congestion.field[k].cost_to_goal);
+    }
     return ff_cost_doubles(f->distance);
 }
 

@@ -436,7 +436,10 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
             /* A wait counts toward a deadlock only when the field's
              * every optimal step was refused (not an own path's) and no
              * way round was found. */
-            if (pl->no_way && a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit))
+            /* (A large footprint can be refused for a cell of its own:
+             * an agent never waits on itself.) */
+            if (pl->no_way && a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit) &&
+                q->blocker != (uint32_t)k)
                 nwaits += (waits_on[k] = q->blocker) != FF_RESERVE_NONE;
         }
         a->vx = (a->x - a->x0) / s->tick_dt;

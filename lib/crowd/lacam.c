@@ -746,6 +746,7 @@ static void search_free(search *s)
     free(s->stamp_next);
     free(s->corner);
     free(s->cost);
+    memset(s, 0, sizeof *s);  /* a second free is harmless */
 }
 
 /* The search from the requests' cells: 1 a plan (in L), 0 proved none,

@@ -760,6 +760,8 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
                  !(p->turn_direction = malloc(8 * n)))) {
         free(p->turn_distance);
         free(p->turn_direction);
+        p->turn_distance = NULL;
+        p->turn_direction = NULL;
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the headings");
     }
     p->scenario = s;

@@ -24,7 +24,7 @@ size_t ff_reserve_cycles(const uint32_t *waits_on, size_t n, int32_t *cycle, uin
             scratch[v] = 1;
             v = waits_on[v] == FF_RESERVE_NONE ? n : waits_on[v];
         }
-        if (v < n && scratch[v] == 1) {
+        if (v < n && scratch[v] == 1 && waits_on[v] != v) {  /* (no node waits on itself) */
             size_t u = v;
             do {
                 cycle[u] = (int32_t)ncycles;

@@ -47,7 +47,7 @@ typedef struct {
 } ff_reserve_request;
 
 /* Wait-for cycles: waits_on[i] is the node i waits on, or
- * FF_RESERVE_NONE.  Sets cycle[i] to the number (from 0, in order of
+ * FF_RESERVE_NONE; a node waiting on itself is no cycle.  Sets cycle[i] to the number (from 0, in order of
  * their lowest node) of the cycle node i lies on, or -1, and returns the
  * number of cycles. */
 size_t ff_reserve_cycles(const uint32_t *waits_on, size_t n, int32_t *cycle, uint8_t *scratch);

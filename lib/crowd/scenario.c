@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "mapfscen.h"
 #include "placement.h"
 #include "walls.h"
@@ -448,7 +449,10 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path))) {
         if (!path)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
-        st = fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(errno));
+        int e = errno;
+        fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(e));
+        if ((st = ff_open_status(e)) != FF_EINPUT && r->err)
+            r->err->status = st;  /* the system's fault, not the file's */
         free(path);
         return st;
     }

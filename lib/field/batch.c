@@ -103,7 +103,7 @@ static ff_status parse_line(char *line, const char *name, long lineno, const ff_
     ff_goal_set *set = &sets->set[sets->nsets];
     ff_grid scratch = *g;  /* shares g's cells; only its goals are its own */
     char *tok, *p = line;
-    size_t first;
+    size_t first, cap = 0;
     long long x, y;
     ff_status st;
 
@@ -141,9 +141,11 @@ static ff_status parse_line(char *line, const char *name, long lineno, const ff_
                 goto fail;
             }
         }
-        if ((st = ff_grid_add_goal(&scratch, x, y, name, lineno, col, err)) != FF_OK)
+        /* Appended, sorted once below: n goals in any order cost n log n. */
+        if ((st = ff_grid_append_goal(&scratch, &cap, x, y, name, lineno, col, err)) != FF_OK)
             goto fail;
     }
+    ff_grid_sort_goals(&scratch);
     if (scratch.ngoals == 0) {
         st = ff_error_set(err, FF_EINPUT, name, lineno, 0,
                           "set '%s' has no goals (want NAME X,Y [X,Y ...])", set->name);
@@ -171,8 +173,9 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
 
     out->set = NULL;
     out->nsets = 0;
-    errno = 0;
-    while ((len = getline(&line, &linecap, f)) >= 0) {
+    /* getline sets errno to ENOMEM, not the stream's error flag, when it
+     * cannot grow the line. */
+    while ((errno = 0, len = getline(&line, &linecap, f)) >= 0) {
         lineno++;
         if (len > 0 && line[len - 1] == '\n')
             line[--len] = '\0';
@@ -202,6 +205,10 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
     }
     if (ferror(f)) {
         st = ff_error_set(err, FF_EIO, name, lineno + 1, 0, "read error: %s", strerror(errno));
+        goto fail;
+    }
+    if (errno == ENOMEM) {
+        st = ff_error_set(err, FF_ENOMEM, name, lineno + 1, 0, "out of memory for a line");
         goto fail;
     }
     if (sets.nsets == 0) {
@@ -316,7 +323,10 @@ static ff_status collect(batch *b, ff_batch_emit emit, void *ctx, ff_error *err)
         pthread_mutex_lock(&b->lock);
         s->done = 0;
         b->emitted = i + 1;
-        pthread_cond_broadcast(&b->wake_workers);
+        /* One slot came free: one worker may take one more set.  (Waking
+         * every worker for it cost -j 1024 36 times -j 1 on 100,000 small
+         * sets.) */
+        pthread_cond_signal(&b->wake_workers);
         pthread_mutex_unlock(&b->lock);
     }
     pthread_mutex_lock(&b->lock);
@@ -355,6 +365,11 @@ ff_status ff_batch_build(const ff_grid *map, const ff_goal_sets *sets, int threa
     if (sets->nsets == 0)
         return FF_OK;
     nthreads = threads < 1 ? 1 : (size_t)threads;
+    /* A map of few cells is searched faster than a set is handed to a
+     * thread and back: one thread (8 x 8 cells, 100,000 sets: 0.3 s of
+     * CPU on one thread, 1.4 s on two, 2.2 s on 1,024). */
+    if (n < FF_BATCH_THREAD_CELLS)
+        nthreads = 1;
     if (nthreads > sets->nsets)
         nthreads = sets->nsets;
     if (window == 0)

@@ -58,9 +58,14 @@ void ff_goal_sets_free(ff_goal_sets *s);
 typedef ff_status (*ff_batch_emit)(void *ctx, size_t index, const ff_field *field,
                                    ff_error *err);
 
+/* Maps of fewer cells are built on the calling thread whatever threads
+ * says: each search is shorter than handing it to a thread. */
+#define FF_BATCH_THREAD_CELLS 1024
+
 /* Build the distance field of every set on map (a grid with its clearance
  * applied; its own goals are ignored) and hand each to emit in set order.
- * threads >= 1 searches run at once (1: all on the calling thread).  At
+ * threads >= 1 searches run at once (1: all on the calling thread; so for
+ * a map of fewer than FF_BATCH_THREAD_CELLS cells).  At
  * most window distance fields (w*h doubles each) are held at once; window
  * 0 means 2 * threads; it is raised to threads when smaller.  The fields
  * do not depend on threads or window: the same sets give the same fields

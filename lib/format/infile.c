@@ -19,11 +19,8 @@ FILE *ff_infile_open(const char *path, ff_error *err)
     }
     f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
-        /* A missing, unreadable or badly named file is the user's to fix;
-         * running out of descriptors or memory is the system's. */
         int e = errno;
-        ff_status st = e == EMFILE || e == ENFILE || e == ENOMEM || e == EIO ? FF_EIO : FF_EINPUT;
-        ff_error_set(err, st, path, 0, 0, "cannot open: %s", strerror(e));
+        ff_error_set(err, ff_open_status(e), path, 0, 0, "cannot open: %s", strerror(e));
         return NULL;
     }
     if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
@@ -32,6 +29,13 @@ FILE *ff_infile_open(const char *path, ff_error *err)
         return NULL;
     }
     return f;
+}
+
+ff_status ff_open_status(int errnum)
+{
+    if (errnum == ENOMEM)
+        return FF_ENOMEM;
+    return errnum == EMFILE || errnum == ENFILE || errnum == EIO ? FF_EIO : FF_EINPUT;
 }
 
 void ff_infile_close(FILE *f)

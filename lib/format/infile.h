@@ -20,6 +20,12 @@ extern "C" {
  * file" (standard input redirected from a folder included). */
 FILE *ff_infile_open(const char *path, ff_error *err);
 
+/* The status of a failed open with errno errnum: FF_ENOMEM for no
+ * memory, FF_EIO for the system's other faults (too many open files, an
+ * I/O error), FF_EINPUT for the rest (a missing, unreadable or badly named
+ * file, the user's to fix). */
+ff_status ff_open_status(int errnum);
+
 /* Close what ff_infile_open returned (stdin is left open); NULL is
  * allowed. */
 void ff_infile_close(FILE *f);

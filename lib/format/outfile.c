@@ -68,6 +68,22 @@ static void track(char *tmp, int gone)
     pthread_mutex_unlock(&pending_lock);
 }
 
+/* The status of an output that cannot be created, with errno errnum: a
+ * name the user must fix (a missing folder, no permission, a name too
+ * long) is bad input; no memory, a full or read-only disk are the
+ * system's. */
+static ff_status create_status(int errnum)
+{
+    switch (errnum) {
+    case ENOENT: case ENOTDIR: case EACCES: case EPERM: case ENAMETOOLONG: case ELOOP: case EISDIR:
+        return FF_EINPUT;
+    case ENOMEM:
+        return FF_ENOMEM;
+    default:
+        return FF_EIO;
+    }
+}
+
 ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
 {
     const char *slash;
@@ -94,7 +110,8 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
         if (exists && !S_ISREG(sb.st_mode)) {
             o->f = fopen(path, "wb");
             if (!o->f)
-                return ff_error_set(err, FF_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+                return ff_error_set(err, create_status(errno), path, 0, 0, "cannot open: %s",
+                                    strerror(errno));
             o->path = strdup(path);
             if (!o->path) {
                 fclose(o->f);
@@ -112,13 +129,19 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
         ff_outfile_abort(o);
         return ff_error_set(err, FF_ENOMEM, path, 0, 0, "out of memory");
     }
-    /* DIR/.NAME.XXXXXX: same folder, so the rename is atomic. */
+    /* DIR/.NAME.XXXXXX: same folder, so the rename is atomic; DIR/.ff.XXXXXX
+     * when that is too long a name for the folder's file system (a legal
+     * NAME of 250 bytes). */
     memcpy(o->tmp, path, dirlen);
     sprintf(o->tmp + dirlen, ".%s.XXXXXX", path + dirlen);
     fd = mkstemp(o->tmp);
+    if (fd < 0 && errno == ENAMETOOLONG) {
+        strcpy(o->tmp + dirlen, ".ff.XXXXXX");
+        fd = mkstemp(o->tmp);
+    }
     if (fd < 0) {
-        ff_status st = ff_error_set(err, FF_EIO, path, 0, 0, "cannot create a file beside it: %s",
-                                    strerror(errno));
+        ff_status st = ff_error_set(err, create_status(errno), path, 0, 0,
+                                    "cannot create a file beside it: %s", strerror(errno));
         free(o->tmp);
         o->tmp = NULL;
         ff_outfile_abort(o);
@@ -141,6 +164,50 @@ ff_status ff_outfile_open(ff_outfile *o, const char *path, ff_error *err)
         return ff_error_set(err, FF_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
     }
     return FF_OK;
+}
+
+/* The folder of path (its name up to the last slash, or ".") stat'ed
+ * into sb; 0 on success. */
+static int stat_folder(const char *path, struct stat *sb)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir;
+    int r;
+
+    if (!slash)
+        return stat(".", sb);
+    if (!(dir = malloc((size_t)(slash - path) + 2)))
+        return -1;
+    memcpy(dir, path, (size_t)(slash - path) + 1);
+    dir[slash - path + 1] = '\0';
+    r = stat(dir, sb);
+    free(dir);
+    return r;
+}
+
+int ff_outfile_same(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    int has_a, has_b;
+    const char *base_a, *base_b;
+
+    if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+        return 0;
+    has_a = stat(a, &sa) == 0;
+    has_b = stat(b, &sb) == 0;
+    if ((has_a && !S_ISREG(sa.st_mode)) || (has_b && !S_ISREG(sb.st_mode)))
+        return 0;  /* a device, a FIFO: written in place */
+    if (strcmp(a, b) == 0)
+        return 1;
+    if (has_a && has_b)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (has_a || has_b)
+        return 0;
+    /* Neither exists yet: one name in one folder. */
+    base_a = strrchr(a, '/') ? strrchr(a, '/') + 1 : a;
+    base_b = strrchr(b, '/') ? strrchr(b, '/') + 1 : b;
+    return strcmp(base_a, base_b) == 0 && stat_folder(a, &sa) == 0 && stat_folder(b, &sb) == 0 &&
+           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 ff_status ff_outfile_finish(ff_outfile *o, ff_error *err)
@@ -181,7 +248,7 @@ ff_status ff_outfile_commit(ff_outfile *o, ff_error *err)
     if ((st = ff_outfile_finish(o, err)) != FF_OK)
         return st;
     if (o->tmp && rename(o->tmp, o->path) != 0) {
-        st = ff_error_set(err, FF_EIO, o->path, 0, 0, "write error: %s", strerror(errno));
+        st = ff_error_set(err, create_status(errno), o->path, 0, 0, "write error: %s", strerror(errno));
         ff_outfile_abort(o);
         return st;
     }
@@ -212,8 +279,8 @@ ff_status ff_outfile_folder(const char *dir, ff_error *err)
     struct stat sb;
 
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return ff_error_set(err, FF_EIO, dir, 0, 0, "cannot create the folder: %s",
-                            strerror(errno));
+        return ff_error_set(err, create_status(errno), dir, 0, 0,
+                            "cannot create the folder: %s", strerror(errno));
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return ff_error_set(err, FF_EINPUT, dir, 0, 0, "not a folder");
     return FF_OK;

@@ -37,6 +37,14 @@ ff_status ff_outfile_commit(ff_outfile *o, ff_error *err);
  * temporary file is removed. */
 ff_status ff_outfile_finish(ff_outfile *o, ff_error *err);
 
+/* 1 when output names a and b (NULL or "-": standard output, never the
+ * same) would write one file, so that the second rename would replace the
+ * first: the same name, the same existing regular file under two names
+ * (links, ./ and the like), or one name in one folder reached by two
+ * paths.  A device or FIFO (written in place, not renamed) is never the
+ * same. */
+int ff_outfile_same(const char *a, const char *b);
+
 /* Give up: close and remove the temporary file (stdout is left alone). */
 void ff_outfile_abort(ff_outfile *o);
 

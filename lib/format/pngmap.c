@@ -16,7 +16,24 @@ typedef struct {
     const unsigned char *data;
     size_t size, at;
     char message[200];
+    int out_of_memory;  /* an allocation of libpng's failed */
 } png_source;
+
+/* libpng's allocations, so that running out of memory is told from a bad
+ * file (libpng reports both through png_error). */
+static png_voidp png_alloc(png_structp png, png_alloc_size_t n)
+{
+    void *p = malloc(n);
+    if (!p)
+        ((png_source *)png_get_mem_ptr(png))->out_of_memory = 1;
+    return p;
+}
+
+static void png_release(png_structp png, png_voidp p)
+{
+    (void)png;
+    free(p);
+}
 
 static void read_bytes(png_structp png, png_bytep out, size_t n)
 {
@@ -45,7 +62,7 @@ static void on_warning(png_structp png, png_const_charp msg)
 ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *name,
                            const ff_map_options *opt, ff_grid *g, ff_error *err)
 {
-    png_source src = { data, size, 0, "" };
+    png_source src = { data, size, 0, "", 0 };
     png_structp png;
     png_infop info = NULL;
     unsigned char *volatile levels = NULL;
@@ -57,7 +74,8 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
     if (!(opt->png_scale > 0) || !isfinite(opt->png_scale))
         return ff_error_set(err, FF_EUSAGE, name, 0, 0,
                             "--png-scale %g must be a positive number", opt->png_scale);
-    png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &src, on_error, on_warning);
+    png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &src, on_error, on_warning, &src, png_alloc,
+                                   png_release);
     if (!png || !(info = png_create_info_struct(png))) {
         png_destroy_read_struct(&png, NULL, NULL);
         return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory");
@@ -67,6 +85,8 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
         free(levels);
         free(rows);
         ff_grid_free(g);
+        if (src.out_of_memory)
+            return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for the PNG");
         return ff_error_set(err, FF_EINPUT, name, 0, 0, "bad PNG: %s", src.message);
     }
     png_set_read_fn(png, &src, read_bytes);

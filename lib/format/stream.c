@@ -107,6 +107,9 @@ static void header_free(header *h)
     free(h->goal_line);
     free(h->spawn_xy);
     free(h->spawn_line);
+    h->goal_xy = h->spawn_xy = NULL;  /* a second free is harmless */
+    h->goal_line = h->spawn_line = NULL;
+    h->ngoal = h->goal_cap = h->nspawn = h->spawn_cap = 0;
 }
 
 /* Read one header line into buf (without its newline).  Returns 1 on a

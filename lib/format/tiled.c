@@ -13,6 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "infile.h"
+
 
 /* Classes that Moving AI maps have, by the numbers their letters get
  * there (man 5 ff): a Tiled map of these classes is the same map. */
@@ -33,9 +35,10 @@ void ff_tiled_free(ff_tiled *t)
     size_t k, j;
 
     for (k = 0; k < t->nsets; k++) {
-        for (j = 0; j < t->sets[k].ntiles; j++)
+        for (j = 0; !t->sets[k].borrowed && j < t->sets[k].ntiles; j++)
             free(t->sets[k].tiles[j].cls);
-        free(t->sets[k].tiles);
+        if (!t->sets[k].borrowed)
+            free(t->sets[k].tiles);
         free(t->sets[k].name);
         free(t->sets[k].file);
     }
@@ -167,6 +170,12 @@ ff_tiled_tile *ff_tiled_tile_add(ff_tiled *t, ff_tiled_tileset *set, int64_t id,
                      (long long)id, set->name);
         return NULL;
     }
+    if (set->external) {  /* (its tiles may be another set's too) */
+        ff_error_set(t->err, FF_EINPUT, file, line, 0,
+                     "tile %lld in the map for tileset '%.60s', which is read from a file",
+                     (long long)id, set->name);
+        return NULL;
+    }
     if (grow(&set->tiles, &set->cap, set->ntiles, sizeof *set->tiles) < 0) {
         no_memory(t);
         return NULL;
@@ -252,7 +261,7 @@ static ff_status read_file(ff_tiled *t, const char *path, const char *source, lo
 
     *data = NULL;
     if (!f)
-        return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
+        return ff_error_set(t->err, ff_open_status(errno), t->name, line, 0,
                             "external tileset '%.100s': cannot open %.100s: %s", source, path,
                             strerror(errno));
     if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < 0 ||
@@ -278,12 +287,45 @@ static ff_status read_file(ff_tiled *t, const char *path, const char *source, lo
     return FF_OK;
 }
 
+/* An earlier tileset read from the file sb describes, or NULL. */
+static const ff_tiled_tileset *read_before(const ff_tiled *t, const ff_tiled_tileset *set,
+                                           const struct stat *sb)
+{
+    size_t k;
+    for (k = 0; k < t->nsets; k++)
+        if (&t->sets[k] != set && t->sets[k].external && !t->sets[k].borrowed &&
+            t->sets[k].dev == (uint64_t)sb->st_dev && t->sets[k].ino == (uint64_t)sb->st_ino)
+            return &t->sets[k];
+    return NULL;
+}
+
+/* Make set a second name of the tiles of first (read from the same file):
+ * its own name, file and firstgid, the tiles borrowed. */
+static ff_status borrow(ff_tiled *t, ff_tiled_tileset *set, const ff_tiled_tileset *first)
+{
+    ff_status st = ff_tiled_tileset_info(t, set, first->name, first->tilecount, first->file, 0);
+
+    if (st != FF_OK)
+        return st;
+    set->tiles = first->tiles;
+    set->ntiles = first->ntiles;
+    set->cap = first->cap;
+    set->external = 1;
+    set->dev = first->dev;
+    set->ino = first->ino;
+    set->borrowed = 1;
+    return FF_OK;
+}
+
 ff_status ff_tiled_external(ff_tiled *t, ff_tiled_tileset *set, const char *source, long line)
 {
     const char *slash;
+    const ff_tiled_tileset *first;
     unsigned char *data;
     size_t dir_len, size = 0;
     char *path;
+    struct stat sb;
+    int known;
     ff_status st;
 
     if (!t->opt->path)
@@ -298,12 +340,22 @@ ff_status ff_tiled_external(ff_tiled *t, ff_tiled_tileset *set, const char *sour
         return no_memory(t);
     memcpy(path, t->opt->path, dir_len);
     strcpy(path + dir_len, source);
+    known = stat(path, &sb) == 0;
+    if (known && (first = read_before(t, set, &sb)) != NULL) {
+        free(path);
+        return borrow(t, set, first);
+    }
     if ((st = read_file(t, path, source, line, &data, &size)) != FF_OK) {
         free(path);
         return st;
     }
     st = t->read_tileset ? t->read_tileset(t, set, data, size, path)
                          : ff_error_set(t->err, FF_EINPUT, path, 0, 0, "no tileset reader");
+    if (st == FF_OK && known) {
+        set->external = 1;
+        set->dev = (uint64_t)sb.st_dev;
+        set->ino = (uint64_t)sb.st_ino;
+    }
     free(data);
     free(path);
     return st;

@@ -62,8 +62,14 @@ typedef struct {
     uint32_t tilecount;   /* 0 when not given */
     char *name;           /* owned; "" until named */
     char *file;           /* file it was read from, for messages; owned */
-    ff_tiled_tile *tiles; /* the tiles with properties, by id once sorted */
+    ff_tiled_tile *tiles; /* the tiles with properties, by id once sorted;
+                           * owned unless borrowed */
     size_t ntiles, cap;
+    int external;         /* read from a file (ff_tiled_external): dev, ino */
+    uint64_t dev, ino;
+    int borrowed;         /* tiles are an earlier set's, read from the same
+                           * file: one file named many times is read and
+                           * stored once */
 } ff_tiled_tileset;
 
 /* An object of class (or type) goal or spawn, in pixels. */

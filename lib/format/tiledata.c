@@ -11,6 +11,7 @@
 #include <string.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 /* Most bytes one byte of input can expand to: deflate's longest match
  * (258 bytes) in two bits; a zstd RLE block (128 KiB from 4 bytes). */
@@ -176,6 +177,11 @@ static ff_status inflate_zlib(gid_sink *s, const unsigned char *in, size_t n, in
         z.next_out = buf;
         z.avail_out = sizeof buf;
         ret = inflate(&z, Z_NO_FLUSH);
+        if (ret == Z_MEM_ERROR) {
+            inflateEnd(&z);
+            return ff_error_set(s->t->err, FF_ENOMEM, s->t->name, 0, 0, "out of memory for %s",
+                                gzip ? "gzip" : "zlib");
+        }
         if ((ret != Z_OK && ret != Z_STREAM_END) ||
             sink_bytes(s, buf, sizeof buf - z.avail_out) < 0) {
             const char *why = ret == Z_BUF_ERROR ? "truncated" : ret == Z_OK || ret == Z_STREAM_END
@@ -205,6 +211,10 @@ static ff_status inflate_zstd(gid_sink *s, const unsigned char *in, size_t n)
     for (;;) {
         ZSTD_outBuffer dst = { buf, sizeof buf, 0 };
         ret = ZSTD_decompressStream(d, &dst, &src);
+        if (ZSTD_isError(ret) && ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation) {
+            ZSTD_freeDCtx(d);
+            return ff_error_set(s->t->err, FF_ENOMEM, s->t->name, 0, 0, "out of memory for zstd");
+        }
         if (ZSTD_isError(ret) || sink_bytes(s, buf, dst.pos) < 0) {
             const char *why = ZSTD_isError(ret) ? ZSTD_getErrorName(ret) : "too much data";
             ZSTD_freeDCtx(d);

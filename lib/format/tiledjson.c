@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tiledata.h"
@@ -394,25 +395,49 @@ static ff_status map(const walk *w, json_t *root, ff_grid *g)
     return ff_tiled_finish(t, g);
 }
 
-static json_t *load(const unsigned char *data, size_t size, const char *file, ff_error *err)
+/* Set when jansson's allocation fails during a parse: jansson itself
+ * reports some of those as a syntax error (a string it could not store is
+ * "string expected"), or with no text at all. */
+static _Thread_local int json_out_of_memory;
+
+static void *json_alloc(size_t size)
+{
+    void *p = malloc(size);
+    if (!p)
+        json_out_of_memory = 1;
+    return p;
+}
+
+/* The document's tree, or NULL with err set: FF_ENOMEM when memory ran
+ * out, else FF_EINPUT with the place jansson gives. */
+static json_t *load(const unsigned char *data, size_t size, const char *file, ff_error *err,
+                    ff_status *st)
 {
     json_error_t je;
-    json_t *root = json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, &je);
+    json_t *root;
 
-    if (!root)
-        ff_error_set(err, FF_EINPUT, file, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
-                     "bad JSON: %s", je.text);
-    return root;
+    json_set_alloc_funcs(json_alloc, free);
+    json_out_of_memory = 0;
+    root = json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, &je);
+    if (root && !json_out_of_memory)
+        return root;
+    json_decref(root);  /* jansson may have dropped what it could not store */
+    if (json_out_of_memory || json_error_code(&je) == json_error_out_of_memory)
+        *st = ff_error_set(err, FF_ENOMEM, file, 0, 0, "out of memory for the JSON document");
+    else
+        *st = ff_error_set(err, FF_EINPUT, file, je.line > 0 ? je.line : 0,
+                           je.column > 0 ? je.column : 0, "bad JSON: %s", je.text);
+    return NULL;
 }
 
 ff_status ff_tiled_json_map(ff_tiled *t, const unsigned char *data, size_t size, ff_grid *g)
 {
     walk w;
-    json_t *root = load(data, size, t->name, t->err);
     ff_status st;
+    json_t *root = load(data, size, t->name, t->err, &st);
 
     if (!root)
-        return FF_EINPUT;
+        return st;
     w.t = t;
     w.file = t->name;
     st = map(&w, root, g);
@@ -423,13 +448,13 @@ ff_status ff_tiled_json_map(ff_tiled *t, const unsigned char *data, size_t size,
 ff_status ff_tiled_json_tileset(ff_tiled *t, ff_tiled_tileset *set, const unsigned char *data,
                                 size_t size, const char *file)
 {
-    json_t *root = load(data, size, file, t->err);
+    ff_status st;
+    json_t *root = load(data, size, file, t->err, &st);
     const char *type;
     walk w;
-    ff_status st;
 
     if (!root)
-        return FF_EINPUT;
+        return st;
     w.t = t;
     w.file = file;
     if ((st = get_str(&w, root, "", "type", "tileset", &type)) == FF_OK && strcmp(type, "tileset"))

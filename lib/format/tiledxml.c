@@ -510,7 +510,9 @@ static ff_status parse(ff_tiled *t, ff_tiled_tileset *set, const unsigned char *
         size_t piece = size - at > (size_t)1 << 30 ? (size_t)1 << 30 : size - at;
         final = at + piece == size;
         if (XML_Parse(r.p, (const char *)data + at, (int)piece, final) != XML_STATUS_OK) {
-            if (r.st == FF_OK)
+            if (r.st == FF_OK && XML_GetErrorCode(r.p) == XML_ERROR_NO_MEMORY)
+                r.st = ff_error_set(t->err, FF_ENOMEM, file, 0, 0, "out of memory for the XML parser");
+            else if (r.st == FF_OK)
                 r.st = ff_error_set(t->err, FF_EINPUT, file, (long)XML_GetCurrentLineNumber(r.p),
                                     (long)XML_GetCurrentColumnNumber(r.p) + 1, "bad XML: %s",
                                     XML_ErrorString(XML_GetErrorCode(r.p)));

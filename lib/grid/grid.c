@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 const int ff_dir_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 const int ff_dir_dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
 const char *const ff_dir_name[8] = { "N", "E", "S", "W", "NE", "SE", "SW", "NW" };
@@ -321,6 +323,21 @@ ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
     memmove(grown + lo + 1, grown + lo, (g->ngoals - lo) * sizeof *grown);
     grown[lo] = (uint32_t)i;
     g->ngoals++;
+    return FF_OK;
+}
+
+ff_status ff_grid_append_goal(ff_grid *g, size_t *cap, int64_t x, int64_t y, const char *file,
+                              long line, long col, ff_error *err)
+{
+    ff_status st = ff_grid_check_goal(g, x, y, file, line, col, err);
+    uint32_t *grown;
+
+    if (st != FF_OK)
+        return st;
+    if (!(grown = ff_grow(g->goals, cap, g->ngoals + 1, sizeof *grown, 64)))
+        return ff_error_set(err, FF_ENOMEM, file, line, col, "out of memory for goals");
+    g->goals = grown;
+    g->goals[g->ngoals++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
     return FF_OK;
 }
 

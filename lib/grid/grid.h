@@ -143,6 +143,14 @@ int ff_grid_is_goal(const ff_grid *g, size_t i);
 ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
                            long line, long col, ff_error *err);
 
+/* Append goal cell (x,y) to g->goals, whose capacity is *cap elements
+ * (g->ngoals for a list not grown by this function before), after the
+ * checks of ff_grid_check_goal; the list is left in the order given, with
+ * repeats, until ff_grid_sort_goals: n goals in any order cost n log n.
+ * FF_ENOMEM when memory runs out (the list as it was). */
+ff_status ff_grid_append_goal(ff_grid *g, size_t *cap, int64_t x, int64_t y, const char *file,
+                              long line, long col, ff_error *err);
+
 /* Close every open cell whose center is nearer than radius (world units) to
  * a blocked cell or to the map edge, using an exact Euclidean distance
  * transform.  Sets g->radius.  Goals and spawns are not touched. */

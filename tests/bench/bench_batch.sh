@@ -124,4 +124,22 @@ printf '  %-26s %8s %8s %7sx %3s MB\n' "--goal-sets -j 2" "$j2_wall" "$j2_cpu" \
     "$(ratio "$sep_wall" "$j2_wall")" "$j2_mem"
 echo "  (speed-up: separate runs' wall time / this wall time; $(getconf _NPROCESSORS_ONLN) online processors, load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null))"
 echo "  $same"
+
+# Many small sets (issue 33, item 11): SMALL sets (default 100,000) on open
+# maps of 8 x 8 cells (built on one thread whatever -j says) and 32 x 32
+# (threads), -j 1 against -j 1024: the workers are woken one per freed
+# slot, not all per finished set.
+SMALL=${SMALL:-100000}
+for w in 8 32; do
+    awk -v w="$w" 'BEGIN { printf "type octile\nheight %d\nwidth %d\nmap\n", w, w
+        row = sprintf("%" w "s", ""); gsub(/ /, ".", row); for (y = 0; y < w; y++) print row }' >"$TMP/small.map"
+    awk -v w="$w" -v n="$SMALL" 'BEGIN { for (k = 0; k < n; k++) printf "s%d %d,%d\n", k, k % w, int(k / w) % w }' \
+        >"$TMP/small.sets"
+    for j in 1 1024; do
+        m=$(measure "$BIN/ffbuild" --goal-sets "$TMP/small.sets" -j "$j" "$TMP/small.map") ||
+            { echo "bench_batch: small sets -j $j failed" >&2; exit 1; }
+        set -- $m
+        printf '  %-26s %8s %8s\n' "$SMALL sets ${w}x$w -j $j" "$1" "$2"
+    done
+done
 [ "$same" != "OUTPUTS DIFFER" ]

@@ -440,6 +440,51 @@ expect "ffsim: an option without its value" 2 "^ffsim: --summary: needs a value 
     "$P $FIELD $IN/s.scen --summary"
 expect "ffsim: one argument too many" 2 "^ffsim: FIELD SCENARIO: want the two" "$P $FIELD $IN/s.scen $IN/extra"
 
+# issue 33, part A
+# An output in a folder that does not exist is bad input, as a missing
+# input is (item 15).
+NOFOLDER=$IN/nofolder
+for c in "ffbuild|$BIN/ffbuild -o $NOFOLDER/o $MAP" "ffdir|$BIN/ffdir -o $NOFOLDER/o $IN/gate0.ff" \
+    "ffquery|$BIN/ffquery --trace 2,2 -o $NOFOLDER/o $FIELD" "ffpull|$BIN/ffpull -o $NOFOLDER/o $FIELD <$IN/path.txt" \
+    "fffunnel|$BIN/fffunnel -o $NOFOLDER/o $IN/portals.txt" "ffpng|$BIN/ffpng -o $NOFOLDER/o $FIELD" \
+    "ffsim|$BIN/ffsim -o $NOFOLDER/o --summary sum.txt $FIELD $IN/s.scen" \
+    "ffsim|$BIN/ffsim -o trace.txt --summary $NOFOLDER/o $FIELD $IN/s.scen" \
+    "ffinfo|$BIN/ffinfo -o $NOFOLDER/o $FIELD" "ffexport|$BIN/ffexport -o $NOFOLDER/o.npy $FIELD"; do
+    prog=${c%%|*}
+    expect "$prog: an output in a missing folder" 2 \
+        "^$prog: $NOFOLDER/o(\\.npy)?: cannot create a file beside it: No such file or directory$" "${c#*|}"
+done
+# -o and --summary naming one file: the same name, another path to it, a
+# hard link (item 19).  Nothing is written.
+expect "ffsim: -o and --summary the same name" 2 "^ffsim: --summary 'out.txt': the file -o writes the trace to " \
+    "$BIN/ffsim -o out.txt --summary out.txt $FIELD $IN/s.scen"
+expect "ffsim: -o and --summary one file by two paths" 2 "^ffsim: --summary '\\./out.txt': the file -o writes the trace to " \
+    "$BIN/ffsim -o out.txt --summary ./out.txt $FIELD $IN/s.scen"
+echo old >"$IN/linked.txt"
+ln -f "$IN/linked.txt" "$IN/link2.txt"
+expect "ffsim: -o and --summary two links of one file" 2 "^ffsim: --summary '$IN/link2.txt': the file -o writes the trace to " \
+    "$BIN/ffsim -o $IN/linked.txt --summary $IN/link2.txt $FIELD $IN/s.scen"
+check "ffsim: -o and --summary two links of one file: the file untouched" "$(cat "$IN/linked.txt")" = old
+rm -f "$IN/linked.txt" "$IN/link2.txt"
+# A tileset read from a file takes no tiles in the map (its tiles may be
+# those of other names of the file, item 8).
+cp "$TD/tiled/hall.tsx" "$IN/"
+sed 's|<tileset firstgid="1" source="hall.tsx"/>|<tileset firstgid="1" source="hall.tsx"><tile id="1"/></tileset>|' \
+    "$TD/tiled/hall-csv.tmx" >"$IN/inline.tmx"
+bad ffbuild "a tile in the map for an external tileset" \
+    "^ffbuild: $IN/inline.tmx:3: tile 1 in the map for tileset 'hall', which is read from a file$" "$BIN/ffbuild $IN/inline.tmx"
+# A legal name of 250 bytes is written (its temporary name would be 258).
+LONG=$(printf '%0250d' 0)
+for c in "ffbuild|$BIN/ffbuild -o $LONG $MAP" "ffsim|$BIN/ffsim -o $LONG --summary /dev/null $FIELD $IN/s.scen"; do
+    prog=${c%%|*}
+    count "$prog"
+    (cd "$W" && sh -c "${c#*|}") >"$TMP/out" 2>"$TMP/err"
+    got=$?
+    check "$prog: -o a name of 250 bytes (exit $got: $(head -c 200 "$TMP/err"))" "$got" -eq 0 -a -s "$W/$LONG" \
+        -a "$(ls -A "$W" | wc -l)" -eq 1
+    rm -rf "$W" && mkdir -p "$W"
+done
+
 # --help and --version write to stdout too.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim ffinfo ffexport; do
     for opt in --help --version; do

@@ -275,6 +275,8 @@ refuse "--all --list" "^ffexport: --all, --list: give one" "$E --all --list -o $
 refuse "two --name without --all" "^ffexport: --name: one field, or several with --all" "$E --name yard --name gate $TMP/sets.ff"
 : >"$TMP/file"
 refuse "--all -o FILE" "^ffexport: $TMP/file: not a folder" "$E --all -o $TMP/file $TMP/sets.ff"
+refuse "--all: a folder in a missing folder is bad input" \
+    "^ffexport: $TMP/no/such: cannot create the folder: No such file or directory\$" "$E --all -o $TMP/no/such $TMP/sets.ff"
 run "--help" 0 "$E --help"
 check "--help names every option" \
     "$(printf '%s\n' "$OUT" | grep -c -e '--channel NAME' -e '--name FIELD' -e '--npy' -e '--csv' -e '--raw' -e '--list' -e '--output FILE')" -ge 7

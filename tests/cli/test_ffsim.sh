@@ -523,4 +523,18 @@ else
     echo "# python3 not found: the --json checks are skipped"
 fi
 
+# Issue 33, item 16: a lone agent is never a deadlock.  Two agents of
+# radius 0.5 on doors.ffmap's half-unit cells, moving cell to cell with
+# reservations and a wait limit of 1: a large footprint can be refused a
+# cell for itself, which was reported as 'deadlock: agents 2 wait on each
+# other' at ticks 16 and 18 (issue 30 reworks the detection; this stays).
+for pair in "1.25,6.25 2.25,3.25" "9.25,1.25 6.25,3.25"; do
+    set -- $pair
+    printf 'ffsim 1\nticks 200\nmove grid\nreserve on\nwait-limit 1\nclass c\n radius 0.5\n speed 1\n follow\nend\nagent 1 c %s\nagent 2 c %s\n' \
+        "$1" "$2" >"$TMP/lone.scen"
+    run "two large agents at $1 and $2: no deadlock of one" 0 \
+        "$BIN/ffsim -o /dev/null --summary /dev/null $TMP/doors.ff $TMP/lone.scen"
+    check "two large agents at $1 and $2: no deadlock line" -z "$(printf '%s\n' "$ERR" | grep deadlock)"
+done
+
 finish

@@ -18,6 +18,7 @@ void ff_progress_begin(ff_progress *p, FILE *f, const char *prog, const char *wh
     p->total = total ? total : 1;
     p->percent = -1;
     p->width = 0;
+    p->terminal = f && isatty(fileno(f));
 }
 
 void ff_progress_update(ff_progress *p, uint64_t done)
@@ -43,7 +44,10 @@ void ff_progress_clear(ff_progress *p)
 {
     if (!p->f || p->percent < 0)
         return;
-    fprintf(p->f, "\r%*s\r", p->width, "");
+    if (p->terminal)
+        fprintf(p->f, "\r%*s\r", p->width, "");
+    else
+        putc('\n', p->f);
     fflush(p->f);
     p->percent = -1;
 }

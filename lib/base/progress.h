@@ -2,8 +2,9 @@
  * ffbuild --goal-sets' fields, ffpng --animate's frames): one line,
  * "prog: WHAT DONE/TOTAL (P%)", that overwrites itself (carriage return)
  * and is erased at the end, so that what follows on the terminal starts
- * on a clean line.  Written when the stream is a terminal or when asked
- * (--progress), never otherwise.  The line is rewritten when its percent
+ * on a clean line (not a terminal, a file: ended with a newline, so that
+ * what follows is a line of its own).  Written when the stream is a
+ * terminal or when asked (--progress), never otherwise.  The line is rewritten when its percent
  * changes, at most 101 times a run however long: the work done decides,
  * never the clock, so the bytes written are the same on every run.
  */
@@ -24,6 +25,7 @@ typedef struct {
     uint64_t total;     /* the count at the end, >= 1 */
     int percent;        /* of the line shown; -1 before the first */
     int width;          /* its length, to erase it */
+    int terminal;       /* 1: f is a terminal (erased), else ended */
 } ff_progress;
 
 /* Whether to show progress on f: asked for (forced), or f a terminal. */
@@ -37,8 +39,9 @@ void ff_progress_begin(ff_progress *p, FILE *f, const char *prog, const char *wh
 /* done of total: the line rewritten when its percent changed. */
 void ff_progress_update(ff_progress *p, uint64_t done);
 
-/* Erase the line (blanks over it, then a carriage return) before another
- * message; the next update shows it again. */
+/* Erase the line (blanks over it, then a carriage return; a newline when
+ * f is not a terminal) before another message; the next update shows it
+ * again. */
 void ff_progress_clear(ff_progress *p);
 
 /* Erase the line and show no more. */

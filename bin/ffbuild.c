@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "anyangle.h"
 #include "batch.h"
 #include "changes.h"
 #include "grow.h"
@@ -16,6 +17,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "progress.h"
+#include "ranges.h"
 #include "records.h"
 #include "search.h"
 #include "stream.h"
@@ -28,7 +30,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ffbuild [-g X,Y]... [--goals FILE] [-m 4|8] [-c strict|cut|free]\n"
-            "               [-r R] [--turn-cost C] [--png-scale S] [--layer NAME]\n"
+            "               [-r R] [--turn-cost C | --any-angle] [--png-scale S]\n"
+            "               [--layer NAME]\n"
             "               [--max-cells N] [--name NAME] [--text] [-o FILE] [MAP]\n"
             "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [--progress]\n"
             "               [options] [MAP]\n"
@@ -53,6 +56,7 @@ static void usage(FILE *f)
             "  -r, --radius R       agent clearance radius in world units (default 0)\n"
             "      --turn-cost C    cost of each 45-degree turn: a field over (cell,\n"
             "                       heading) states, with heading channels\n"
+            "      --any-angle      exact shortest distances at any angle (one open cost)\n"
             "      --png-scale S    cost per grey level of a PNG map (default 1)\n"
             "      --layer NAME     of a Tiled map, read only the tile layer NAME\n"
             "      --max-cells N    refuse maps of more cells (default 1073741824)\n"
@@ -165,7 +169,8 @@ static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_er
 /* The --goal-sets run: one field per set of sets_path on grid g (the map
  * read once, its clearance applied), or with list only their names. */
 static ff_status build_sets(const ff_grid *g, const char *sets_path, const char *split,
-                            const char *out_path, int list, int jobs, int text, int progress,
+                            const char *out_path, int list, int jobs, int text, int any_angle,
+                            int progress,
                             ff_error *err)
 {
     FILE *f = ff_infile_open(sets_path, err);
@@ -181,6 +186,7 @@ static ff_status build_sets(const ff_grid *g, const char *sets_path, const char 
     ff_infile_close(f);
     if (st != FF_OK)
         return st;
+    sets.any_angle = any_angle;
     if (split && (st = ff_outfile_folder(split, err)) != FF_OK)
         goto done;
     if (!split && (st = ff_outfile_open(&out, out_path, err)) != FF_OK)
@@ -250,6 +256,13 @@ static ff_status update_stream(const char *changes_path, const char *in_path,
                               "ffbuild wrote", nfields);
             break;
         }
+        if (field.any_angle) {
+            st = ff_error_set(err, FF_EINPUT, in_path, 0, 0,
+                              "field %d is an any-angle field: --update repairs 8-move and "
+                              "4-move fields only (a changed corner moves sight lines across "
+                              "the map); rebuild it with ffbuild --any-angle", nfields);
+            break;
+        }
         if (field.turn) {
             st = ff_error_set(err, FF_EINPUT, in_path, 0, 0,
                               "field %d is a turn-cost field: --update repairs cell fields "
@@ -288,6 +301,22 @@ static ff_status update_stream(const char *changes_path, const char *in_path,
     return st;
 }
 
+/* Refuse, naming the map, a map the any-angle field is not defined on
+ * (anyangle.h): several open costs, one-way cells, terrain classes. */
+static ff_status check_any_angle(const ff_grid *g, const char *in_path, ff_error *err)
+{
+    ff_grid goalless = *g;
+
+    /* The goals come later, or from the sets: only the map is judged. */
+    goalless.ngoals = 1;
+    if (ff_anyangle_check(&goalless, err) != FF_OK) {
+        if (!err->file[0])
+            snprintf(err->file, sizeof err->file, "%s", in_path);
+        return err->status;
+    }
+    return FF_OK;
+}
+
 /* Threads by default: one per online processor. */
 static int default_jobs(void)
 {
@@ -300,7 +329,7 @@ static int default_jobs(void)
 static int run(int argc, char **argv, goal_list *goals)
 {
     enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE, OPT_TURN_COST,
-           OPT_LAYER, OPT_PROGRESS };
+           OPT_LAYER, OPT_ANY_ANGLE, OPT_PROGRESS };
     static const struct option longopts[] = {
         { "goal", required_argument, NULL, 'g' },
         { "goals", required_argument, NULL, 'G' },
@@ -308,6 +337,7 @@ static int run(int argc, char **argv, goal_list *goals)
         { "corners", required_argument, NULL, 'c' },
         { "radius", required_argument, NULL, 'r' },
         { "turn-cost", required_argument, NULL, OPT_TURN_COST },
+        { "any-angle", no_argument, NULL, OPT_ANY_ANGLE },
         { "png-scale", required_argument, NULL, 'P' },
         { "layer", required_argument, NULL, OPT_LAYER },
         { "max-cells", required_argument, NULL, 'M' },
@@ -329,7 +359,8 @@ static int run(int argc, char **argv, goal_list *goals)
     const char *name = NULL, *sets_path = NULL, *split = NULL, *update = NULL;
     /* -1: not given, keep what the map says (an ff stream carries its
      * own; other formats mean 8 moves, strict corners, radius 0). */
-    int moves = -1, corners = -1, text = 0, list = 0, jobs = default_jobs(), progress = 0;
+    int moves = -1, corners = -1, text = 0, list = 0, jobs = default_jobs(), any_angle = 0;
+    int progress = 0;
     int c, status;
     double radius = -1, turn_cost = -1;
     long long x, y, v;
@@ -363,16 +394,17 @@ static int run(int argc, char **argv, goal_list *goals)
                 return usage_error("--corners '%s': not strict, cut or free", optarg);
             break;
         case 'r':
-            if (ff_parse_real(optarg, &radius) || radius < 0)
-                return usage_error("--radius '%s': not a number >= 0", optarg);
+            if (ff_parse_real(optarg, &radius) || !ff_range_ok(FF_RANGE_RADIUS, radius))
+                return ff_range_error(prog, "--radius", optarg, FF_RANGE_RADIUS);
             break;
         case OPT_TURN_COST:
-            if (ff_parse_real(optarg, &turn_cost) || !(turn_cost >= 0))
-                return usage_error("--turn-cost '%s': not a number >= 0", optarg);
+            if (ff_parse_real(optarg, &turn_cost) || !ff_range_ok(FF_RANGE_TURN_COST, turn_cost))
+                return ff_range_error(prog, "--turn-cost", optarg, FF_RANGE_TURN_COST);
             break;
         case 'P':
-            if (ff_parse_real(optarg, &mopt.png_scale) || !(mopt.png_scale > 0))
-                return usage_error("--png-scale '%s': not a number > 0", optarg);
+            if (ff_parse_real(optarg, &mopt.png_scale) ||
+                !ff_range_ok(FF_RANGE_PNG_SCALE, mopt.png_scale))
+                return ff_range_error(prog, "--png-scale", optarg, FF_RANGE_PNG_SCALE);
             break;
         case 'M':
             if (ff_option_max_cells(prog, optarg, &mopt.max_cells))
@@ -392,10 +424,11 @@ static int run(int argc, char **argv, goal_list *goals)
             split = optarg;
             break;
         case OPT_LIST: list = 1; break;
+        case OPT_ANY_ANGLE: any_angle = 1; break;
         case OPT_UPDATE: update = optarg; break;
         case OPT_PROGRESS: progress = 1; break;
         case 'j':
-            if (ff_parse_int(optarg, 1, 1024, &v))
+            if (ff_parse_int_in(optarg, FF_RANGE_JOBS, &v))
                 return usage_error("--jobs '%s': not a whole number 1 to 1024", optarg);
             jobs = (int)v;
             break;
@@ -420,6 +453,12 @@ static int run(int argc, char **argv, goal_list *goals)
     if (sets_path && turn_cost >= 0)
         return usage_error("%s", "--turn-cost: it does not go with --goal-sets; build each "
                                  "turn-cost field on its own");
+    if (any_angle && turn_cost >= 0)
+        return usage_error("%s", "--any-angle: it does not go with --turn-cost; an any-angle "
+                                 "path has no 45-degree turns to price");
+    if (any_angle && moves == 4)
+        return usage_error("%s", "--any-angle: it does not go with -m 4; an any-angle path "
+                                 "takes every direction");
     if (!sets_path && (split || list))
         return usage_error("%s", "--split, --list: they need --goal-sets");
     if (split && (list || out_path))
@@ -430,10 +469,11 @@ static int run(int argc, char **argv, goal_list *goals)
     if (sets_path && strcmp(sets_path, "-") == 0 && strcmp(in_path, "-") == 0)
         return usage_error("%s", "-: the map and the goal sets cannot both be standard input");
     if (update && (goals->n > 0 || goal_file || name || sets_path || moves > 0 || corners >= 0 ||
-                   radius >= 0 || mopt.png_scale != 1 || turn_cost >= 0 || mopt.layer))
+                   radius >= 0 || mopt.png_scale != 1 || turn_cost >= 0 || mopt.layer ||
+                   any_angle))
         return usage_error("%s", "--update: it keeps the field's goals, rules and name, so -g, "
                                  "--goals, --goal-sets, -m, -c, -r, --png-scale, --turn-cost, "
-                                 "--layer and --name do not go with it");
+                                 "--any-angle, --layer and --name do not go with it");
     if (update && strcmp(update, "-") == 0 && strcmp(in_path, "-") == 0)
         return usage_error("%s", "-: the field and the changes cannot both be standard input");
     if (!text && !split && !list && ff_option_binary_output(prog, out_path, "--text"))
@@ -465,8 +505,16 @@ static int run(int argc, char **argv, goal_list *goals)
     if (radius > 0 && field.grid.radius == 0 &&
         ff_grid_apply_clearance(&field.grid, radius, &err) != FF_OK)
         goto failed;
+    if (any_angle) {
+        /* The map's own rules, checked before any goal is: a goal is not
+         * the map's fault. */
+        field.grid.moves = 8;
+        field.any_angle = 1;
+    }
     if (sets_path) {
-        if (build_sets(&field.grid, sets_path, split, out_path, list, jobs, text, progress, &err) != FF_OK) {
+        if ((any_angle && check_any_angle(&field.grid, in_path, &err) != FF_OK) ||
+            build_sets(&field.grid, sets_path, split, out_path, list, jobs, text, any_angle,
+                       progress, &err) != FF_OK) {
             if (!err.file[0])
                 snprintf(err.file, sizeof err.file, "%s", in_path);
             goto failed;
@@ -515,9 +563,12 @@ static int run(int argc, char **argv, goal_list *goals)
             goto failed;
         }
     }
-    if ((field.turn ? ff_turn_search(&field.grid, field.turn_cost, field.heading_distance,
-                                     field.distance, &err)
-                    : ff_search(&field.grid, field.distance, &err)) != FF_OK) {
+    if (any_angle && check_any_angle(&field.grid, in_path, &err) != FF_OK)
+        goto failed;
+    if ((field.turn       ? ff_turn_search(&field.grid, field.turn_cost, field.heading_distance,
+                                           field.distance, &err)
+         : field.any_angle ? ff_anyangle_search(&field.grid, field.distance, NULL, &err)
+                           : ff_search(&field.grid, field.distance, &err)) != FF_OK) {
         if (!err.file[0])
             snprintf(err.file, sizeof err.file, "%s", in_path);
         goto failed;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anyangle.h"
 #include "direction.h"
 #include "fieldsel.h"
 #include "infile.h"
@@ -21,7 +22,8 @@ static void usage(FILE *f)
             "usage: ffdir [--text] [--max-cells N] [-o FILE] [STREAM]\n"
             "       ffdir --list [STREAM]\n"
             "Add the direction channel to an ff stream that has a distance channel\n"
-            "(and, on a turn-cost field, the heading_direction channel).\n"
+            "(and, on a turn-cost field, the heading_direction channel; on an any-angle\n"
+            "field, the vector channel instead of the direction channel).\n"
             "Every other channel is passed on untouched; each field of a multi-field\n"
             "stream is done in turn and keeps its name.\n"
             "      --list           print the name of each field, one a line ('-': none)\n"
@@ -29,6 +31,45 @@ static void usage(FILE *f)
             "      --max-cells N    refuse streams of more cells (default 1073741824)\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
+}
+
+/* An any-angle field's directions: the vector channel, two f32 a cell
+ * (man 5 ff), in place of a vector channel it had; no direction codes,
+ * which a step cannot hold. */
+static ff_status add_vectors(ff_field *field, ff_error *err)
+{
+    size_t n = (size_t)field->grid.w * (size_t)field->grid.h, k;
+    ff_channel *ch = NULL;
+    float *toward = malloc(2 * n * sizeof *toward);
+
+    if (!toward)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
+    if (ff_anyangle_directions(&field->grid, field->distance, toward, err) != FF_OK) {
+        free(toward);
+        return err->status;
+    }
+    free(field->direction);
+    field->direction = NULL;
+    for (k = 0; k < field->nextra; k++)
+        if (strcmp(field->extra[k].name, "vector") == 0)
+            ch = &field->extra[k];
+    if (!ch) {
+        ch = realloc(field->extra, (field->nextra + 1) * sizeof *ch);
+        if (!ch) {
+            free(toward);
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
+        }
+        field->extra = ch;
+        ch = &field->extra[field->nextra++];
+        strcpy(ch->name, "vector");
+        ch->data = NULL;
+    }
+    free(ch->data);
+    ch->data = toward;
+    ch->type = FF_T_F32;
+    ch->lanes = 2;
+    ch->has_id = 1;
+    return FF_OK;
 }
 
 int main(int argc, char **argv)
@@ -101,6 +142,14 @@ int main(int argc, char **argv)
                          "the stream has no distance channel: run ffbuild first");
             goto failed;
         }
+        if (field.any_angle) {
+            if (add_vectors(&field, &err) != FF_OK) {
+                if (!err.file[0])
+                    snprintf(err.file, sizeof err.file, "%s", in_path);
+                goto failed;
+            }
+            goto write;
+        }
         if (!field.direction && !(field.direction = malloc(n))) {
             ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory");
             goto failed;
@@ -115,6 +164,7 @@ int main(int argc, char **argv)
                         : ff_direction_field(&field.grid, field.distance, field.direction, &err)) !=
             FF_OK)
             goto failed;
+    write:
         ff_field_update_derived_ids(&field);
         if (ff_field_write(out.f, &field, text, &err) != FF_OK) {
             snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");

@@ -11,6 +11,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "pull.h"
+#include "ranges.h"
 #include "records.h"
 #include "stream.h"
 
@@ -85,8 +86,8 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":r:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'r':
-            if (ff_parse_real(optarg, &radius) || radius < 0)
-                return ff_usage_error(prog, "-r '%s': not a finite number >= 0", optarg);
+            if (ff_parse_real(optarg, &radius) || !ff_range_ok(FF_RANGE_FUNNEL_RADIUS, radius))
+                return ff_range_error(prog, "-r", optarg, FF_RANGE_FUNNEL_RADIUS);
             break;
         case 'c': cells_path = optarg; break;
         case 'n': name = optarg; break;

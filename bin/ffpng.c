@@ -14,6 +14,7 @@
 #include "options.h"
 #include "outfile.h"
 #include "pngout.h"
+#include "ranges.h"
 #include "stream.h"
 #include "turn.h"
 
@@ -169,7 +170,7 @@ static int parse_args(int argc, char **argv, request *r)
     while ((c = getopt_long(argc, argv, ":s:l:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 's':
-            if (ff_parse_int(optarg, 1, 2147483647, &v))
+            if (ff_parse_int_in(optarg, FF_RANGE_PNG_PIXELS, &v))
                 return usage_error("--scale '%s': not a whole number of pixels, 1 or more",
                                    optarg);
             r->opt.scale = (int)v;
@@ -182,7 +183,7 @@ static int parse_args(int argc, char **argv, request *r)
         case 'L': r->opt.legend = 1; break;
         case 'n': r->opt.legend = 0; break;
         case 'g':
-            if (ff_parse_int(optarg, 1, 2147483647, &v))
+            if (ff_parse_int_in(optarg, FF_RANGE_PNG_GRID, &v))
                 return usage_error("--grid '%s': not a whole number of cells, 1 or more", optarg);
             r->opt.grid = (int)v;
             break;
@@ -192,7 +193,7 @@ static int parse_args(int argc, char **argv, request *r)
             r->overlay[r->noverlays++].path = optarg;
             break;
         case 'e':
-            if (ff_parse_int(optarg, 1, 2147483647, &v))
+            if (ff_parse_int_in(optarg, FF_RANGE_PNG_EVERY, &v))
                 return usage_error("--every '%s': not a whole number of ticks, 1 or more",
                                    optarg);
             r->every = (uint64_t)v;
@@ -200,7 +201,7 @@ static int parse_args(int argc, char **argv, request *r)
         case 'A': r->animate = 1; break;
         case 'P': r->progress = 1; break;
         case 'F':
-            if (ff_parse_int(optarg, 1, 1000, &v))
+            if (ff_parse_int_in(optarg, FF_RANGE_PNG_FPS, &v))
                 return usage_error("--fps '%s': not a whole number of frames per second, 1 to 1000", optarg);
             r->anim.fps = (uint16_t)v;
             break;

@@ -13,6 +13,7 @@
 #include "infile.h"
 #include "options.h"
 #include "outfile.h"
+#include "anyangle.h"
 #include "query.h"
 #include "stream.h"
 #include "turn.h"
@@ -75,7 +76,11 @@ static ff_status read_field(const char *path, const char *name, uint64_t max_cel
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the stream has no distance channel: run ffbuild "
                           "(ffbuild -g X,Y MAP > FIELD)");
-    else if (st == FF_OK && !field->direction && need_direction)
+    else if (st == FF_OK && field->any_angle && need_direction && !ff_field_vectors(field))
+        st = ff_error_set(err, FF_EINPUT, path, 0, 0,
+                          "the any-angle field has no vector channel: run ffdir "
+                          "(ffbuild --any-angle ... | ffdir > FIELD)");
+    else if (st == FF_OK && !field->direction && !field->any_angle && need_direction)
         st = ff_error_set(err, FF_EINPUT, path, 0, 0,
                           "the field has no direction channel: run ffdir "
                           "(ffbuild ... | ffdir > FIELD)");
@@ -123,7 +128,7 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    ff_query_options qo = { 0, 0, 0, NULL };
+    ff_query_options qo = { 0, 0, 0, NULL, NULL };
     const char *field_path = "-", *map_path = NULL, *trace_arg = NULL, *name = NULL;
     const char *out_path = NULL;
     ff_outfile out;
@@ -220,10 +225,24 @@ int main(int argc, char **argv)
             ff_heading_plane(field.heading_direction, cells, h, planes + (size_t)h * cells);
         qo.heading_planes = planes;
     }
+    qo.vectors = ff_field_vectors(&field);
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed;
     out_open = 1;
-    if (trace_arg) {
+    if (trace_arg && field.any_angle) {
+        double *corners = NULL;
+        if (ff_anyangle_corner_path(&field.grid, field.distance, tx, ty, &corners, &n, &err) !=
+            FF_OK) {
+            if (!err.file[0])
+                snprintf(err.file, sizeof err.file, "%s", field_path);
+            goto failed;
+        }
+        if (ff_query_write_points(out.f, corners, n, &err) != FF_OK) {
+            free(corners);
+            goto write_failed;
+        }
+        free(corners);
+    } else if (trace_arg) {
         if (ff_query_trace_state(&field, tx, ty, heading, field_path, &path, &n, &err) != FF_OK)
             goto failed;
         if (ff_query_write_path(out.f, &field.grid, path, n, &err) != FF_OK)

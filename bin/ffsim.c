@@ -17,6 +17,7 @@
 #include "outfile.h"
 #include "profiles.h"
 #include "progress.h"
+#include "ranges.h"
 #include "scenario.h"
 #include "siminput.h"
 #include "stream.h"
@@ -81,10 +82,14 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Sleep until wall time t (seconds of CLOCK_MONOTONIC). */
+/* Sleep until wall time t (seconds of CLOCK_MONOTONIC), at most a tick's
+ * longest length (ranges.h) at once: the conversion to whole seconds
+ * cannot overflow time_t, whatever t. */
 static void sleep_until(double t)
 {
     double left = t - wall_seconds();
+    if (left > ff_ranges[FF_RANGE_TICK].max)
+        left = ff_ranges[FF_RANGE_TICK].max;
     if (left > 0) {
         struct timespec ts;
         ts.tv_sec = (time_t)left;
@@ -190,7 +195,7 @@ int main(int argc, char **argv)
                 return usage_error("--direction '%s': not raw or smooth", optarg);
             break;
         case 'e':
-            if (ff_parse_int(optarg, 1, 1000000000, &every))
+            if (ff_parse_int_in(optarg, FF_RANGE_SIM_EVERY, &every))
                 return usage_error("--every '%s': not a whole number 1 to 1000000000", optarg);
             break;
         case 's':

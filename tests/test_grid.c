@@ -243,3 +243,39 @@ Test(grid, step_masks_are_the_legal_steps)
     }
     cr_assert_gt(steps, 1000);
 }
+
+/* The clipped box holds exactly the map's cells within reach of the
+ * rectangle (Chebyshev distance, counted cell by cell), however large the
+ * reach: the walks of ffbuild --update stay inside the map. */
+Test(grid, clip_box_is_the_cells_within_reach)
+{
+    static const int64_t reaches[] = { 0, 1, 2, 5, 1000000000, (int64_t)1 << 32 };
+    ff_grid g;
+    int w, h, x0, y0, x1, y1, x, y;
+    size_t r;
+
+    ff_grid_init(&g);
+    for (w = 1; w <= 4; w++)
+        for (h = 1; h <= 3; h++) {
+            g.w = w;
+            g.h = h;
+            for (r = 0; r < sizeof reaches / sizeof reaches[0]; r++)
+                for (x0 = 0; x0 < w; x0++)
+                    for (x1 = x0; x1 < w; x1++)
+                        for (y0 = 0; y0 < h; y0++)
+                            for (y1 = y0; y1 < h; y1++) {
+                                int bx0, by0, bx1, by1;
+                                int64_t k = reaches[r];
+                                ff_grid_clip_box(&g, x0, y0, x1, y1, k, &bx0, &by0, &bx1, &by1);
+                                for (y = 0; y < h; y++)
+                                    for (x = 0; x < w; x++) {
+                                        int want = x >= x0 - k && x <= x1 + k && y >= y0 - k &&
+                                                   y <= y1 + k;
+                                        int got = x >= bx0 && x <= bx1 && y >= by0 && y <= by1;
+                                        cr_assert_eq(got, want, "%dx%d reach %lld cell %d,%d", w, h,
+                                                     (long long)k, x, y);
+                                    }
+                                cr_assert(bx0 >= 0 && by0 >= 0 && bx1 < w && by1 < h);
+                            }
+        }
+}

@@ -85,6 +85,53 @@ Test(mapread, moving_ai_refusals)
     cr_assert(strstr(err.msg, "unknown map format"), "%s", err.msg);
 }
 
+/* parse() for text holding NUL bytes: size bytes of text. */
+static ff_status parse_bytes(const char *text, size_t size, ff_grid *g, ff_error *err)
+{
+    ff_map_options o;
+
+    ff_map_options_init(&o);
+    return ff_map_parse((const unsigned char *)text, size, "m", &o, g, err);
+}
+
+Test(mapread, header_lines_are_refused_whole_never_cut)
+{
+    static const char nul_height[] = "type octile\nheight 1\0junk\nwidth 1\nmap\n.\n";
+    static const char nul_map[] = "type octile\nheight 1\nwidth 1\nmap\0junk\n.\n";
+    static const char nul_ffmap[] = "ffmap 1\nlegend . 1\0x\nmap\n.\n";
+    char text[8192];
+    ff_grid g;
+    ff_error err;
+
+    /* A header line of exactly the cap reads; one byte more is refused
+     * at that byte, not cut to a line that reads as "width 3". */
+    snprintf(text, sizeof text, "type octile\nheight 1\nwidth 3%*s\nmap\n...\n",
+             FF_MOVINGAI_HEADER_LINE_MAX - 7, "");
+    cr_assert_eq(parse(text, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.w, 3);
+    ff_grid_free(&g);
+    snprintf(text, sizeof text, "type octile\nheight 1\nwidth 3%*sjunk\nmap\n...\n",
+             FF_MOVINGAI_HEADER_LINE_MAX - 7, "");
+    cr_assert_eq(parse(text, &g, &err), FF_EINPUT);
+    cr_assert_eq(err.line, 3);
+    cr_assert_eq(err.col, FF_MOVINGAI_HEADER_LINE_MAX + 1);
+    cr_assert(strstr(err.msg, "longer than 127 bytes"), "%s", err.msg);
+    snprintf(text, sizeof text, "ffmap 1\ncell 1%*s\nmap\n.\n", FF_FFMAP_HEADER_LINE_MAX - 5, "");
+    cr_assert_eq(parse(text, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "longer than 4095 bytes"), "%s", err.msg);
+    /* A NUL in a header line ends no string early. */
+    cr_assert_eq(parse_bytes(nul_height, sizeof nul_height - 1, &g, &err), FF_EINPUT);
+    cr_assert_eq(err.line, 2);
+    cr_assert_eq(err.col, 9);
+    cr_assert(strstr(err.msg, "NUL"), "%s", err.msg);
+    cr_assert_eq(parse_bytes(nul_map, sizeof nul_map - 1, &g, &err), FF_EINPUT);
+    cr_assert_eq(err.line, 4);
+    cr_assert_eq(err.col, 4);
+    cr_assert_eq(parse_bytes(nul_ffmap, sizeof nul_ffmap - 1, &g, &err), FF_EINPUT);
+    cr_assert_eq(err.line, 2);
+    cr_assert_eq(err.col, 11);
+}
+
 Test(mapread, ffmap_legend_one_way_goals_spawns_cell_origin)
 {
     ff_grid g;
@@ -186,6 +233,16 @@ Test(mapread, grey_png_levels_and_scale)
     cr_assert_eq(g.cost[3], 127.5f);
     cr_assert_eq(g.cost[4], 5.0f);
     ff_grid_free(&g);
+    /* The largest scale keeps grey 255 a float: open, never a wall; one
+     * over it (1e37 made 255 cost inf) is refused. */
+    o.png_scale = 1e36;
+    cr_assert_eq(ff_map_parse(png, size, "p.png", &o, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert(isfinite(g.cost[3]));
+    cr_assert_eq(g.cost[3], (float)(255 * 1e36));
+    ff_grid_free(&g);
+    o.png_scale = 1e37;
+    cr_assert_eq(ff_map_parse(png, size, "p.png", &o, &g, &err), FF_EUSAGE);
+    cr_assert(strstr(err.msg, "from 0 (excluded) to 1e36"), "%s", err.msg);
     free(png);
 }
 

@@ -567,7 +567,7 @@ static char *run_stream(const ff_field *f, const ff_query_options *o, const void
 static char *run_text(const ff_field *f, int raw, int distance, const char *input,
                       ff_status *st, ff_error *err)
 {
-    ff_query_options o = { raw, distance, 0, NULL };
+    ff_query_options o = { raw, distance, 0, NULL, NULL };
     size_t n;
     return run_stream(f, &o, input, strlen(input), &n, st, err);
 }
@@ -681,7 +681,7 @@ Test(stream, binary_answers)
     ff_field f;
     ff_error err;
     ff_status st;
-    ff_query_options o = { 0, 1, 1, NULL };
+    ff_query_options o = { 0, 1, 1, NULL, NULL };
     unsigned char in[64];
     char *out;
     size_t n;
@@ -733,7 +733,7 @@ Test(stream, binary_agrees_with_text)
                                      "#.......#\n"
                                      "#########\n";
     unsigned long long s = 99;
-    ff_query_options ob = { 0, 1, 1, NULL }, ot = { 0, 1, 0, NULL };
+    ff_query_options ob = { 0, 1, 1, NULL, NULL }, ot = { 0, 1, 0, NULL, NULL };
     unsigned char bin[16 * 500];
     char text[40 * 500], *p = text, *bout, *tout, *t;
     size_t nb, nt;
@@ -814,7 +814,7 @@ static void talk(const ff_field *f, const ff_query_options *o, const void *q, si
 Test(stream, answers_are_flushed_before_waiting)
 {
     ff_field f;
-    ff_query_options text = { 0, 0, 0, NULL }, bin = { 0, 0, 1, NULL };
+    ff_query_options text = { 0, 0, 0, NULL, NULL }, bin = { 0, 0, 1, NULL, NULL };
     unsigned char q[16];
 
     field_from_text(row_map, 8, FF_CORNERS_STRICT, 0, &f);

@@ -69,6 +69,33 @@ static void expect_raw(hand_field *f, double px, double py, int code, double ex,
               "raw at %g %g: got %.12f %.12f, want %g %g", px, py, dx, dy, ex, ey);
 }
 
+/* The same rule over an any-angle field's vectors (ff_sample_smooth_vector):
+ * at the corner (2,1) of four cells of vectors (1,0), (0.6,0.8), 0 0 (a
+ * goal: skipped) and (0,1), each weighs 1/4: (1.6, 1.8) / 4, normalised
+ * (0.664364, 0.747409).  On a cell center, that cell's own vector; where
+ * every sample is 0 0, the raw vector of the cell, here 0 0. */
+Test(sample, vectors_blend_by_the_same_rule)
+{
+    hand_field f;
+    float vec[2 * 12] = { 0 };
+    double dx, dy, len = hypot(1.6, 1.8);
+
+    hand_init(&f, 4, 3, E);
+    vec[2 * 1] = 1;                        /* cell 1,0 */
+    vec[2 * 2] = 0.6f, vec[2 * 2 + 1] = 0.8f; /* cell 2,0 */
+    vec[2 * 6 + 1] = 1;                    /* cell 2,1; cell 1,1 is 0 0 */
+    cr_assert_eq(ff_sample_smooth_vector(&f.g, vec, 2.0, 1.0, &dx, &dy), 1);
+    cr_expect(fabs(dx - 1.6 / len) < 1e-7 && fabs(dy - 1.8 / len) < 1e-7, "%.9f %.9f", dx, dy);
+    cr_assert_eq(ff_sample_smooth_vector(&f.g, vec, 2.5, 0.5, &dx, &dy), 1);
+    cr_expect(fabs(dx - 0.6) < 1e-7 && fabs(dy - 0.8) < 1e-7, "%.9f %.9f", dx, dy);
+    cr_assert_eq(ff_sample_raw_vector(&f.g, vec, 2.9, 0.1, &dx, &dy), 1);
+    cr_expect(fabs(dx - 0.6) < 1e-7 && fabs(dy - 0.8) < 1e-7);
+    cr_assert_eq(ff_sample_smooth_vector(&f.g, vec, 1.5, 1.5, &dx, &dy), 0);
+    cr_expect(dx == 0 && dy == 0);
+    cr_assert_eq(ff_sample_raw_vector(&f.g, vec, -1, 0.5, &dx, &dy), 0);
+    ff_grid_free(&f.g);
+}
+
 /* On a cell center the blend has one sample at weight 1: that cell's
  * direction, whatever its neighbours say. */
 Test(sample, cell_center)

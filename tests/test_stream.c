@@ -514,9 +514,9 @@ Test(stream, heading_names_without_turn_cost_are_ordinary_channels)
 ParameterizedTestParameters(stream, bad_turn_headers)
 {
     static bad_case cases[] = {
-        { TURN_HEAD "turn-cost -1\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
-        { TURN_HEAD "turn-cost inf\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
-        { TURN_HEAD "turn-cost 1 2\n" TURN_TAIL, "'turn-cost' wants one number >= 0" },
+        { TURN_HEAD "turn-cost -1\n" TURN_TAIL, "'turn-cost' wants one number from 0 to 3.4e38" },
+        { TURN_HEAD "turn-cost inf\n" TURN_TAIL, "'turn-cost' wants one number from 0 to 3.4e38" },
+        { TURN_HEAD "turn-cost 1 2\n" TURN_TAIL, "'turn-cost' wants one number from 0 to 3.4e38" },
         { TURN_HEAD "turn-cost 1\nchannel heading_distance f64\n" TURN_TAIL,
           "must be f64x8 in a turn-cost field" },
         { TURN_HEAD "turn-cost 1\nchannel heading_direction u16x8\n" TURN_TAIL,
@@ -538,4 +538,139 @@ ParameterizedTest(bad_case *c, stream, bad_turn_headers)
     cr_assert_eq(read_mem(c->text, strlen(c->text), &f, &err), FF_EINPUT, "%s", c->text);
     cr_assert(strstr(err.msg, c->want) != NULL, "%s: %s", c->text, err.msg);
     cr_assert_gt(err.line, 0, "%s", c->text);
+}
+
+/* ---- any-angle fields (man 5 ff, the 'any-angle' key) ---- */
+
+/* The key travels in both encodings, and the distance id covers it: the
+ * same distances without the key are another field. */
+Test(stream, any_angle_key_round_trips_and_is_in_the_distance_id)
+{
+    ff_field f, g;
+    size_t n;
+    char *text, *bin;
+    uint64_t with_key;
+    ff_error err;
+
+    make_field(&f);
+    f.any_angle = 1;
+    ff_field_update_ids(&f);
+    with_key = f.distance_id;
+    text = write_mem(&f, 1, &n);
+    cr_assert(strstr(text, "\nradius 0\nany-angle\ngoal ") != NULL, "%s", text);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.any_angle, 1);
+    ff_field_free(&g);
+    free(text);
+    bin = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(bin, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.any_angle, 1);
+    cr_assert_eq(g.distance_id, with_key);
+    ff_field_free(&g);
+    free(bin);
+    f.any_angle = 0;
+    ff_field_update_ids(&f);
+    cr_assert_neq(f.distance_id, with_key);
+    /* The key dropped by hand: the id no longer matches. */
+    f.any_angle = 1;
+    ff_field_update_ids(&f);
+    text = write_mem(&f, 1, &n);
+    memmove(strstr(text, "any-angle\n"), strstr(text, "any-angle\n") + 10,
+            strlen(strstr(text, "any-angle\n") + 10) + 1);
+    cr_assert_eq(read_mem(text, strlen(text), &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "does not match 'id distance") != NULL, "%s", err.msg);
+    free(text);
+    ff_field_free(&f);
+}
+
+Test(stream, any_angle_key_takes_no_value_and_no_turn_cost)
+{
+    ff_field f;
+    ff_error err;
+
+    cr_assert_eq(read_text_stream("any-angle yes\n", "", &f, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "'any-angle' takes no value") != NULL, "%s", err.msg);
+    cr_assert_eq(read_text_stream("any-angle\nturn-cost 1\n", "", &f, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "a field is one or the other") != NULL, "%s", err.msg);
+    cr_assert_eq(read_text_stream("any-angle\n", "", &f, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(f.any_angle, 1);
+    ff_field_free(&f);
+}
+
+/* A channel of two values a cell (TYPEx2, as ffdir's vector channel):
+ * both encodings, its id with type code 16 more than its base type's. */
+Test(stream, x2_channels_round_trip_with_their_id)
+{
+    ff_field f, g;
+    size_t n, cells, k;
+    char *text, *bin;
+    float *v;
+    ff_error err;
+
+    make_field(&f);
+    cells = (size_t)f.grid.w * (size_t)f.grid.h;
+    v = malloc(2 * cells * sizeof *v);
+    cr_assert_not_null(v);
+    for (k = 0; k < 2 * cells; k++)
+        v[k] = (float)k / 4.0f - 3.0f;
+    f.extra = realloc(f.extra, 2 * sizeof *f.extra);
+    cr_assert_not_null(f.extra);
+    strcpy(f.extra[1].name, "vector");
+    f.extra[1].type = FF_T_F32;
+    f.extra[1].lanes = 2;
+    f.extra[1].data = v;
+    f.extra[1].has_id = 1;
+    f.nextra = 2;
+    ff_field_update_ids(&f);
+    cr_assert_eq(f.extra[1].id, ff_channel_id_lanes(&f, "vector", FF_T_F32, 2, v));
+    cr_assert_neq(f.extra[1].id, ff_channel_id_lanes(&f, "vector", FF_T_F32, 1, v));
+    text = write_mem(&f, 1, &n);
+    cr_assert(strstr(text, "\nchannel vector f32x2\n") != NULL);
+    cr_assert_eq(read_mem(text, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(g.extra[1].lanes, 2);
+    cr_assert_eq(memcmp(g.extra[1].data, v, 2 * cells * sizeof *v), 0);
+    ff_field_free(&g);
+    free(text);
+    bin = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(bin, n, &g, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(memcmp(g.extra[1].data, v, 2 * cells * sizeof *v), 0);
+    ff_field_free(&g);
+    /* A changed value no longer matches its id. */
+    v[3] += 1;
+    free(bin);
+    bin = write_mem(&f, 0, &n);
+    cr_assert_eq(read_mem(bin, n, &g, &err), FF_EINPUT);
+    cr_assert(strstr(err.msg, "vector") != NULL, "%s", err.msg);
+    free(bin);
+    ff_field_free(&f);
+    /* x2 of a type that does not exist, and a bad suffix, are refused. */
+    cr_assert_eq(read_text_stream("channel v q8x2\n", "", &g, &err), FF_EINPUT);
+    cr_assert_eq(read_text_stream("channel v f32x3\n", "", &g, &err), FF_EINPUT);
+}
+
+/* A spawn cell named many times is one spawn cell, and spawns are kept by
+ * ascending cell index (the row-major order placement draws from), so
+ * repeats cannot buy room for more agents. */
+Test(stream, repeated_spawns_count_once)
+{
+    static const char head[] = "ff 1\nsize 3 2\nchannel cost f32\nencoding text\n";
+    char text[4096];
+    size_t n = 0;
+    ff_field f;
+    ff_error err;
+    int k;
+
+    n += (size_t)snprintf(text + n, sizeof text - n, "%s", head);
+    for (k = 0; k < 100; k++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "spawn %d %d\n", k % 2 ? 2 : 1, k % 3 ? 1 : 0);
+    n += (size_t)snprintf(text + n, sizeof text - n, "end\n1 1 1\n1 1 1\n");
+    cr_assert_lt(n, sizeof text);
+    cr_assert_eq(read_mem(text, n, &f, &err), FF_OK, "%s", err.msg);
+    /* Cells (1,0)=1, (2,0)=2, (1,1)=4, (2,1)=5 are named, each many times. */
+    cr_assert_eq(f.grid.nspawns, 4);
+    cr_assert_eq(f.grid.spawns[0], 1);
+    cr_assert_eq(f.grid.spawns[1], 2);
+    cr_assert_eq(f.grid.spawns[2], 4);
+    cr_assert_eq(f.grid.spawns[3], 5);
+    ff_field_free(&f);
 }

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ranges.h"
+
 static int is_blank(char c)
 {
     return c == ' ' || c == '\t';
@@ -66,11 +68,25 @@ int ff_usage_error(const char *prog, const char *fmt, const char *arg)
     return 2;
 }
 
+int ff_range_error(const char *prog, const char *option, const char *arg, int id)
+{
+    fprintf(stderr, "%s: %s '%s': not a number %s (see %s --help)\n", prog, option, arg,
+            ff_range_text((ff_range_id)id), prog);
+    return 2;
+}
+
+int ff_parse_int_in(const char *s, int id, long long *out)
+{
+    const ff_range *r = &ff_ranges[id];
+
+    return ff_parse_int(s, (long long)r->min, (long long)r->max, out);
+}
+
 int ff_option_max_cells(const char *prog, const char *s, uint64_t *out)
 {
     long long v;
 
-    if (ff_parse_int(s, 1, (long long)UINT32_MAX, &v))
+    if (ff_parse_int_in(s, FF_RANGE_MAX_CELLS, &v))
         return ff_usage_error(prog, "--max-cells '%s': not a whole number 1 to 4294967295", s);
     *out = (uint64_t)v;
     return 0;

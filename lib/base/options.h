@@ -21,6 +21,10 @@ int ff_parse_real(const char *s, double *out);
 /* Parse an integer in [lo, hi]; 0 on success. */
 int ff_parse_int(const char *s, long long lo, long long hi, long long *out);
 
+/* Parse a whole number in the range id of ranges.h (an ff_range_id);
+ * 0 on success. */
+int ff_parse_int_in(const char *s, int id, long long *out);
+
 /* --max-cells N, shared by every reader: N in 1..2^32-1 into *out.
  * Returns 0, or prints the usage line and returns 2. */
 int ff_option_max_cells(const char *prog, const char *s, uint64_t *out);
@@ -48,6 +52,10 @@ int ff_option_binary_output(const char *prog, const char *out_path, const char *
  * usage.  MESSAGE reads "what: why", the what naming the option and its
  * value ("--moves '5': not 4 or 8"). */
 int ff_usage_error(const char *prog, const char *fmt, const char *arg);
+
+/* "prog: OPTION 'ARG': not a number RANGE (see prog --help)" for the
+ * range id of ranges.h (an ff_range_id); returns 2. */
+int ff_range_error(const char *prog, const char *option, const char *arg, int id);
 
 /* After getopt_long returned c, '?' or ':' (the option string starting
  * with ':', opterr 0): one usage line "prog: -x: unknown option" or

@@ -2,13 +2,22 @@
  * any more (see man 1 ffsim, "THE END OF A RUN"). */
 #include "crowdint.h"
 
-/* 1 when a spawn or a map event is still to come after tick t. */
+/* 1 when a spawn is still to come after tick t, or a map event while an
+ * agent is on the map: once every agent has left, the events still to
+ * come can change nothing, and are not worth a repair each. */
 static int pending(const ff_crowd *c, long long t)
 {
     const ff_scenario *s = c->scenario;
+    size_t k;
+
     if (c->next_spawn < c->nagents)
         return 1;
-    return s->nevents > 0 && s->event[s->nevents - 1].tick > t;
+    if (!(s->nevents > 0 && s->event[s->nevents - 1].tick > t))
+        return 0;
+    for (k = 0; k < c->nagents; k++)
+        if (c->agent[k].state != FF_AGENT_GONE)
+            return 1;
+    return 0;
 }
 
 int ff_crowd_check_over(ff_crowd *c)

@@ -210,6 +210,22 @@ static ff_status want_count(reader *r, const token *t, const char *what, long lo
     return FF_OK;
 }
 
+/* A number of key id (ranges.h: the table the manual states). */
+static ff_status want_in(reader *r, const token *t, const char *what, ff_range_id id, double *v)
+{
+    ff_status st = want_real(r, t, what, v);
+    if (st == FF_OK && !ff_range_ok(id, *v))
+        return fail_at(r, t, "%s %.40s must be a number %s", what, t->text, ff_range_text(id));
+    return st;
+}
+
+/* A whole number of key id (ranges.h). */
+static ff_status want_count_in(reader *r, const token *t, const char *what, ff_range_id id,
+                               long long *v)
+{
+    return want_count(r, t, what, (long long)ff_ranges[id].min, (long long)ff_ranges[id].max, v);
+}
+
 /* ---- ids ---- */
 
 static ff_status id_grow(reader *r)
@@ -444,15 +460,15 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     size_t got = 0, k;
     char *path;
     FILE *f;
+    ff_error why;
     ff_status st = FF_OK;
 
-    if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path))) {
-        if (!path)
-            return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
-        int e = errno;
-        fail_at(r, &t[4], "cannot open %.200s: %s", path, strerror(e));
-        if ((st = ff_open_status(e)) != FF_EINPUT && r->err)
-            r->err->status = st;  /* the system's fault, not the file's */
+    if (!(f = ff_mapf_scen_open(r->name, t[4].text, &path, &why))) {
+        if (why.status != FF_EINPUT)
+            st = ff_error_set(r->err, why.status, r->name, r->line, 0, "%.200s: %s",
+                              path ? path : t[4].text, why.msg);
+        else
+            st = fail_at(r, &t[4], "%.200s: %s", path, why.msg);
         free(path);
         return st;
     }
@@ -719,7 +735,7 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
             return fail_at(r, &t[k], "'%.40s' needs a value", t[k].text);
         if (strcmp(t[k].text, "priority") == 0) {
             long long p;
-            if ((st = want_count(r, &t[k + 1], "priority", -1000000, 1000000, &p)) != FF_OK)
+            if ((st = want_count_in(r, &t[k + 1], "priority", FF_RANGE_PRIORITY, &p)) != FF_OK)
                 return st;
             b->priority = (long)p;
         } else if (strcmp(t[k].text, "weight") == 0) {
@@ -796,7 +812,7 @@ static ff_status read_class_line(reader *r, token *t, int n)
         long long p;
         if (n != 2)
             return fail_at(r, &t[0], "priority needs one value");
-        if ((st = want_count(r, &t[1], "priority", -1000000, 1000000, &p)) != FF_OK)
+        if ((st = want_count_in(r, &t[1], "priority", FF_RANGE_PRIORITY, &p)) != FF_OK)
             return st;
         c->agent_priority = (long)p;
         return FF_OK;
@@ -806,16 +822,18 @@ static ff_status read_class_line(reader *r, token *t, int n)
         double v;
         if (n != 2)
             return fail_at(r, &t[0], "%s needs one value", w);
-        if ((st = want_real(r, &t[1], w, &v)) != FF_OK)
+        if (w[0] == 'r')
+            st = want_positive(r, &t[1], w, &v);  /* at most the map: below */
+        else
+            st = want_in(r, &t[1], w, w[0] == 's'   ? FF_RANGE_SPEED
+                                      : w[0] == 'a' ? FF_RANGE_ACCEL
+                                      : w[1] == 'h' ? FF_RANGE_THRESHOLD : FF_RANGE_TURN, &v);
+        if (st != FF_OK)
             return st;
         if (w[0] == 't' && w[1] == 'h') {
-            if (v < 0)
-                return fail_at(r, &t[1], "threshold %.40s must be >= 0", t[1].text);
             c->threshold = v;
             return FF_OK;
         }
-        if (!(v > 0))
-            return fail_at(r, &t[1], "%s %.40s must be > 0", w, t[1].text);
         if (w[0] == 'r' && !(v <= ((double)r->grid->w + (double)r->grid->h) * r->grid->cell_size))
             return fail_at(r, &t[1], "radius %.40s is wider than the map (%d x %d cells of %g)",
                            t[1].text, r->grid->w, r->grid->h, r->grid->cell_size);
@@ -853,7 +871,7 @@ static ff_status read_event(reader *r, token *t, int n)
 
     if (n != 4)
         return fail_at(r, &t[0], "at needs TICK close|open X0,Y0,X1,Y1");
-    if ((st = want_count(r, &t[1], "event tick", 1, FF_SCENARIO_TICKS_MAX, &tick)) != FF_OK)
+    if ((st = want_count_in(r, &t[1], "event tick", FF_RANGE_EVENT_TICK, &tick)) != FF_OK)
         return st;
     memset(&e, 0, sizeof e);
     e.tick = tick;
@@ -922,28 +940,27 @@ static ff_status read_setting(reader *r, token *t, int n)
         return fail_at(r, &t[0], "%s needs one value", w);
     if (strcmp(w, "rebuild-ticks") == 0) {
         if ((st = once(r, t, &r->rebuild_line)) != FF_OK ||
-            (st = want_count(r, &t[1], "rebuild-ticks", 0, FF_SCENARIO_TICKS_MAX, &s->rebuild_ticks)) != FF_OK)
+            (st = want_count_in(r, &t[1], "rebuild-ticks", FF_RANGE_REBUILD_TICKS, &s->rebuild_ticks)) !=
+                FF_OK)
             return st;
         return FF_OK;
     }
     if (strcmp(w, "wait-limit") == 0) {
         if ((st = once(r, t, &r->wait_line)) != FF_OK ||
-            (st = want_count(r, &t[1], "wait-limit", 1, 1000000, &v)) != FF_OK)
+            (st = want_count_in(r, &t[1], "wait-limit", FF_RANGE_WAIT_LIMIT, &v)) != FF_OK)
             return st;
         s->wait_limit = v;
         return FF_OK;
     }
     if (strcmp(w, "congestion-ticks") == 0)
         return (st = once(r, t, &r->cticks_line)) != FF_OK
-                   ? st : want_count(r, &t[1], w, 1, FF_SCENARIO_TICKS_MAX, &s->congestion_ticks);
+                   ? st : want_count_in(r, &t[1], w, FF_RANGE_CONGESTION_TICKS, &s->congestion_ticks);
     if (strcmp(w, "congestion-weight") == 0)
         return (st = once(r, t, &r->cweight_line)) != FF_OK
-                   ? st : want_positive(r, &t[1], w, &s->congestion_weight);
+                   ? st : want_in(r, &t[1], w, FF_RANGE_CONGESTION_WEIGHT, &s->congestion_weight);
     if (strcmp(w, "congestion-threshold") == 0) {
-        if ((st = once(r, t, &r->cthreshold_line)) != FF_OK ||
-            (st = want_real(r, &t[1], w, &s->congestion_threshold)) != FF_OK)
-            return st;
-        return s->congestion_threshold < 0 ? fail_at(r, &t[1], "%s %.40s must be >= 0", w, t[1].text) : FF_OK;
+        return (st = once(r, t, &r->cthreshold_line)) != FF_OK
+                   ? st : want_in(r, &t[1], w, FF_RANGE_CONGESTION_THRESHOLD, &s->congestion_threshold);
     }
     if (strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "rebuild") == 0) {
         const char *const *words = w[0] == 'f' ? fallbacks : w[0] == 'm' ? moves : rebuilds;
@@ -1014,11 +1031,11 @@ static ff_status read_line(reader *r, token *t, int n)
             return fail_at(r, &t[0], "%s needs one value", w);
         if (strcmp(w, "tick") == 0) {
             if ((st = once(r, t, &r->tick_line)) != FF_OK ||
-                (st = want_positive(r, &t[1], "tick", &s->tick_dt)) != FF_OK)
+                (st = want_in(r, &t[1], "tick", FF_RANGE_TICK, &s->tick_dt)) != FF_OK)
                 return st;
         } else if (strcmp(w, "ticks") == 0) {
             if ((st = once(r, t, &r->ticks_line)) != FF_OK ||
-                (st = want_count(r, &t[1], "ticks", 0, FF_SCENARIO_TICKS_MAX, &s->ticks)) != FF_OK)
+                (st = want_count_in(r, &t[1], "ticks", FF_RANGE_TICKS, &s->ticks)) != FF_OK)
                 return st;
         } else if (strcmp(w, "arrive") == 0) {
             if ((st = once(r, t, &r->arrive_line)) != FF_OK ||
@@ -1042,7 +1059,7 @@ static ff_status read_line(reader *r, token *t, int n)
                 return fail_at(r, &t[1], "arrived '%.40s' (leave or stay)", t[1].text);
         } else {
             if ((st = once(r, t, &r->passes_line)) != FF_OK ||
-                (st = want_count(r, &t[1], "passes", 0, 64, &v)) != FF_OK)
+                (st = want_count_in(r, &t[1], "passes", FF_RANGE_PASSES, &v)) != FF_OK)
                 return st;
             s->passes = (int)v;
         }

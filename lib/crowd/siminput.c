@@ -37,6 +37,12 @@ ff_status ff_sim_input_read(const char *path, const char *name, uint64_t max_cel
         st = ff_field_select(&reader, name, out, err);
     }
     ff_infile_close(in);
+    if (st == FF_OK && out->any_angle) {
+        ff_field_free(out);
+        return ff_error_set(err, FF_EINPUT, path, 0, 0,
+                            "an any-angle field: ffsim does not follow its vectors yet; "
+                            "build the field without --any-angle");
+    }
     if (st == FF_OK && !out->direction) {
         ff_field_free(out);
         return ff_error_set(err, FF_EINPUT, path, 0, 0,

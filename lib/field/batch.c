@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anyangle.h"
 #include "options.h"
+#include "records.h"
 #include "search.h"
 
 /* ---- names ---- */
@@ -163,26 +165,26 @@ fail:
 ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal_sets *out,
                             ff_error *err)
 {
-    ff_goal_sets sets = { NULL, 0 };
+    ff_goal_sets sets = { NULL, 0, 0 };
     name_table names = { NULL, 0 };
-    size_t cap = 0, linecap = 0;
-    char *line = NULL, *hash;
-    ssize_t len;
-    long lineno = 0;
+    size_t cap = 0, len;
+    char line[FF_RECORD_LINE_MAX], *hash, *nul;
+    ff_records rec;
+    int got;
     ff_status st = FF_OK;
 
     out->set = NULL;
     out->nsets = 0;
-    /* getline sets errno to ENOMEM, not the stream's error flag, when it
-     * cannot grow the line. */
-    while ((errno = 0, len = getline(&line, &linecap, f)) >= 0) {
-        lineno++;
-        if (len > 0 && line[len - 1] == '\n')
-            line[--len] = '\0';
+    out->any_angle = 0;
+    /* Lines capped as every reader's: no line may grow without bound. */
+    ff_records_init(&rec, f, name);
+    while ((got = ff_records_line(&rec, line, err)) == 1) {
+        len = strlen(line);
         if (len > 0 && line[len - 1] == '\r')
             line[--len] = '\0';
-        if (strlen(line) != (size_t)len) {
-            st = ff_error_set(err, FF_EINPUT, name, lineno, (long)strlen(line) + 1, "NUL byte");
+        if ((nul = memchr(line, 1, len)) != NULL) {  /* ff_records_line's NUL */
+            st = ff_error_set(err, FF_EINPUT, name, rec.line, (long)(nul - line) + 1,
+                              "NUL (or 0x01) byte");
             goto fail;
         }
         if ((hash = strchr(line, '#')) != NULL)
@@ -191,24 +193,20 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
             size_t grown_cap = cap ? 2 * cap : 16;
             ff_goal_set *grown = realloc(sets.set, grown_cap * sizeof *grown);
             if (!grown) {
-                st = ff_error_set(err, FF_ENOMEM, name, lineno, 0, "out of memory");
+                st = ff_error_set(err, FF_ENOMEM, name, rec.line, 0, "out of memory");
                 goto fail;
             }
             sets.set = grown;
             cap = grown_cap;
         }
-        st = parse_line(line, name, lineno, g, &sets, &names, err);
+        st = parse_line(line, name, rec.line, g, &sets, &names, err);
         if (st == FF_ENOTFOUND)
             continue;
         if (st != FF_OK)
             goto fail;
     }
-    if (ferror(f)) {
-        st = ff_error_set(err, FF_EIO, name, lineno + 1, 0, "read error: %s", strerror(errno));
-        goto fail;
-    }
-    if (errno == ENOMEM) {
-        st = ff_error_set(err, FF_ENOMEM, name, lineno + 1, 0, "out of memory for a line");
+    if (got < 0) {
+        st = ferror(f) ? FF_EIO : FF_EINPUT;
         goto fail;
     }
     if (sets.nsets == 0) {
@@ -216,12 +214,10 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
                           "no goal set (want lines NAME X,Y [X,Y ...])");
         goto fail;
     }
-    free(line);
     free(names.slot);
     *out = sets;
     return FF_OK;
 fail:
-    free(line);
     free(names.slot);
     ff_goal_sets_free(&sets);
     return st;
@@ -233,7 +229,7 @@ fail:
  * map's cells, the set's goals and distance; map_id is map's id, hashed
  * once for all the sets. */
 static ff_status build_one(const ff_grid *map, uint64_t map_id, const ff_goal_set *set,
-                           double *distance, ff_field *f, ff_error *err)
+                           int any_angle, double *distance, ff_field *f, ff_error *err)
 {
     ff_status st;
 
@@ -243,7 +239,9 @@ static ff_status build_one(const ff_grid *map, uint64_t map_id, const ff_goal_se
     f->grid.ngoals = set->ngoals;
     f->distance = distance;
     strcpy(f->name, set->name);
-    if ((st = ff_search(&f->grid, distance, err)) != FF_OK)
+    f->any_angle = any_angle;
+    if ((st = any_angle ? ff_anyangle_search(&f->grid, distance, NULL, err)
+                        : ff_search(&f->grid, distance, err)) != FF_OK)
         return st;
     f->map_id = map_id;
     ff_field_update_distance_id(f);
@@ -292,7 +290,8 @@ static void *worker(void *arg)
         s->done = 0;
         pthread_mutex_unlock(&b->lock);
         ff_error_clear(&s->err);
-        s->status = build_one(b->map, b->map_id, &b->sets->set[i], s->distance, &s->field, &s->err);
+        s->status = build_one(b->map, b->map_id, &b->sets->set[i], b->sets->any_angle,
+                              s->distance, &s->field, &s->err);
         pthread_mutex_lock(&b->lock);
         s->done = 1;
         pthread_cond_signal(&b->wake_caller);
@@ -345,7 +344,8 @@ static ff_status build_serial(const ff_grid *map, uint64_t map_id, const ff_goal
     size_t i;
 
     for (i = 0; i < sets->nsets; i++) {
-        if ((st = build_one(map, map_id, &sets->set[i], distance, &f, err)) != FF_OK)
+        st = build_one(map, map_id, &sets->set[i], sets->any_angle, distance, &f, err);
+        if (st != FF_OK)
             return st;
         if ((st = emit(ctx, i, &f, err)) != FF_OK)
             return st;

@@ -33,6 +33,8 @@ typedef struct {
 typedef struct {
     ff_goal_set *set;  /* in the order of the file; owned */
     size_t nsets;
+    int any_angle;     /* 1: ff_batch_build makes any-angle fields
+                          (anyangle.h); 0 (as read): ff_search's */
 } ff_goal_sets;
 
 /* 1 when s is an acceptable set name (see above). */

@@ -166,7 +166,11 @@ void ff_query_point(const ff_field *f, const ff_query_options *o, double px, dou
 {
     long long x, y;
 
-    if (o->raw)
+    if (o->vectors && o->raw)
+        ff_sample_raw_vector(&f->grid, o->vectors, px, py, &ans[0], &ans[1]);
+    else if (o->vectors)
+        ff_sample_smooth_vector(&f->grid, o->vectors, px, py, &ans[0], &ans[1]);
+    else if (o->raw)
         ff_sample_raw(&f->grid, f->direction, px, py, &ans[0], &ans[1]);
     else
         ff_sample_smooth(&f->grid, f->direction, px, py, &ans[0], &ans[1]);
@@ -342,13 +346,15 @@ PREFETCHER prefetch_samples(const ff_field *f, const ff_query_options *o, double
     const ff_grid *g = &f->grid;
     double cx = (px - g->origin_x) * inv_cell, cy = (py - g->origin_y) * inv_cell;
     double sx = cx - 0.5, sy = cy - 0.5;
-    size_t i;
+    /* the directions' bytes: codes, or an any-angle field's vectors */
+    const char *dir = o->vectors ? (const char *)o->vectors : (const char *)f->direction;
+    size_t i, bytes = o->vectors ? 2 * sizeof *o->vectors : 1;
 
     /* outside, or on the west or north edge: rare enough not to matter */
     if (o->raw || o->distance) {
         if (cx >= 0 && cy >= 0 && cx < g->w && cy < g->h) {
             i = (size_t)cy * (size_t)g->w + (size_t)cx;
-            PREFETCH(f->direction + i);
+            PREFETCH(dir + i * bytes);
             if (o->distance)
                 PREFETCH(f->distance + i);
         }
@@ -357,9 +363,9 @@ PREFETCHER prefetch_samples(const ff_field *f, const ff_query_options *o, double
     }
     if (sx >= 0 && sy >= 0 && sx < g->w && sy < g->h) {
         i = (size_t)sy * (size_t)g->w + (size_t)sx;
-        PREFETCH(f->direction + i);
+        PREFETCH(dir + i * bytes);
         if (sy + 1 < g->h)
-            PREFETCH(f->direction + i + (size_t)g->w);
+            PREFETCH(dir + (i + (size_t)g->w) * bytes);
     }
 }
 
@@ -645,20 +651,39 @@ static void format_exact(double v, char *buf, size_t cap)
     ff_format_exact(v + 0.0, buf, cap);
 }
 
+/* One point `x y` of a path, as ff_query_write_path writes it. */
+static ff_status write_point(FILE *out, double wx, double wy, ff_error *err)
+{
+    char bx[40], by[40];
+
+    format_exact(wx, bx, sizeof bx);
+    format_exact(wy, by, sizeof by);
+    if (fprintf(out, "%s %s\n", bx, by) < 0)
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
+    return FF_OK;
+}
+
 ff_status ff_query_write_path(FILE *out, const ff_grid *g, const uint32_t *path, size_t n,
                               ff_error *err)
 {
-    char bx[40], by[40];
     size_t k;
 
     for (k = 0; k < n; k++) {
         double wx, wy;
         ff_cell_center(g, path[k], &wx, &wy);
-        format_exact(wx, bx, sizeof bx);
-        format_exact(wy, by, sizeof by);
-        if (fprintf(out, "%s %s\n", bx, by) < 0)
-            return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
+        if (write_point(out, wx, wy, err) != FF_OK)
+            return FF_EIO;
     }
+    return FF_OK;
+}
+
+ff_status ff_query_write_points(FILE *out, const double *xy, size_t n, ff_error *err)
+{
+    size_t k;
+
+    for (k = 0; k < n; k++)
+        if (write_point(out, xy[2 * k], xy[2 * k + 1], err) != FF_OK)
+            return FF_EIO;
     return FF_OK;
 }
 

@@ -29,10 +29,14 @@ typedef struct {
                       heading's directions, heading h's w*h codes at
                       h*w*h (ff_heading_plane): then a text line may be
                       `x y H`, asking for the state of heading H */
+    const float *vectors; /* NULL, or an any-angle field's vector channel
+                      (ff_field_vectors): the directions come from it
+                      (ff_sample_smooth_vector, ff_sample_raw_vector) */
 } ff_query_options;
 
 /* The answer for world position (px, py) of field f (which must have a
- * direction and a distance channel), as o->raw and o->distance ask:
+ * direction channel, or o->vectors, and a distance channel), as o->raw and
+ * o->distance ask:
  * ans[0], ans[1] the unit direction (or 0 0); ans[2] the distance of the
  * cell the position lies in (+inf when unreachable, blocked or outside the
  * map), or 0 when o->distance is 0. */
@@ -111,6 +115,10 @@ void ff_cell_center(const ff_grid *g, size_t i, double *wx, double *wy);
  * Returns FF_EIO on a write error. */
 ff_status ff_query_write_path(FILE *out, const ff_grid *g, const uint32_t *path, size_t n,
                               ff_error *err);
+
+/* The same for n world points, x y pairs in xy (an any-angle field's
+ * corner path, ff_anyangle_corner_path). */
+ff_status ff_query_write_points(FILE *out, const double *xy, size_t n, ff_error *err);
 
 /* The map id (ff_grid_id) that the map read from in would have under the
  * rules of field f: the map read as ffbuild reads it (ff_map_read), with

@@ -556,7 +556,7 @@ ff_status ff_repair_cleared_changes(ff_repair *r, const ff_grid *map, double rad
                                     size_t *cap, ff_error *err)
 {
     size_t n = (size_t)map->w * (size_t)map->h, k;
-    int reach = ff_clearance_reach(map, radius), dx, dy;
+    int reach = ff_clearance_reach(map, radius), bx0, by0, bx1, by1, bx, by;
     ff_status st;
 
     *nout = 0;
@@ -564,19 +564,16 @@ ff_status ff_repair_cleared_changes(ff_repair *r, const ff_grid *map, double rad
         return st;
     for (k = 0; k < ncells; k++) {
         int x = (int)(cells[k] % (uint32_t)map->w), y = (int)(cells[k] / (uint32_t)map->w);
-        for (dy = -reach; dy <= reach; dy++)
-            for (dx = -reach; dx <= reach; dx++) {
-                size_t i;
+        ff_grid_clip_box(map, x, y, x, y, reach, &bx0, &by0, &bx1, &by1);
+        for (by = by0; by <= by1; by++)
+            for (bx = bx0; bx <= bx1; bx++) {
+                size_t i = (size_t)by * (size_t)map->w + (size_t)bx;
                 float c;
-                if (x + dx < 0 || y + dy < 0 || x + dx >= map->w || y + dy >= map->h)
-                    continue;
-                i = (size_t)(y + dy) * (size_t)map->w + (size_t)(x + dx);
                 if (r->flag[i] & F_PICK)
                     continue;
                 if (mark(r, i, F_PICK) < 0)
                     goto nomem;
-                c = radius > 0 && ff_grid_cleared_at(map, radius, x + dx, y + dy)
-                        ? INFINITY : map->cost[i];
+                c = radius > 0 && ff_grid_cleared_at(map, radius, bx, by) ? INFINITY : map->cost[i];
                 if (memcmp(&c, &cleared->cost[i], sizeof c) == 0)
                     continue;
                 if (grow((void **)out, *nout, cap, sizeof **out) < 0)

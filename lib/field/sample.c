@@ -126,3 +126,50 @@ int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, doub
     *dy = ay / len2;
     return 1;
 }
+
+int ff_sample_raw_vector(const ff_grid *g, const float *vec, double px, double py, double *dx,
+                         double *dy)
+{
+    long long x, y;
+    size_t i;
+
+    *dx = *dy = 0;
+    if (!ff_world_to_cell(g, px, py, &x, &y))
+        return 0;
+    i = (size_t)y * (size_t)g->w + (size_t)x;
+    *dx = vec[2 * i];
+    *dy = vec[2 * i + 1];
+    return *dx != 0 || *dy != 0;
+}
+
+int ff_sample_smooth_vector(const ff_grid *g, const float *vec, double px, double py,
+                            double *dx, double *dy)
+{
+    long long x0, y0;
+    double tx, ty, ax = 0, ay = 0, len2;
+
+    (void)sample_square(g, (px - g->origin_x) / g->cell_size, (py - g->origin_y) / g->cell_size,
+                        &x0, &y0, &tx, &ty);
+    for (int k = 0; k < 4; k++) {
+        long long x = x0 + (k & 1), y = y0 + (k >> 1);
+        double wgt = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty), vx, vy, len;
+        size_t i;
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+            continue;
+        i = (size_t)y * (size_t)g->w + (size_t)x;
+        vx = vec[2 * i];
+        vy = vec[2 * i + 1];
+        len = sqrt(vx * vx + vy * vy);
+        if (!(len > 0))
+            continue;  /* goal, wall or unreachable: no direction */
+        ax += wgt * vx / len;
+        ay += wgt * vy / len;
+    }
+    len2 = ax * ax + ay * ay;
+    if (len2 < 1e-6)
+        return ff_sample_raw_vector(g, vec, px, py, dx, dy);
+    len2 = sqrt(len2);
+    *dx = ax / len2;
+    *dy = ay / len2;
+    return 1;
+}

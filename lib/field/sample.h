@@ -51,6 +51,17 @@ int ff_sample_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,
 int ff_sample_smooth_cells(const ff_grid *g, const uint8_t *dir, double px, double py,
                            double fx, double fy, double *dx, double *dy);
 
+/* The same two answers from a vector channel, vec[2i], vec[2i+1] the unit
+ * vector (x east, y south) of cell i, 0 0 for none: an any-angle field's
+ * (anyangle.h).  The raw one is the vector of the cell (px, py) lies in;
+ * the smoothed one the blend above, a sample of vector 0 0 (goal, wall,
+ * unreachable) skipped as a code of none is, with the same fallback.
+ * Return 1 when the answer is not 0 0. */
+int ff_sample_raw_vector(const ff_grid *g, const float *vec, double px, double py, double *dx,
+                         double *dy);
+int ff_sample_smooth_vector(const ff_grid *g, const float *vec, double px, double py,
+                            double *dx, double *dy);
+
 /* The cells whose directions ff_sample_smooth() may read at (px, py):
  * the samples of a weight other than 0 in the map, and the cell the
  * position lies in, if any; into cells, their number (at most 5; one may

@@ -22,12 +22,16 @@ extern "C" {
 
 /* Apply the changes of l (read from the file name) one after another to
  * field f (its grid and distance; f->distance must be there), repairing
- * the distance, with the scratch r; then set f's ids again.  *total adds
- * up the repairs' statistics (may be NULL).  Refuses (FF_EINPUT, naming
- * the change's line and column) a rectangle leaving the map, a change
- * closing a goal (by its cells or the clearance), and a cost for a cell
- * closed in a cleared map; f is then partly changed and must not be
- * written. */
+ * the distance, with the scratch r; then set f's ids again.  The changes
+ * are checked in order, each against the map the ones before it made,
+ * and repaired as one: the cells whose cost differs at the end, one
+ * repair (or one rebuild) whatever the length of the list.  Each cell
+ * is painted once: work is the map's cells and the changes' rows (each
+ * row with a search of the goals), however many changes cover a cell.  *total adds the
+ * repair's statistics (may be NULL).  Refuses (FF_EINPUT, naming the
+ * change's line and column) a rectangle leaving the map, a change closing
+ * a goal (by its cells or the clearance), and a cost for a cell closed in
+ * a cleared map; f is then unchanged but must not be written. */
 ff_status ff_field_apply_changes(ff_field *f, const ff_change_list *l, const char *name,
                                  ff_repair *r, ff_repair_stats *total, ff_error *err);
 

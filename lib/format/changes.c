@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ranges.h"
 #include "records.h"
 
 #define COORD_MAX 2147483647LL
@@ -89,10 +90,10 @@ static ff_status parse_line(char *buf, long line, const char *name, ff_map_chang
                                 "cost wants a cost C after the rectangle");
         errno = 0;
         v = strtod(cost, &end);
-        if (end == cost || *end || errno == ERANGE || !(v >= 0) || !(v <= 3.4e38))
+        if (end == cost || *end || errno == ERANGE || !ff_range_ok(FF_RANGE_COST, v))
             return ff_error_set(err, FF_EINPUT, name, line, cost - buf + 1,
-                                "bad cost '%.40s' (want a finite number >= 0; close makes walls)",
-                                cost);
+                                "bad cost '%.40s' (want a number %s; close makes walls)", cost,
+                                ff_range_text(FF_RANGE_COST));
         c->cost = (float)v;
     }
     if ((extra = next_word(&p)) != NULL)

@@ -49,7 +49,7 @@ static size_t known_views(const ff_field *f, ff_channel_view *v)
 
 static ff_channel_view extra_view(const ff_channel *ch)
 {
-    return view(ch->name, ch->type, ch->lanes == 8 ? 8 : 1, ch->data, ch->has_id, ch->id);
+    return view(ch->name, ch->type, ff_channel_lanes(ch), ch->data, ch->has_id, ch->id);
 }
 
 size_t ff_field_channel_count(const ff_field *f)

@@ -16,7 +16,7 @@ extern "C" {
 typedef struct {
     const char *name;  /* the channel's name; the field's or a constant */
     ff_type type;
-    int lanes;         /* values per cell: 1, or 8 for a TYPEx8 channel */
+    int lanes;         /* values per cell: 1, 2 (TYPEx2) or 8 (TYPEx8) */
     const void *data;  /* w*h*lanes values, cell-major, native byte order;
                           borrowed from the field */
     int has_id;        /* 1: the stream has an 'id NAME' for the channel */

@@ -46,10 +46,10 @@ static void npy_header(ff_sink *s, const ff_channel_view *ch, int32_t w, int32_t
     int len;
     size_t total;
 
-    if (ch->lanes == 8)
+    if (ch->lanes > 1)
         len = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, "
-                                          "'shape': (%d, %d, 8), }", npy_descr[ch->type],
-                       (int)h, (int)w);
+                                          "'shape': (%d, %d, %d), }", npy_descr[ch->type],
+                       (int)h, (int)w, ch->lanes);
     else
         len = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, "
                                           "'shape': (%d, %d), }", npy_descr[ch->type],
@@ -81,7 +81,7 @@ ff_status ff_export_channel(FILE *out, const ff_channel_view *ch, int32_t w, int
     if (fmt == FF_EXPORT_NPY)
         npy_header(s, ch, w, h);
     if (fmt == FF_EXPORT_CSV)
-        ff_sink_put(s, ch->lanes == 8 ? "x,y,lane,value\n" : "x,y,value\n", ch->lanes == 8 ? 15 : 10);
+        ff_sink_put(s, ch->lanes > 1 ? "x,y,lane,value\n" : "x,y,value\n", ch->lanes > 1 ? 15 : 10);
     for (k = 0; k < n && !s->failed; k++) {
         size_t cell = k / (size_t)ch->lanes;
         char line[3 * 24 + FF_REAL_TEXT_MAX + 8];
@@ -90,9 +90,9 @@ ff_status ff_export_channel(FILE *out, const ff_channel_view *ch, int32_t w, int
             ff_sink_le(s, ff_value_bits(ch->type, ch->data, k), ff_type_size(ch->type));
             continue;
         }
-        if (ch->lanes == 8)
+        if (ch->lanes > 1)
             len = snprintf(line, sizeof line, "%zu,%zu,%zu,", cell % (size_t)w,
-                           cell / (size_t)w, k % 8);
+                           cell / (size_t)w, k % (size_t)ch->lanes);
         else
             len = snprintf(line, sizeof line, "%zu,%zu,", cell % (size_t)w, cell / (size_t)w);
         len += (int)ff_format_value(ch->type, ff_channel_value(ch, k), line + len,

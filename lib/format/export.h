@@ -27,9 +27,9 @@ const char *ff_npy_descr(ff_type t);
 /* Write the channel ch of a w x h field to out in format fmt:
  * - NPY: the magic "\x93NUMPY", version 1.0, the header dict {'descr':
  *   DTYPE, 'fortran_order': False, 'shape': (h, w)} ((h, w, 8) for an x8
- *   channel) padded with blanks to end in a newline at a multiple of 64
+ *   channel, (h, w, 2) for an x2 one) padded with blanks to end in a newline at a multiple of 64
  *   bytes, then the values in cell order, little-endian;
- * - CSV: a line "x,y,value" ("x,y,lane,value" for an x8 channel), then
+ * - CSV: a line "x,y,value" ("x,y,lane,value" for an x8 or x2 channel), then
  *   one line per value in cell order, the value as ff_format_value
  *   writes it (the fewest digits that read back to the same bits, inf for
  *   +inf);

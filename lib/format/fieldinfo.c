@@ -58,6 +58,7 @@ ff_status ff_field_info_of(const ff_field *f, ff_field_info *out, ff_error *err)
     out->corners = g->corners;
     out->turn = f->turn;
     out->turn_cost = f->turn_cost;
+    out->any_angle = f->any_angle;
     out->ngoals = g->ngoals;
     out->nspawns = g->nspawns;
     out->map_id = f->map_id;
@@ -96,11 +97,13 @@ ff_status ff_field_info_write(FILE *out, size_t index, const ff_field_info *info
     fprintf(out, "radius %s\n", real(info->radius, a));
     if (info->turn)
         fprintf(out, "turn-cost %s\n", real(info->turn_cost, a));
+    if (info->any_angle)
+        fprintf(out, "any-angle\n");
     fprintf(out, "goals %zu\nspawns %zu\n", info->ngoals, info->nspawns);
     for (k = 0; k < info->nchannels; k++) {
         const ff_channel_stats *c = &info->channels[k];
         fprintf(out, "channel %s %s%s values %llu finite %llu", c->name, ff_type_name(c->type),
-                c->lanes == 8 ? "x8" : "", (unsigned long long)c->values,
+                ff_lanes_suffix(c->lanes), (unsigned long long)c->values,
                 (unsigned long long)c->finite);
         if (c->finite == 0)
             fprintf(out, " min - max -\n");
@@ -157,8 +160,9 @@ ff_status ff_field_info_write_json(FILE *out, size_t index, const ff_field_info 
     fprintf(out, ", \"origin\": [%s, %s]", real(info->origin_x, a), real(info->origin_y, b));
     fprintf(out, ", \"moves\": %d, \"corners\": \"%s\"", info->moves,
             ff_corners_name(info->corners));
-    fprintf(out, ", \"radius\": %s, \"turn_cost\": %s", real(info->radius, a),
-            info->turn ? real(info->turn_cost, b) : "null");
+    fprintf(out, ", \"radius\": %s, \"turn_cost\": %s, \"any_angle\": %s",
+            real(info->radius, a), info->turn ? real(info->turn_cost, b) : "null",
+            info->any_angle ? "true" : "false");
     fprintf(out, ", \"goals\": %zu, \"spawns\": %zu,\n  \"channels\": [", info->ngoals,
             info->nspawns);
     for (k = 0; k < info->nchannels; k++) {

@@ -20,7 +20,7 @@ extern "C" {
 typedef struct {
     char name[32];
     ff_type type;
-    int lanes;         /* 1, or 8 for a TYPEx8 channel */
+    int lanes;         /* 1, 2 for a TYPEx2 channel, 8 for TYPEx8 */
     uint64_t values;   /* w*h*lanes */
     uint64_t finite;   /* values that are finite (every value of an
                           integer channel) */
@@ -42,6 +42,7 @@ typedef struct {
     ff_corners corners;
     int turn;                      /* 1: a turn-cost field */
     double turn_cost;              /* with turn */
+    int any_angle;                 /* 1: an any-angle field */
     size_t ngoals, nspawns;
     uint64_t map_id;
     int map_id_read;               /* 1: the stream had 'id map' */
@@ -62,7 +63,8 @@ ff_status ff_field_info_write(FILE *out, size_t index, const ff_field_info *info
 
 /* The same as one JSON object (RFC 8259) of the same figures: "field",
  * "name" (null for none), "size" [w, h], "cell", "origin" [x, y],
- * "moves", "corners", "radius", "turn_cost" (null without), "goals",
+ * "moves", "corners", "radius", "turn_cost" (null without), "any_angle"
+ * (true or false), "goals",
  * "spawns", "channels" (each "name", "type", "lanes", "values", "finite",
  * "min" and "max" (null when none is finite), "id" (hex, or null)),
  * "map_id" (hex) and "map_id_read" (true or false). */

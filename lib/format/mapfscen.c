@@ -5,8 +5,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "infile.h"
 #include "records.h"
 
 #define SCEN_FIELDS 9
@@ -52,25 +52,18 @@ static int fields(char *line, char **f, long *col)
     }
 }
 
-FILE *ff_mapf_scen_open(const char *base, const char *file, char **path)
+FILE *ff_mapf_scen_open(const char *base, const char *file, char **path, ff_error *why)
 {
     const char *slash = strrchr(base, '/');
     size_t dir = slash && file[0] != '/' ? (size_t)(slash - base) + 1 : 0;
-    struct stat sb;
-    FILE *f;
 
-    if (!(*path = malloc(dir + strlen(file) + 1)))
-        return NULL;
-    memcpy(*path, base, dir);
-    strcpy(*path + dir, file);
-    if (!(f = fopen(*path, "rb")))
-        return NULL;
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        fclose(f);
-        errno = EINVAL;  /* "Invalid argument": not a regular file */
+    if (!(*path = malloc(dir + strlen(file) + 1))) {
+        ff_error_set(why, FF_ENOMEM, file, 0, 0, "out of memory");
         return NULL;
     }
-    return f;
+    memcpy(*path, base, dir);
+    strcpy(*path + dir, file);
+    return ff_file_open_regular(*path, why);
 }
 
 ff_status ff_mapf_scen_read(FILE *f, const char *name, size_t max, ff_mapf_agent **agents,

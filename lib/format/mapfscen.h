@@ -35,9 +35,10 @@ ff_status ff_mapf_scen_read(FILE *f, const char *name, size_t max, ff_mapf_agent
 /* Open the .scen file a file of path base names: file as given when
  * absolute or when base has no folder, else in base's folder; *path is
  * that path (malloc'd, the caller frees it; NULL when out of memory).
- * Only a regular file opens (never a device or pipe that could block):
- * NULL with errno set otherwise. */
-FILE *ff_mapf_scen_open(const char *base, const char *file, char **path);
+ * Only a regular file opens, without blocking (ff_file_open_regular):
+ * NULL otherwise, with why filled (why->msg the reason, why->status
+ * FF_EINPUT or FF_EIO). */
+FILE *ff_mapf_scen_open(const char *base, const char *file, char **path, ff_error *why);
 
 #ifdef __cplusplus
 }

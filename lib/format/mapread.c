@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mapkind.h"
 #include "pngmap.h"
@@ -43,13 +44,30 @@ static int next_line(cursor *c, const char **s, size_t *n)
     return 1;
 }
 
-/* Copy a line into a NUL-terminated buffer of size cap (truncating). */
-static void line_copy(char *dst, size_t cap, const char *s, size_t n)
+/* Take the next line as a header line: into buf (cap bytes) with its NUL.
+ * A line of cap bytes or more is refused, never cut, and so is a NUL
+ * inside it (a C string would end there and read as what it is not).
+ * Returns 1 on a line, 0 at the end of input, -1 with err set. */
+static int header_line(cursor *c, char *buf, size_t cap, ff_error *err)
 {
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(dst, s, n);
-    dst[n] = '\0';
+    const char *s, *nul;
+    size_t n;
+
+    if (!next_line(c, &s, &n))
+        return 0;
+    if (n >= cap) {
+        ff_error_set(err, FF_EINPUT, c->name, c->line, (long)cap,
+                     "header line longer than %zu bytes", cap - 1);
+        return -1;
+    }
+    if ((nul = memchr(s, '\0', n)) != NULL) {
+        ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(nul - s) + 1,
+                     "NUL byte in a header line");
+        return -1;
+    }
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return 1;
 }
 
 static int moving_ai_letter(unsigned char ch, float *cost, uint8_t *cls)
@@ -89,21 +107,20 @@ static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g
                                 ff_error *err)
 {
     long long w = 0, h = 0;
-    int have_w = 0, have_h = 0;
+    int have_w = 0, have_h = 0, got;
     const char *s;
     size_t n;
-    char buf[128];
+    char buf[FF_MOVINGAI_HEADER_LINE_MAX + 1];
     int64_t x, y;
 
     /* Header: "type octile", then "height H" and "width W" in either
      * order, then "map". */
-    while (next_line(c, &s, &n)) {
+    while ((got = header_line(c, buf, sizeof buf, err)) == 1) {
         char *key = buf, *num, *end;
         size_t klen;
         long long v;
         int is_h, is_w;
-        line_copy(buf, sizeof buf, s, n);
-        if (n == 0)
+        if (!buf[0])
             continue;
         if (c->line == 1)
             continue;   /* "type octile", checked by the caller */
@@ -133,6 +150,8 @@ static ff_status read_moving_ai(cursor *c, const ff_map_options *opt, ff_grid *g
             have_w = 1;
         }
     }
+    if (got < 0)
+        return FF_EINPUT;
     if (!have_w || !have_h)
         return ff_error_set(err, FF_EINPUT, c->name, c->line, 0,
                             "Moving AI header without %s", !have_w ? "'width'" : "'height'");
@@ -236,9 +255,10 @@ static ff_status legend_line(cursor *c, char *buf, legend *table, ff_error *err)
         double v;
         errno = 0;
         v = strtod(word[k], &end);
-        if (end == word[k] || *end || isnan(v) || v < 0 || isinf(v) || v > 3.4e38)
+        if (end == word[k] || *end || !ff_range_ok(FF_RANGE_COST, v))
             return ff_error_set(err, FF_EINPUT, c->name, c->line, (long)(word[k] - buf) + 1,
-                                "cost '%s' of tile '%c' must be a finite number >= 0", word[k], ch);
+                                "cost '%s' of tile '%c' must be a number %s", word[k], ch,
+                                ff_range_text(FF_RANGE_COST));
         e.cost = (float)v;
     }
     k++;
@@ -258,22 +278,21 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
     legend table[256];
     const char *s;
     size_t n, w = 0, h = 0, k;
-    char buf[4096];
+    char buf[FF_FFMAP_HEADER_LINE_MAX + 1];
     const unsigned char *rows;
     long first_row_line;
     int any_legend = 0, any_oneway = 0;
 
     memset(table, 0, sizeof table);
     for (;;) {
-        if (!next_line(c, &s, &n))
+        int got = header_line(c, buf, sizeof buf, err);
+        if (got < 0)
+            return FF_EINPUT;
+        if (!got)
             return ff_error_set(err, FF_EINPUT, c->name, c->line, 0,
                                 "ffmap ends before its 'map' line");
         if (c->line == 1)
             continue;  /* "ffmap 1", checked by the caller */
-        if (n >= sizeof buf)
-            return ff_error_set(err, FF_EINPUT, c->name, c->line, 0,
-                                "header line longer than %zu bytes", sizeof buf - 1);
-        line_copy(buf, sizeof buf, s, n);
         {
             char *p = buf;
             while (*p == ' ' || *p == '\t')
@@ -470,6 +489,17 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
     return st;
 }
 
+/* Whether data (the first bytes of an input) can begin a map: when not,
+ * ff_map_parse refuses it from these bytes alone.  Blanks may come
+ * before a Tiled map's first byte, however many. */
+static int map_format_known(const unsigned char *data, size_t size)
+{
+    return memchr(" \t\r\n", data[0], 4) || (size >= 8 && memcmp(data, "\x89PNG", 4) == 0) ||
+           ff_map_starts_with_word(data, size, "ff") || ff_map_is_tiled(data, size) ||
+           ff_map_starts_with_word(data, size, "type") ||
+           ff_map_starts_with_word(data, size, "ffmap");
+}
+
 ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,
                       ff_grid *g, ff_error *err)
 {
@@ -477,10 +507,17 @@ ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,
     /* A text map spends at most a few bytes a cell; allow room for
      * comments and line ends, and refuse anything larger unread. */
     size_t limit = (size_t)(max_cells * 3 + ((uint64_t)1 << 26)), cap = 1 << 16, n = 0;
-    unsigned char *data = malloc(cap);
+    unsigned char *data;
+    struct stat sb;
+    int sniffed = 0;
     ff_status st;
 
-    if (!data)
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > limit)
+        return ff_error_set(err, FF_EINPUT, name, 0, 0,
+                            "%lld bytes, refused unread: larger than any map of at most %llu "
+                            "cells (%zu bytes)", (long long)sb.st_size,
+                            (unsigned long long)max_cells, limit);
+    if (!(data = malloc(cap)))
         return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory");
     for (;;) {
         size_t got;
@@ -503,6 +540,10 @@ ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,
         got = fread(data + n, 1, cap - n, f);
         n += got;
         if (got == 0)
+            break;
+        /* No format, no need to read on: the parse below refuses these
+         * first bytes as it would refuse the whole. */
+        if (!sniffed && n >= 64 && (sniffed = 1) && !map_format_known(data, n))
             break;
     }
     if (ferror(f)) {

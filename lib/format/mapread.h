@@ -14,9 +14,18 @@
 extern "C" {
 #endif
 
+/* The longest header line of a Moving AI map and of an ffmap, bytes (the
+ * newline not counted); a longer one is refused, never cut. */
+#define FF_MOVINGAI_HEADER_LINE_MAX 127
+#define FF_FFMAP_HEADER_LINE_MAX 4095
+
 /* Read a whole map from f into g (which must be freshly initialised).
  * Goal and spawn tiles become g->goals and g->spawns.  name is used in
- * messages.  On failure g is left empty. */
+ * messages.  On failure g is left empty.  The input is bounded before it
+ * is read: a regular file longer than any map of opt->max_cells cells
+ * could be (3 bytes a cell and 64 MiB) is refused by its size, unread; a
+ * pipe as soon as it passes that; and an input whose first bytes are no
+ * map format's after its first read. */
 ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,
                       ff_grid *g, ff_error *err);
 

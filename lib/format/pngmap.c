@@ -71,9 +71,11 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
     int depth, colour, interlace;
     size_t i, n;
 
-    if (!(opt->png_scale > 0) || !isfinite(opt->png_scale))
-        return ff_error_set(err, FF_EUSAGE, name, 0, 0,
-                            "--png-scale %g must be a positive number", opt->png_scale);
+    /* Grey 255 costs 255 x scale: it must stay a float, or the lightest
+     * cells would turn into walls (inf). */
+    if (!ff_range_ok(FF_RANGE_PNG_SCALE, opt->png_scale) || !(255 * opt->png_scale <= FF_COST_MAX))
+        return ff_error_set(err, FF_EUSAGE, name, 0, 0, "--png-scale %g must be a number %s",
+                            opt->png_scale, ff_range_text(FF_RANGE_PNG_SCALE));
     png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &src, on_error, on_warning, &src, png_alloc,
                                    png_release);
     if (!png || !(info = png_create_info_struct(png))) {

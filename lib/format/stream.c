@@ -41,6 +41,27 @@ const char *ff_type_name(ff_type t)
     return type_names[t];
 }
 
+const float *ff_field_vectors(const ff_field *f)
+{
+    size_t k;
+
+    for (k = 0; f->any_angle && k < f->nextra; k++)
+        if (strcmp(f->extra[k].name, "vector") == 0 && f->extra[k].type == FF_T_F32 &&
+            f->extra[k].lanes == 2)
+            return f->extra[k].data;
+    return NULL;
+}
+
+int ff_channel_lanes(const ff_channel *ch)
+{
+    return ch->lanes == 8 || ch->lanes == 2 ? ch->lanes : 1;
+}
+
+const char *ff_lanes_suffix(int lanes)
+{
+    return lanes == 8 ? "x8" : lanes == 2 ? "x2" : "";
+}
+
 size_t ff_type_size(ff_type t)
 {
     return type_sizes[t];
@@ -83,7 +104,7 @@ typedef struct {
     struct {
         char name[32];
         ff_type type;
-        int lanes;  /* 1, or 8 for TYPEx8 */
+        int lanes;  /* 1, 2 for TYPEx2, 8 for TYPEx8 */
         int known;  /* index into known[], or -1 */
         long line;  /* where it was declared */
     } ch[MAX_CHANNELS];
@@ -302,8 +323,9 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             return BAD("'corners' must be strict, cut or free, not '%s'", nw > 1 ? word[1] : "");
         f->grid.corners = (ff_corners)c;
     } else if (strcmp(key, "radius") == 0) {
-        if (nw != 2 || parse_real(word[1], &x) || x < 0)
-            return BAD("'radius' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
+        if (nw != 2 || parse_real(word[1], &x) || !ff_range_ok(FF_RANGE_RADIUS, x))
+            return BAD("'radius' wants one number %s, not '%s'", ff_range_text(FF_RANGE_RADIUS),
+                       nw > 1 ? word[1] : "");
         f->grid.radius = x;
     } else if (strcmp(key, "name") == 0) {
         const char *p;
@@ -328,19 +350,19 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
             return BAD("'channel' wants a name and a type");
         if (!valid_channel_name(word[1]))
             return BAD("bad channel name '%s' (1 to 31 of a-z 0-9 _ -)", word[1]);
-        /* TYPEx8: eight values a cell */
+        /* TYPEx8, TYPEx2: eight or two values a cell */
         tl = strlen(word[2]);
-        if (tl > 2 && strcmp(word[2] + tl - 2, "x8") == 0) {
+        if (tl > 2 && word[2][tl - 2] == 'x' && (word[2][tl - 1] == '8' || word[2][tl - 1] == '2')) {
+            lanes = word[2][tl - 1] - '0';
             word[2][tl - 2] = '\0';
-            lanes = 8;
         }
         for (t = 0; t < 6 && strcmp(word[2], type_names[t]); t++)
             ;
-        if (lanes == 8)
+        if (lanes > 1)
             word[2][tl - 2] = 'x';
         if (t == 6)
             return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64, or one "
-                       "of these with x8)", word[1], word[2]);
+                       "of these with x8 or x2)", word[1], word[2]);
         for (k = 0; k < h->nch; k++)
             if (strcmp(h->ch[k].name, word[1]) == 0)
                 return BAD("channel '%s' given twice", word[1]);
@@ -379,10 +401,15 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
         }
         h->id[k].v = v;
     } else if (strcmp(key, "turn-cost") == 0) {
-        if (nw != 2 || parse_real(word[1], &x) || x < 0)
-            return BAD("'turn-cost' wants one number >= 0, not '%s'", nw > 1 ? word[1] : "");
+        if (nw != 2 || parse_real(word[1], &x) || !ff_range_ok(FF_RANGE_TURN_COST, x))
+            return BAD("'turn-cost' wants one number %s, not '%s'", ff_range_text(FF_RANGE_TURN_COST),
+                       nw > 1 ? word[1] : "");
         f->turn = 1;
         f->turn_cost = x + 0.0;  /* -0 is 0 */
+    } else if (strcmp(key, "any-angle") == 0) {
+        if (nw != 1)
+            return BAD("'any-angle' takes no value, not '%s'", word[1]);
+        f->any_angle = 1;
     } else if (strcmp(key, "encoding") == 0) {
         if (nw != 2 || (strcmp(word[1], "binary") && strcmp(word[1], "text")))
             return BAD("unknown encoding '%s' (binary or text)", nw > 1 ? word[1] : "");
@@ -725,6 +752,9 @@ static ff_status take_spawns(ff_reader *r, ff_grid *g, const int64_t *xy,
                                 (long long)x, (long long)y, g->w, g->h);
         g->spawns[g->nspawns++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
     }
+    /* A cell named twice is one spawn cell: repeats must not count as
+     * room for more agents. */
+    g->nspawns = ff_cells_sort(g->spawns, g->nspawns);
     return FF_OK;
 }
 
@@ -834,7 +864,7 @@ static ff_status heading_channels(ff_reader *r, header *h, int turn, ff_error *e
             return ff_error_set(err, FF_EINPUT, r->name, h->ch[k].line, 0,
                                 "channel '%s' must be %sx8 in a turn-cost field, not %s%s",
                                 h->ch[k].name, type_names[known[kn].type],
-                                type_names[h->ch[k].type], h->ch[k].lanes == 8 ? "x8" : "");
+                                type_names[h->ch[k].type], ff_lanes_suffix(h->ch[k].lanes));
     }
     return FF_OK;
 }
@@ -907,6 +937,12 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
     }
     if ((st = heading_channels(r, &h, f->turn, err)) != FF_OK)
         goto fail;
+    if (f->any_angle && f->turn) {
+        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                          "'any-angle' and 'turn-cost' in one header: a field is one or "
+                          "the other");
+        goto fail;
+    }
     f->grid.w = (int32_t)h.w;
     f->grid.h = (int32_t)h.h;
     n = (size_t)h.w * (size_t)h.h;
@@ -1050,6 +1086,8 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
             ff_format_exact(f->turn_cost, turn, sizeof turn);
             fprintf(out, "turn-cost %s\n", turn);
         }
+        if (f->any_angle)
+            fprintf(out, "any-angle\n");
     }
     for (k = 0; k < g->ngoals; k++)
         fprintf(out, "goal %u %u\n", g->goals[k] % (uint32_t)g->w, g->goals[k] / (uint32_t)g->w);
@@ -1070,7 +1108,7 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
         fprintf(out, "channel heading_direction u8x8\n");
     for (k = 0; k < f->nextra; k++)
         fprintf(out, "channel %s %s%s\n", f->extra[k].name, type_names[f->extra[k].type],
-                f->extra[k].lanes == 8 ? "x8" : "");
+                ff_lanes_suffix(ff_channel_lanes(&f->extra[k])));
     fprintf(out, "id map %s\n", hex(f->map_id, a));
     if (f->distance)
         fprintf(out, "id distance %s\n", hex(f->distance_id, a));
@@ -1096,7 +1134,7 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
     if (f->turn && f->heading_direction)
         write_channel(w, FF_T_U8, f->heading_direction, 8 * (size_t)g->w, 8 * n, text);
     for (k = 0; k < f->nextra; k++) {
-        int lanes = f->extra[k].lanes == 8 ? 8 : 1;
+        int lanes = ff_channel_lanes(&f->extra[k]);
         write_channel(w, f->extra[k].type, f->extra[k].data, (size_t)lanes * (size_t)g->w,
                       (size_t)lanes * n, text);
     }

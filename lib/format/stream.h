@@ -22,7 +22,8 @@ typedef enum { FF_T_U8 = 0, FF_T_U16, FF_T_U32, FF_T_I32, FF_T_F32, FF_T_F64 } f
 typedef struct {
     char name[32];  /* [a-z0-9_-], 1..31 characters */
     ff_type type;
-    int lanes;      /* values per cell: 1, or 8 for a TYPEx8 channel */
+    int lanes;      /* values per cell: 1, 2 for a TYPEx2 channel, 8 for
+                       a TYPEx8 channel */
     void *data;     /* w*h*lanes values of the type, cell-major, native
                        byte order; owned */
     int has_id;     /* 1: covered by an 'id NAME' line (checked on read,
@@ -41,6 +42,8 @@ typedef struct ff_field {
                                  cell i at 8*i+h (turn.h) */
     uint8_t *heading_direction; /* with turn, NULL or 8*w*h codes, the same
                                    order */
+    int any_angle;            /* 1: distance is the any-angle distance
+                                 (anyangle.h; the 'any-angle' key) */
     uint64_t map_id;          /* hash of the graph; see ff_field_update_ids */
     int map_id_read;          /* 1: read from a stream that had 'id map'
                                  (checked); 0: computed only */
@@ -95,8 +98,9 @@ void ff_field_update_derived_ids(ff_field *f);
  * and distance is derived. */
 uint64_t ff_channel_id(const ff_field *f, const char *name, ff_type t, const void *data);
 
-/* The same for a channel of lanes values a cell (1, or 8 for TYPEx8):
- * its type code counts 8 more for x8, and w*h*lanes values are hashed. */
+/* The same for a channel of lanes values a cell (1, 2 for TYPEx2, 8 for
+ * TYPEx8): its type code counts 8 more for x8, 16 more for x2, and
+ * w*h*lanes values are hashed. */
 uint64_t ff_channel_id_lanes(const ff_field *f, const char *name, ff_type t, int lanes,
                              const void *data);
 
@@ -108,6 +112,14 @@ uint64_t ff_grid_id(const ff_grid *g);
 ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err);
 
 const char *ff_type_name(ff_type t);
+/* The vector channel of an any-angle field (an extra channel 'vector' of
+ * type f32x2, as ffdir writes it), or NULL. */
+const float *ff_field_vectors(const ff_field *f);
+
+/* The values a cell of ch: its lanes, 1 for any value but 2 and 8. */
+int ff_channel_lanes(const ff_channel *ch);
+/* The type suffix of a channel of lanes values a cell: "", "x2", "x8". */
+const char *ff_lanes_suffix(int lanes);
 size_t ff_type_size(ff_type t);
 
 /* The bits of value k of an array data of type t, in the low

@@ -43,6 +43,8 @@ static uint64_t distance_id(const ff_field *f)
     for (k = 0; k < f->grid.ngoals; k++)
         ff_hash_u32(&s, f->grid.goals[k]);
     ff_hash_f64s(&s, f->distance, n);
+    if (f->any_angle)
+        ff_hash_bytes(&s, "any-angle", 9);
     if (f->turn) {
         uint64_t bits;
         memcpy(&bits, &f->turn_cost, 8);
@@ -88,13 +90,13 @@ uint64_t ff_channel_id_lanes(const ff_field *f, const char *name, ff_type t, int
     size_t n = (size_t)f->grid.w * (size_t)f->grid.h, len = strlen(name);
     ff_hash s;
 
-    lanes = lanes == 8 ? 8 : 1;
+    lanes = lanes == 8 || lanes == 2 ? lanes : 1;
     ff_hash_init(&s);
     ff_hash_u64(&s, f->distance ? f->distance_id : f->map_id);
     ff_hash_u32(&s, (uint32_t)len);
     ff_hash_bytes(&s, name, len);
-    /* an x8 type's code is 8 more than its base type's */
-    ff_hash_u32(&s, (uint32_t)t + (lanes == 8 ? 8u : 0u));
+    /* an x8 type's code is 8 more than its base type's, an x2 type's 16 */
+    ff_hash_u32(&s, (uint32_t)t + (lanes == 8 ? 8u : lanes == 2 ? 16u : 0u));
     hash_values(&s, t, data, n * (size_t)lanes);
     return ff_hash_final(&s);
 }

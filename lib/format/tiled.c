@@ -15,7 +15,6 @@
 
 #include "infile.h"
 
-
 /* Classes that Moving AI maps have, by the numbers their letters get
  * there (man 5 ff): a Tiled map of these classes is the same map. */
 static const char *const moving_ai_class[] = { "ground", "water", "trees" };
@@ -108,9 +107,10 @@ ff_status ff_tiled_map_property(ff_tiled *t, const ff_tiled_prop *p, long line)
 {
     if (strcmp(p->name, "cell") != 0)
         return FF_OK;
-    if (p->kind != FF_TILED_NUMBER || !(p->number > 0) || !isfinite(p->number))
+    if (p->kind != FF_TILED_NUMBER || !ff_range_ok(FF_RANGE_CELL, p->number))
         return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
-                            "map property 'cell' (world units per cell) must be a number > 0");
+                            "map property 'cell' (world units per cell) must be a number %s",
+                            ff_range_text(FF_RANGE_CELL));
     t->cell_size = p->number;
     return FF_OK;
 }
@@ -220,10 +220,10 @@ ff_status ff_tiled_tile_property(ff_tiled *t, const ff_tiled_tileset *set, ff_ti
                             p->name, tile->id, set->name, kind_name(p->kind), known[k].want);
     switch (k) {
     case 0:
-        if (!(p->number >= 0) || !(p->number <= 3.4e38))
+        if (!ff_range_ok(FF_RANGE_COST, p->number))
             return ff_error_set(t->err, FF_EINPUT, file, line, 0,
-                                "cost %g of tile %u of tileset '%.60s' must be a finite number >= 0",
-                                p->number, tile->id, set->name);
+                                "cost %g of tile %u of tileset '%.60s' must be a number %s",
+                                p->number, tile->id, set->name, ff_range_text(FF_RANGE_COST));
         tile->has_cost = 1;
         tile->cost = (float)p->number;
         break;
@@ -255,16 +255,16 @@ ff_status ff_tiled_tile_property(ff_tiled *t, const ff_tiled_tileset *set, ff_ti
 static ff_status read_file(ff_tiled *t, const char *path, const char *source, long line,
                            unsigned char **data, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
+    ff_error why;
+    FILE *f = ff_file_open_regular(path, &why);
     struct stat sb;
     size_t got;
 
     *data = NULL;
     if (!f)
-        return ff_error_set(t->err, ff_open_status(errno), t->name, line, 0,
-                            "external tileset '%.100s': cannot open %.100s: %s", source, path,
-                            strerror(errno));
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < 0 ||
+        return ff_error_set(t->err, why.status, t->name, line, 0,
+                            "external tileset '%.100s': %.100s: %s", source, path, why.msg);
+    if (fstat(fileno(f), &sb) != 0 || sb.st_size < 0 ||
         (uint64_t)sb.st_size > FF_TILED_MAX_TILESET_BYTES) {
         fclose(f);
         return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
@@ -276,13 +276,20 @@ static ff_status read_file(ff_tiled *t, const char *path, const char *source, lo
         return no_memory(t);
     }
     got = fread(*data, 1, (size_t)sb.st_size + 1, f);
-    if (ferror(f) || got > (size_t)sb.st_size) {
+    if (ferror(f)) {
         fclose(f);
         free(*data);
         *data = NULL;
-        return ff_error_set(t->err, FF_EIO, path, 0, 0, "read error (or the file grew)");
+        return ff_error_set(t->err, FF_EIO, path, 0, 0, "read error");
     }
     fclose(f);
+    if (got > (size_t)sb.st_size) {
+        /* Not the file fstat described: it grew as it was read. */
+        free(*data);
+        *data = NULL;
+        return ff_error_set(t->err, FF_EINPUT, t->name, line, 0,
+                            "external tileset '%.100s': %.100s grew while it was read", source, path);
+    }
     *size = got;
     return FF_OK;
 }

@@ -280,9 +280,7 @@ int ff_dirs_parse(const char *list, uint8_t *mask)
     }
 }
 
-/* The first index from lo on of g's sorted goals whose cell is not below
- * cell i (g->ngoals when there is none). */
-static size_t goal_lower_bound(const ff_grid *g, size_t lo, size_t i)
+size_t ff_grid_goal_lower_bound(const ff_grid *g, size_t lo, size_t i)
 {
     size_t hi = g->ngoals;
 
@@ -298,7 +296,7 @@ static size_t goal_lower_bound(const ff_grid *g, size_t lo, size_t i)
 
 int ff_grid_is_goal(const ff_grid *g, size_t i)
 {
-    size_t lo = goal_lower_bound(g, 0, i);
+    size_t lo = ff_grid_goal_lower_bound(g, 0, i);
     return lo < g->ngoals && g->goals[lo] == i;
 }
 
@@ -313,7 +311,7 @@ ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
         return st;
     i = (size_t)y * (size_t)g->w + (size_t)x;
     /* Ascending order (a map's goal tiles, most files): append. */
-    lo = goal_lower_bound(g, hi > 0 && g->goals[hi - 1] < i ? hi : 0, i);
+    lo = ff_grid_goal_lower_bound(g, hi > 0 && g->goals[hi - 1] < i ? hi : 0, i);
     if (lo < g->ngoals && g->goals[lo] == i)
         return FF_OK;
     grown = realloc(g->goals, (g->ngoals + 1) * sizeof *grown);
@@ -546,6 +544,21 @@ int ff_clearance_reach(const ff_grid *g, double radius)
     return r < 1e9 ? (int)r : 1000000000;
 }
 
+static int clip(int64_t v, int64_t lo, int64_t hi)
+{
+    return (int)(v < lo ? lo : v > hi ? hi : v);
+}
+
+void ff_grid_clip_box(const ff_grid *g, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                      int64_t reach, int *bx0, int *by0, int *bx1, int *by1)
+{
+    /* Within +-2^33 here: no sum overflows. */
+    *bx0 = clip(x0 - reach, 0, g->w);
+    *by0 = clip(y0 - reach, 0, g->h);
+    *bx1 = clip(x1 + reach, -1, (int64_t)g->w - 1);
+    *by1 = clip(y1 + reach, -1, (int64_t)g->h - 1);
+}
+
 const char *ff_corners_name(ff_corners c)
 {
     return c == FF_CORNERS_CUT ? "cut" : c == FF_CORNERS_FREE ? "free" : "strict";
@@ -564,6 +577,6 @@ int ff_corners_parse(const char *s)
 
 int ff_grid_geometry_ok(double cell_size, double origin_x, double origin_y)
 {
-    return cell_size >= FF_CELL_MIN && cell_size <= FF_CELL_MAX &&
-           fabs(origin_x) <= FF_ORIGIN_MAX && fabs(origin_y) <= FF_ORIGIN_MAX;
+    return ff_range_ok(FF_RANGE_CELL, cell_size) && ff_range_ok(FF_RANGE_ORIGIN, origin_x) &&
+           ff_range_ok(FF_RANGE_ORIGIN, origin_y);
 }

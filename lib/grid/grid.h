@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "fferror.h"
+#include "ranges.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,15 +42,8 @@ typedef enum { FF_CORNERS_STRICT = 0, FF_CORNERS_CUT, FF_CORNERS_FREE } ff_corne
 /* One-way mask meaning "may leave in every direction". */
 #define FF_ONEWAY_ALL 0xFFu
 
-/* The cell sizes and origins a map may have, in world units.  Beyond them
- * the arithmetic of the searches and the crowd (sums of steps, squared
- * distances, cell indices from world positions) would overflow or lose
- * every digit: a step cost of inf, a bucket index out of range. */
-#define FF_CELL_MIN 1e-6
-#define FF_CELL_MAX 1e6
-#define FF_ORIGIN_MAX 1e12   /* |origin_x|, |origin_y| at most this */
-
-/* 1 when cell_size and the origin are within the bounds above. */
+/* 1 when cell_size and the origin are within their ranges (ranges.h:
+ * FF_CELL_MIN to FF_CELL_MAX, |origin| at most FF_ORIGIN_MAX). */
 int ff_grid_geometry_ok(double cell_size, double origin_x, double origin_y);
 
 typedef struct ff_grid {
@@ -140,6 +134,10 @@ int ff_dirs_parse(const char *list, uint8_t *mask);
  * (ff_grid_sort_goals).  A binary search. */
 int ff_grid_is_goal(const ff_grid *g, size_t i);
 
+/* The first index from lo on of g's sorted goals whose cell is not below
+ * cell i (g->ngoals when there is none): a binary search. */
+size_t ff_grid_goal_lower_bound(const ff_grid *g, size_t lo, size_t i);
+
 ff_status ff_grid_add_goal(ff_grid *g, int64_t x, int64_t y, const char *file,
                            long line, long col, ff_error *err);
 
@@ -181,6 +179,13 @@ double ff_clearance_key(const ff_grid *g, double radius);
 /* How many cells from a changed cell a clearance of radius can change:
  * ceil(radius / cell_size). */
 int ff_clearance_reach(const ff_grid *g, double radius);
+
+/* The cells x0..x1, y0..y1 grown by reach cells on every side and clipped
+ * to g: *bx0..*bx1, *by0..*by1 (empty, *bx0 > *bx1, when nothing is left).
+ * Every walk over a radius-derived box goes through it, so that a radius
+ * far larger than the map costs no more than the map. */
+void ff_grid_clip_box(const ff_grid *g, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
+                      int64_t reach, int *bx0, int *by0, int *bx1, int *by1);
 
 const char *ff_corners_name(ff_corners c);
 /* Parse "strict", "cut" or "free"; -1 if none. */

@@ -64,17 +64,8 @@ else
 fi
 
 # ---- the maps (cached) ----
-MAP=$OUT/map-$SIZE-$SEED.map
-WMAP=$OUT/map-$SIZE-$SEED.ffmap
-GOAL=$OUT/map-$SIZE-$SEED.goal
-if [ ! -s "$GOAL" ] || [ ! -s "$MAP" ] || [ ! -s "$WMAP" ] ||
-   [ -n "$(find tests/bench/genmap.c -newer "$GOAL")" ]; then
-    echo "generating the maps (cached in $OUT/)"
-    { "$OUT/genmap" "$SIZE" "$SEED" "$MAP" "$WMAP" > "$GOAL.tmp"; } 2>&1 || fail "cannot generate the maps"
-    mv "$GOAL.tmp" "$GOAL" || fail "cannot write $GOAL"
-fi
-read -r GX GY < "$GOAL"
-CELLS=$((SIZE * SIZE))
+. tests/bench/benchmap.sh
+bench_map "$SIZE"
 WALLS=$(tail -n +5 "$MAP" | tr -cd '@' | wc -c)
 
 # ---- running ----

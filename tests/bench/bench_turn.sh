@@ -23,51 +23,15 @@
 # maps, cached in tests/bench/out/.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-OUT=tests/bench/out
 SIZES=${BENCH_TURN_SIZES:-1024 4096}
 SEED=${BENCH_SEED:-2024}
 REPEAT=${BENCH_REPEAT:-3}
-CC=${CC:-cc}
-CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(for d in base grid format field path crowd picture; do printf " -Ilib/%s" "$d"; done)"
-PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
-# and what the Makefile's TILED_LIBS adds for the tiled-map reader
-LIBS_EXPANDED="$PNG_LIBS $(pkg-config --libs jansson expat zlib libzstd 2>/dev/null || echo -ljansson -lexpat -lz -lzstd) -lm -pthread"
-mkdir -p "$OUT" || exit 2
 
 fail() { echo "bench_turn: $*" >&2; exit 1; }
 
-$CC $CFLAGS_BENCH tests/bench/genmap.c -o "$OUT/genmap" || fail "cannot build genmap"
-[ -f lib/libff.a ] && [ -x bin/ffbuild ] || fail "build first: make"
-$CC $CFLAGS_BENCH tests/bench/ffsearch.c lib/libff.a $LIBS_EXPANDED -o "$OUT/ffsearch" ||
-    fail "cannot link ffsearch with lib/libff.a (built with SAN=1? run make bench)"
-have_time=0
-/usr/bin/time -f %M -o /dev/null true 2>/dev/null && have_time=1
-
-. tests/bench/keep.sh
-
-# rss MAP [OPTIONS]: ffbuild's peak resident set in kB.
-rss() {
-    m=$1
-    shift
-    /usr/bin/time -f '%M' -o "$OUT/time.txt" ./bin/ffbuild -g "$GX,$GY" "$@" "$m" > /dev/null ||
-        fail "ffbuild failed on $m"
-    cat "$OUT/time.txt"
-}
-
-[ -r /proc/loadavg ] && echo "machine: $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') processors, load $(cut -d' ' -f1-3 /proc/loadavg) before the runs"
+. tests/bench/mapbench.sh
 for SIZE in $SIZES; do
-    MAP=$OUT/map-$SIZE-$SEED.map
-    WMAP=$OUT/map-$SIZE-$SEED.ffmap
-    GOAL=$OUT/map-$SIZE-$SEED.goal
-    if [ ! -s "$GOAL" ] || [ ! -s "$MAP" ] || [ ! -s "$WMAP" ] ||
-       [ -n "$(find tests/bench/genmap.c -newer "$GOAL")" ]; then
-        echo "generating the ${SIZE}x$SIZE maps (cached in $OUT/)"
-        { "$OUT/genmap" "$SIZE" "$SEED" "$MAP" "$WMAP" > "$GOAL.tmp"; } 2>&1 || fail "cannot generate the maps"
-        mv "$GOAL.tmp" "$GOAL" || fail "cannot write $GOAL"
-    fi
-    read -r GX GY < "$GOAL"
-    OPEN=$(tail -n +5 "$MAP" | tr -cd '.' | wc -c)
-    CELLS=$((SIZE * SIZE))
+    bench_map "$SIZE"
     unset best_uc best_ut best_wc best_wt
     r=1
     while [ $r -le "$REPEAT" ]; do

@@ -1,11 +1,12 @@
 /* ffsearch - time the cell search or the state search alone on a map, for
  * the benchmarks (bench_ffbuild.sh, bench_turn.sh).
  *
- *   ffsearch [-t C] MAP GX GY [CORNERS [DUMP]]
+ *   ffsearch [-t C | -a] MAP GX GY [CORNERS [DUMP]]
  *
  * Reads MAP with ff_map_read, takes 8 moves and the corner rule CORNERS
  * (strict, cut or free; default strict), puts one goal at GX,GY and times
- * one call: ff_search(), or with -t ff_turn_search() with turn cost C.
+ * one call: ff_search(), with -t ff_turn_search() with turn cost C, or
+ * with -a ff_anyangle_search().
  * Fresh arrays, allocated as ffbuild allocates them, so the first touch of
  * their pages is counted as it is in ffbuild.  Prints "seconds S cpu C
  * states N reached R sum D": C the processor time of the call, all threads
@@ -22,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "anyangle.h"
 #include "mapread.h"
 #include "search.h"
 #include "turn.h"
@@ -41,17 +43,21 @@ int main(int argc, char **argv)
     FILE *f;
     double *dist, *hdist = NULL, t0, t, c0, c, sum = 0, turn_cost = -1;
     size_t n, i, reached = 0;
-    int corners;
+    int corners, any_angle = 0;
     ff_status st;
 
     if (argc > 2 && strcmp(argv[1], "-t") == 0) {
         turn_cost = atof(argv[2]);
         argv += 2;
         argc -= 2;
+    } else if (argc > 1 && strcmp(argv[1], "-a") == 0) {
+        any_angle = 1;
+        argv++;
+        argc--;
     }
     corners = argc > 4 ? ff_corners_parse(argv[4]) : FF_CORNERS_STRICT;
     if (argc < 4 || argc > 6 || corners < 0) {
-        fprintf(stderr, "usage: ffsearch [-t C] MAP GX GY [strict|cut|free [DUMP]]\n");
+        fprintf(stderr, "usage: ffsearch [-t C | -a] MAP GX GY [strict|cut|free [DUMP]]\n");
         return 2;
     }
     if (!(f = fopen(argv[1], "rb"))) {
@@ -84,7 +90,9 @@ int main(int argc, char **argv)
     }
     c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
     t0 = clock_seconds(CLOCK_MONOTONIC);
-    st = hdist ? ff_turn_search(&g, turn_cost, hdist, dist, &err) : ff_search(&g, dist, &err);
+    st = hdist       ? ff_turn_search(&g, turn_cost, hdist, dist, &err)
+         : any_angle ? ff_anyangle_search(&g, dist, NULL, &err)
+                     : ff_search(&g, dist, &err);
     t = clock_seconds(CLOCK_MONOTONIC) - t0;
     c = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
     if (st != FF_OK) {

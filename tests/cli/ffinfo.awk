@@ -11,6 +11,7 @@ function flush_header() {
     printf "size %s %s\ncell %s\norigin %s %s\nmoves %s\ncorners %s\nradius %s\n", \
         w, h, cell, ox, oy, moves, corners, radius
     if (turn != "") printf "turn-cost %s\n", turn
+    if (anyangle) printf "any-angle\n"
     printf "goals %d\nspawns %d\n", ngoals, nspawns
 }
 function start_channel() {
@@ -50,8 +51,8 @@ state == "payload" {
 }
 $1 == "ff" && $2 == "1" {
     state = "header"; name = ""; cell = 1; ox = 0; oy = 0; moves = 8; corners = "strict"
-    radius = 0; turn = ""; ngoals = 0; nspawns = 0; nch = 0
-    split("", id); split("", seen)
+    radius = 0; turn = ""; anyangle = 0; ngoals = 0; nspawns = 0; nch = 0
+    split("", id); split("", seen); split("", spawn_seen)
     next
 }
 state == "header" && $1 == "end" {
@@ -68,8 +69,9 @@ state == "header" {
     else if ($1 == "corners") corners = $2
     else if ($1 == "radius") radius = $2
     else if ($1 == "turn-cost") turn = $2
+    else if ($1 == "any-angle") anyangle = 1
     else if ($1 == "goal") { if (!(($2 " " $3) in seen)) ngoals++; seen[$2 " " $3] = 1 }
-    else if ($1 == "spawn") nspawns++
+    else if ($1 == "spawn") { if (!(($2 " " $3) in spawn_seen)) nspawns++; spawn_seen[$2 " " $3] = 1 }
     else if ($1 == "channel") { nch++; cname[nch] = $2; ctype[nch] = $3 }
     else if ($1 == "id") id[$2] = $3
 }

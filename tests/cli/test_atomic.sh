@@ -160,7 +160,8 @@ for p in $PROGS; do
     no_temp "$p: file-size limit: no temporary file" "$d"
 done
 
-# Killed in the middle.  ffdir reads a two-field stream from a FIFO: after
+# Killed in the middle.  ffdir reads a two-field stream from a FIFO (its
+# standard input; a FIFO named as an input is refused): after
 # the first field it has its temporary file open and waits for the second;
 # then it is killed.  ffbuild is killed while it reads its map.
 for sig in TERM KILL; do
@@ -168,7 +169,7 @@ for sig in TERM KILL; do
     mkdir -p "$d"
     echo "$OLD" >"$d/old"
     mkfifo "$d/fifo"
-    $BIN/ffdir -o "$d/old" "$d/fifo" 2>/dev/null &
+    $BIN/ffdir -o "$d/old" <"$d/fifo" 2>/dev/null &
     pid=$!
     exec 3>"$d/fifo"
     cat "$TMP/gate0.ff" >&3
@@ -192,7 +193,7 @@ for sig in TERM KILL; do
     rm -f "$d/fifo" "$d"/.old.*
 
     mkfifo "$d/fifo"
-    $BIN/ffbuild -o "$d/old" "$d/fifo" 2>/dev/null &
+    $BIN/ffbuild -o "$d/old" <"$d/fifo" 2>/dev/null &
     pid=$!
     exec 3>"$d/fifo"
     head -n 5 "$TD/gate.ffmap" >&3

@@ -146,7 +146,7 @@ badline "congestion maybe" c_word
 refuse congestion_word "^ffsim: .*/c_word.scenario:8:12: congestion 'maybe' \\(on or off\\)$" \
     "$BIN/ffsim $TMP/room.ff $TMP/c_word.scenario"
 badline "congestion-weight 0" c_zero
-refuse congestion_weight_zero "^ffsim: .*/c_zero.scenario:8:19: congestion-weight 0 must be > 0$" \
+refuse congestion_weight_zero "^ffsim: .*/c_zero.scenario:8:19: congestion-weight 0 must be a number from 0 \\(excluded\\) to 1e12$" \
     "$BIN/ffsim $TMP/room.ff $TMP/c_zero.scenario"
 badline "congestion-weight nan" c_nan
 refuse congestion_weight_nan "^ffsim: .*/c_nan.scenario:8:19: " "$BIN/ffsim $TMP/room.ff $TMP/c_nan.scenario"
@@ -158,7 +158,7 @@ congestion off" c_twice
 refuse congestion_twice "^ffsim: .*/c_twice.scenario:9:1: 'congestion' given twice \\(first at line 8\\)$" \
     "$BIN/ffsim $TMP/room.ff $TMP/c_twice.scenario"
 badline "congestion-threshold -1" c_thr
-refuse congestion_threshold_negative "^ffsim: .*/c_thr.scenario:8:22: congestion-threshold -1 must be >= 0$" \
+refuse congestion_threshold_negative "^ffsim: .*/c_thr.scenario:8:22: congestion-threshold -1 must be a number from 0 to 1e12$" \
     "$BIN/ffsim $TMP/room.ff $TMP/c_thr.scenario"
 badline "congestion" c_none
 refuse congestion_no_value "^ffsim: .*/c_none.scenario:8:1: congestion needs one value$" \

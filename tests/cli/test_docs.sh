@@ -264,15 +264,19 @@ while ($pos < length $data) {
     my %raw;
     for my $c (@chan) {
         my ($name, $type) = @$c;
+        # TYPEx8 and TYPEx2: 8 or 2 values a cell
+        my ($base, $lanes) = $type =~ /^(.*?)(?:x([28]))?$/;
+        $lanes //= 1;
         if ($key{encoding}[0] eq 'binary') {
-            $raw{$name} = substr $data, $pos, $n * $size{$type};
-            $pos += $n * $size{$type};
+            $raw{$name} = substr $data, $pos, $n * $lanes * $size{$base};
+            $pos += $n * $lanes * $size{$base};
         } else {
             my @v;
             push @v, split ' ', line() for 1 .. $h;
-            die "channel $name: wrong count\n" unless @v == $n;
-            $raw{$name} = pack "$pk{$type}*", map { $_ eq 'inf' ? 9**9**9 : $_ } @v;
+            die "channel $name: wrong count\n" unless @v == $n * $lanes;
+            $raw{$name} = pack "$pk{$base}*", map { $_ eq 'inf' ? 9**9**9 : $_ } @v;
         }
+        $c->[2] = $tcode{$base} + ($lanes == 8 ? 8 : $lanes == 2 ? 16 : 0);
     }
     my $msg = pack 'VVVV', $w, $h, $key{moves}[0], $corner{ $key{corners}[0] };
     $msg .= pack 'd<d<', $key{cell}[0], $key{radius}[0];
@@ -288,6 +292,7 @@ while ($pos < length $data) {
         my @gi = sort { $a <=> $b } grep { !$seen{$_}++ } map { $_->[1] * $w + $_->[0] } @goal;
         my ($mh, $ml) = (hex(substr $map, 0, 8), hex(substr $map, 8, 8));
         my $dmsg = pack('VVVV', $ml, $mh, scalar @gi, 0) . pack('V*', @gi) . $raw{distance};
+        $dmsg .= 'any-angle' if exists $key{'any-angle'};
         my $dist = fhash($dmsg);
         push @out, "distance " . (($id{distance} // '') eq $dist ? 'ok' : 'MISMATCH');
         $base = $dist;
@@ -295,11 +300,11 @@ while ($pos < length $data) {
     # Every other channel with an id (direction must have one): the base
     # id, the name and the type code, then the values.
     for my $c (@chan) {
-        my ($name, $type) = @$c;
+        my ($name, $type, $code) = @$c;
         next if $name =~ /^(cost|oneway|class|distance)$/;
         next unless exists $id{$name} || $name eq 'direction';
         my ($bh, $bl) = (hex(substr $base, 0, 8), hex(substr $base, 8, 8));
-        my $cmsg = pack('VVV', $bl, $bh, length $name) . $name . pack('V', $tcode{$type}) . $raw{$name};
+        my $cmsg = pack('VVV', $bl, $bh, length $name) . $name . pack('V', $code) . $raw{$name};
         push @out, "$name " . (($id{$name} // '') eq fhash($cmsg) ? 'ok' : 'MISMATCH');
     }
     print "@out\n";
@@ -322,6 +327,13 @@ if command -v perl >/dev/null 2>&1; then
         "$all
 $all"
     ids "Moving AI classes" "$BIN/ffbuild -g 20,20 $M" 'map ok distance ok'
+    ids "any-angle" "$BIN/ffbuild --any-angle $TD/anyangle/gap.ffmap" 'map ok distance ok'
+    ids "any-angle, text, cut" "$BIN/ffbuild --any-angle -c cut --text $TD/anyangle/gap.ffmap" \
+        'map ok distance ok'
+    ids "any-angle vectors (f32x2)" "$BIN/ffbuild --any-angle $TD/anyangle/gap.ffmap | $BIN/ffdir" \
+        'map ok distance ok vector ok'
+    ids "any-angle vectors, text" "$BIN/ffbuild --any-angle $TD/anyangle/gap.ffmap | $BIN/ffdir --text" \
+        'map ok distance ok vector ok'
     ids "a changed cost is noticed" \
         "$BIN/ffbuild -m 4 --text $TD/demo/small.ffmap | sed '/^end/{n;s/^1/2/;}'" \
         'map MISMATCH distance MISMATCH'

@@ -225,7 +225,7 @@ bad ffbuild "--goals: not numbers" "^ffbuild: $IN/bad.txt:1:3: 'x' is not a numb
 bad ffbuild "--goals: a NUL byte" "^ffbuild: $IN/nul.txt:1:" "$P --goals $IN/nul.txt $MAP"
 bad ffbuild "--goals: comments only" "^ffbuild: $IN/comments.txt: no goal in the file" \
     "$P --goals $IN/comments.txt $MAP"
-bad ffbuild "--goals /dev/null" "^ffbuild: /dev/null: no goal in the file" "$P --goals /dev/null $MAP"
+bad ffbuild "--goals: no goal" "^ffbuild: $IN/comments.txt: no goal in the file" "$P --goals $IN/comments.txt $MAP"
 bad ffbuild "--goals: outside the map" "^ffbuild: $IN/outside.txt:1: .*outside" "$P --goals $IN/outside.txt $MAP"
 bad ffbuild "--goals: an escape sequence" "^ffbuild: $IN/esc.txt:1:3: .*\\\\x1b" "$P --goals $IN/esc.txt $MAP"
 bad ffbuild "--goal-sets: a bad goal" "^ffbuild: $IN/bad.sets:2:" "$P --goal-sets $IN/bad.sets $MAP"
@@ -238,6 +238,33 @@ input_cases ffbuild "--update field" yes "$P --update $IN/changes.txt @"
 bad ffbuild "--update: a bad change" "^ffbuild: $IN/bad.changes:1:7: bad rectangle 'x'" \
     "$P --update $IN/bad.changes $IN/gate0.ff"
 bad ffbuild "--update: bad magic" "^ffbuild: $IN/magic.ff:1:1: bad magic" "$P --update $IN/changes.txt $IN/magic.ff"
+AA=$TD/anyangle
+bad ffbuild "--any-angle: several open costs" \
+    "^ffbuild: $AA/weighted.ffmap: --any-angle: open cells cost 1 and 2; the weighted case is not supported yet" \
+    "$P --any-angle $AA/weighted.ffmap"
+bad ffbuild "--any-angle: one-way cells" "^ffbuild: $TD/demo/demo.ffmap: --any-angle: the map has one-way cells" \
+    "$P --any-angle $TD/demo/demo.ffmap"
+bad ffbuild "--any-angle: terrain classes" "^ffbuild: $TD/movingai/arena.map: --any-angle: the map has several terrain classes" \
+    "$P --any-angle -g 20,20 $TD/movingai/arena.map"
+bad ffbuild "--any-angle: goal sets on one-way cells" "^ffbuild: $TD/demo/demo.ffmap: --any-angle: the map has one-way" \
+    "$P --any-angle --goal-sets $TD/demo/demo.sets $TD/demo/demo.ffmap"
+bad ffbuild "--any-angle with --turn-cost" "^ffbuild: --any-angle: it does not go with --turn-cost" \
+    "$P --any-angle --turn-cost 1 $AA/gap.ffmap"
+bad ffbuild "--any-angle with -m 4" "^ffbuild: --any-angle: it does not go with -m 4" \
+    "$P --any-angle -m 4 $AA/gap.ffmap"
+$P --any-angle "$AA/gap.ffmap" >"$IN/anyangle.ff"
+bad ffbuild "--update: an any-angle field" \
+    "^ffbuild: $IN/anyangle.ff: field 1 is an any-angle field: --update repairs 8-move and 4-move fields only" \
+    "$P --update $IN/changes.txt $IN/anyangle.ff"
+output_cases ffbuild "$P --any-angle $AA/gap.ffmap"
+$P --any-angle "$AA/gap.ffmap" | $BIN/ffdir >"$IN/anyangle-vec.ff"
+bad ffquery "--trace outside an any-angle field" "^ffquery: $IN/anyangle-vec.ff: cell 30,2 is outside the map" \
+    "$BIN/ffquery --trace 30,2 $IN/anyangle-vec.ff"
+bad ffquery "an any-angle field without vectors" \
+    "^ffquery: $IN/anyangle.ff: the any-angle field has no vector channel: run ffdir" \
+    "echo 0.5 0.5 | $BIN/ffquery $IN/anyangle.ff"
+bad ffsim "an any-angle field" "^ffsim: $IN/anyangle-vec.ff: an any-angle field: ffsim does not follow its vectors yet" \
+    "$BIN/ffsim $IN/anyangle-vec.ff $TD/sim/pass.scenario"
 output_cases ffbuild "$P $MAP"
 output_cases ffbuild "$P --update $IN/changes.txt $IN/gate0.ff"
 expect "ffbuild: --split ''" 2 "^ffbuild: --split '': an empty name" "$P --goal-sets $IN/sets.txt --split '' $MAP"
@@ -484,6 +511,135 @@ for c in "ffbuild|$BIN/ffbuild -o $LONG $MAP" "ffsim|$BIN/ffsim -o $LONG --summa
         -a "$(ls -A "$W" | wc -l)" -eq 1
     rm -rf "$W" && mkdir -p "$W"
 done
+
+# issue 33, part B
+# Special files: each input slot named as a FIFO (with no writer: it must
+# not hang), a device and a /proc file is refused, exit 2, unread.
+mkfifo "$IN/fifo"
+special_cases() {  # special_cases PROG SLOT CMD (@ where the input's name goes)
+    prog=$1 slot=$2 cmd=$3
+    for what in "fifo|a FIFO" "/dev/zero|a device" "/proc/self/status|a /proc or /sys file"; do
+        file=${what%%|*} kind=${what#*|}
+        [ "$file" = fifo ] && file=$IN/fifo
+        expect "$prog: $slot: $kind" 2 "^$prog: $file: not a regular file \\($kind\\)$" \
+            "timeout 60 $(printf '%s' "$cmd" | sed "s|@|$file|g")"
+    done
+}
+special_cases ffbuild map "$BIN/ffbuild @"
+special_cases ffbuild "--goals" "$BIN/ffbuild --goals @ $MAP"
+special_cases ffbuild "--goal-sets" "$BIN/ffbuild --goal-sets @ $MAP"
+special_cases ffbuild "--update changes" "$BIN/ffbuild --update @ $IN/gate0.ff"
+special_cases ffbuild "--update field" "$BIN/ffbuild --update $IN/changes.txt @"
+special_cases ffdir stream "$BIN/ffdir @"
+special_cases ffquery field "$BIN/ffquery --trace 2,2 @"
+special_cases ffquery "--map" "$BIN/ffquery --trace 2,2 --map @ $FIELD"
+special_cases ffpull field "$BIN/ffpull @ <$IN/path.txt"
+special_cases fffunnel corridor "$BIN/fffunnel @"
+special_cases fffunnel "--cells" "$BIN/fffunnel --cells @ <$IN/path.txt"
+special_cases ffpng stream "$BIN/ffpng @"
+special_cases ffpng "--trace" "$BIN/ffpng --trace @ $FIELD"
+special_cases ffinfo stream "$BIN/ffinfo @"
+special_cases ffexport stream "$BIN/ffexport @"
+special_cases ffsim field "$BIN/ffsim --summary sum.txt @ $IN/s.scen"
+special_cases ffsim scenario "$BIN/ffsim --summary sum.txt $FIELD @"
+# Named by a map or a scenario: an external tileset, a MAPF .scen file.
+sed 's|"hall.tsj"|"fifo"|' "$TD/tiled/hall-zlib.tmj" >"$IN/fifo.tmj"
+sed 's|"hall.tsj"|"/proc/self/status"|' "$TD/tiled/hall-zlib.tmj" >"$IN/proc.tmj"
+bad ffbuild "a FIFO as a tileset" \
+    "^ffbuild: $IN/fifo.tmj(:[0-9]+)?: external tileset 'fifo': $IN/fifo: not a regular file \\(a FIFO\\)$" \
+    "timeout 60 $BIN/ffbuild $IN/fifo.tmj"
+bad ffbuild "a /proc file as a tileset" \
+    "^ffbuild: $IN/proc.tmj(:[0-9]+)?: external tileset '/proc/self/status': /proc/self/status: not a regular file" \
+    "timeout 60 $BIN/ffbuild $IN/proc.tmj"
+printf 'ffsim 1\nticks 5\nclass w\n radius 0.3\n speed 1\n follow\nend\nspawn 2 w scen fifo\n' >"$IN/fifo.scen"
+bad ffsim "a FIFO as a .scen file" \
+    "^ffsim: $IN/fifo.scen:8:[0-9]+: $IN/fifo: not a regular file \\(a FIFO\\)$" \
+    "timeout 60 $BIN/ffsim --summary sum.txt $FIELD $IN/fifo.scen"
+
+# Reads bounded before they are parsed: a map larger than any map could be
+# is refused by its size, unread (a 4 GB sparse file); bytes that begin no
+# map format stop the read (a pipe of zeros); header lines are refused
+# whole when longer than the cap or holding a NUL; goal-set lines capped.
+truncate -s 4G "$IN/sparse.map" 2>/dev/null &&
+    bad ffbuild "a 4 GB sparse map" \
+        "^ffbuild: $IN/sparse.map: 4294967296 bytes, refused unread: larger than any map" \
+        "timeout 10 $BIN/ffbuild $IN/sparse.map"
+rm -f "$IN/sparse.map"
+bad ffbuild "a pipe of zeros as the map" "^ffbuild: -:1:1: unknown map format" \
+    "head -c 1000000000 /dev/zero | timeout 10 $BIN/ffbuild"
+printf 'type octile\nheight 1\0junk\nwidth 1\nmap\n.\n' >"$IN/nul-height.map"
+printf 'type octile\nheight 1\nwidth 1\nmap\0junk\n.\n' >"$IN/nul-map.map"
+printf 'type octile\nwidth 3%130s garbage\nheight 1\nmap\n...\n' '' >"$IN/long-header.map"
+bad ffbuild "a NUL in 'height'" "^ffbuild: $IN/nul-height.map:2:9: NUL byte in a header line$" \
+    "$BIN/ffbuild -g 0,0 $IN/nul-height.map"
+bad ffbuild "a NUL in 'map'" "^ffbuild: $IN/nul-map.map:4:4: NUL byte in a header line$" \
+    "$BIN/ffbuild -g 0,0 $IN/nul-map.map"
+bad ffbuild "a header line over 127 bytes" \
+    "^ffbuild: $IN/long-header.map:2:128: header line longer than 127 bytes$" \
+    "$BIN/ffbuild -g 0,0 $IN/long-header.map"
+awk 'BEGIN { s = "a"; for (i = 0; i < 1100; i++) s = s " 1,1"; print s }' >"$IN/long.sets"
+bad ffbuild "--goal-sets: a line over 4,095 bytes" \
+    "^ffbuild: $IN/long.sets:1: line longer than 4095 bytes$" "$BIN/ffbuild --goal-sets $IN/long.sets $MAP"
+bad ffbuild "--goal-sets: a pipe of zeros" "^ffbuild: -:1: line longer than 4095 bytes$" \
+    "head -c 1000000000 /dev/zero | timeout 10 $BIN/ffbuild --goal-sets - $MAP"
+# Every text reader stops at 4,095 bytes a line, a pipe of zeros included.
+for what in "ffpull|$BIN/ffpull $FIELD" "fffunnel|$BIN/fffunnel" "ffquery|$BIN/ffquery $FIELD" \
+    "ffbuild --goals|$BIN/ffbuild --goals - $MAP" "ffbuild --update|$BIN/ffbuild --update - $IN/gate0.ff" \
+    "ffsim scenario|$BIN/ffsim --summary sum.txt $FIELD -"; do
+    prog=${what%%|*}
+    bad "${prog%% *}" "$prog: a pipe of zeros" "^${prog%% *}: -:1(:[0-9]+)?: line longer than 4095 bytes$" \
+        "head -c 1000000000 /dev/zero | timeout 10 ${what#*|}"
+done
+
+# A radius far larger than its map: every box a change walks is clipped to
+# the map (it walked (2 reach + 1)^2 cells, 4e12 steps).
+printf 'ff 1\nsize 3 1\nradius 1e6\ngoal 0 0\nchannel cost f32\nencoding text\nend\n1 1 1\n' |
+    $BIN/ffbuild >"$IN/wide.ff"
+printf 'close 2,0,2,0\n' >"$IN/close20.txt"
+bad ffbuild "--update: a radius of 1e6 on 3 x 1 cells" \
+    "^ffbuild: $IN/close20.txt:1:7: the change closes goal 0,0 \\(by the clearance radius\\)$" \
+    "timeout 10 $BIN/ffbuild --update $IN/close20.txt $IN/wide.ff"
+
+# One spawn line 10,000 times is one spawn cell: the crowding cap holds.
+s=$(grep -m1 '^spawn' "$IN/gate-text.ff")
+awk -v s="$s" '/^spawn/ && !done { for (i = 0; i < 10000; i++) print s; done = 1; next }
+               /^spawn/ { next } { print }' "$IN/gate-text.ff" >"$IN/dupspawn.ff"
+printf 'ffsim 1\ntick 0.1\nticks 10\nclass w\n radius 0.3\n speed 1\n follow\nend\nspawn 10000 w spawns seed 1 tick 0\n' \
+    >"$IN/dupspawn.scen"
+bad ffsim "10,000 repeats of one spawn line" \
+    "^ffsim: $IN/dupspawn.scen:9:7: 10000 agents of radius 0.3 cannot fit in the spawn cells \\(1 square units hold 12 at most\\)$" \
+    "timeout 10 $BIN/ffsim --summary sum.txt $IN/dupspawn.ff $IN/dupspawn.scen"
+
+# Ranges (ranges.h, ff(5) and ffsim(5) LIMITS): the Tiled map property
+# 'cell', a scenario's tick, --png-scale (scale x grey 255 a float), a
+# stream's radius and turn cost.
+for v in 1e-320 1e300; do
+    sed "/\"name\": *\"cell\"/,/value/ s/\"value\": *[0-9.e+-]*/\"value\": $v/" \
+        "$TD/tiled/classes.tmj" >"$IN/cell$v.tmj"
+    bad ffbuild "Tiled property cell $v" \
+        "^ffbuild: $IN/cell$v.tmj: map property 'cell' \\(world units per cell\\) must be a number from 1e-6 to 1e6$" \
+        "$BIN/ffbuild $IN/cell$v.tmj"
+done
+cp "$TD/tiled/hall.tsx" "$IN/"
+awk '/<map / && !done { print; print " <properties>\n  <property name=\"cell\" type=\"float\" value=\"1e-320\"/>\n </properties>"; done = 1; next }
+     { print }' "$TD/tiled/hall-csv.tmx" >"$IN/cell.tmx"
+bad ffbuild "Tiled property cell 1e-320 (XML)" \
+    "^ffbuild: $IN/cell.tmx:4: map property 'cell' \\(world units per cell\\) must be a number from 1e-6 to 1e6$" \
+    "$BIN/ffbuild $IN/cell.tmx"
+printf 'ffsim 1\ntick 1e300\nticks 2\nclass w\n radius 0.3\n speed 1\n follow\nend\n' >"$IN/tick.scen"
+bad ffsim "--realtime, tick 1e300" \
+    "^ffsim: $IN/tick.scen:2:6: tick 1e300 must be a number from 0 \\(excluded\\) to 3600$" \
+    "timeout 10 $BIN/ffsim --realtime --summary sum.txt $FIELD $IN/tick.scen"
+expect "ffbuild: --png-scale 1e37" 2 \
+    "^ffbuild: --png-scale '1e37': not a number from 0 \\(excluded\\) to 1e36 \\(see ffbuild --help\\)$" \
+    "$BIN/ffbuild --png-scale 1e37 -g 0,0 $TD/png/randpath.png"
+expect "ffbuild: -r 1e13" 2 "^ffbuild: --radius '1e13': not a number from 0 to 1e12 \\(see ffbuild --help\\)$" \
+    "$BIN/ffbuild -r 1e13 $MAP"
+expect "fffunnel: -r 1e300" 2 "^fffunnel: -r '1e300': not a number from 0 to 1e150 \\(see fffunnel --help\\)$" \
+    "$BIN/fffunnel -r 1e300 $IN/portals.txt"
+sed 's/^radius .*/radius 1e13/' "$IN/gate-text.ff" >"$IN/radius.ff"
+bad ffdir "a stream's radius 1e13" "^ffdir: $IN/radius.ff:7: 'radius' wants one number from 0 to 1e12, not '1e13'$" \
+    "$BIN/ffdir $IN/radius.ff"
 
 # --help and --version write to stdout too.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim ffinfo ffexport; do

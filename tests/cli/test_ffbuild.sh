@@ -160,6 +160,85 @@ wait
 same "-o FIFO carries the stream" "$TMP/from_fifo" "$TMP/direct.ff"
 check "the FIFO is still a FIFO" -p "$TMP/fifo"
 
+# --any-angle (man 1 ffbuild, "Any-angle distances"): the hand-worked
+# path round the wall's end; the encodings carry the same field; several
+# goals; goal sets give the fields of separate runs; -o is atomic.
+AA=$TD/anyangle
+run "--any-angle, wall with a gap" 0 "$BIN/ffbuild --any-angle --text $AA/gap.ffmap"
+check "any-angle key in the header" "$(printf '%s\n' "$OUT" | grep -c '^any-angle$')" = 1
+got=$(printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n==7{print $1}')
+want=$(awk 'BEGIN { printf "%.12f", sqrt(5.5*5.5 + 1.5*1.5) + sqrt(1.5*1.5 + 2.5*2.5) }')
+check "cell 0,0 round the corner 6,2 ($got)" "$(awk -v g="$got" 'BEGIN { printf "%.12f", g }')" = "$want"
+"$BIN/ffbuild" --any-angle -o "$TMP/aa.ff" "$AA/gap.ffmap"
+"$BIN/ffbuild" --any-angle --text -o "$TMP/aa.txt" "$AA/gap.ffmap"
+"$BIN/ffinfo" "$TMP/aa.ff" >"$TMP/aa.info"
+"$BIN/ffinfo" "$TMP/aa.txt" >"$TMP/aa-text.info"
+same "binary and text encodings hold the same field" "$TMP/aa.info" "$TMP/aa-text.info"
+check "no temporary file left by -o" "$(ls "$TMP" | grep -c '^aa\.ff\..')" = 0
+run "--any-angle, two goals" 0 "$BIN/ffbuild --any-angle -g 0,0 -g 7,5 --text $AA/gap.ffmap"
+# Each cell's distance is the nearer of the two one-goal fields'.
+"$BIN/ffbuild" --any-angle -g 0,0 --text "$AA/gap.ffmap" | awk '/^end$/{e=1;next} e{n++} e&&n>6' >"$TMP/g1"
+"$BIN/ffbuild" --any-angle -g 7,5 --text "$AA/gap.ffmap" | awk '/^end$/{e=1;next} e{n++} e&&n>6' >"$TMP/g2"
+printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n>6' >"$TMP/g12"
+check "two goals: the nearer goal's distance, every cell" \
+    "$(paste -d' ' "$TMP/g1" "$TMP/g2" | awk '{ n = NF / 2; s = ""; for (k = 1; k <= n; k++) {
+        a = $k; b = $(k + n); m = (a == "inf") ? b : (b == "inf") ? a : (a + 0 < b + 0 ? a : b)
+        s = s (k > 1 ? " " : "") m } print s }')" = "$(cat "$TMP/g12")"
+printf 'one 7,4\ntwo 0,0 7,5\n' >"$TMP/aa.sets"
+run "--any-angle --goal-sets" 0 "$BIN/ffbuild --any-angle --goal-sets $TMP/aa.sets -o $TMP/sets.ff $AA/gap.ffmap"
+"$BIN/ffbuild" --any-angle --name one -g 7,4 "$AA/gap.ffmap" >"$TMP/one.ff"
+"$BIN/ffbuild" --any-angle --name two -g 0,0 -g 7,5 "$AA/gap.ffmap" >"$TMP/two.ff"
+cat "$TMP/one.ff" "$TMP/two.ff" >"$TMP/both.ff"
+same "goal sets: the fields of separate runs" "$TMP/sets.ff" "$TMP/both.ff"
+run "--any-angle -r 0.6 closes cells first" 0 "$BIN/ffbuild --any-angle -r 0.6 -g 2,1 --text $AA/open.ffmap"
+check "radius 0.6 closes the edge cells" "$(printf '%s\n' "$OUT" | awk '/^end$/{e=1;next} e{n++} e&&n==5')" = "inf 1 0 1 inf"
+
+# ffdir on an any-angle field: the vector channel (f32x2) instead of the
+# direction codes; cell 0,0 heads for the wall's corner 6,2, every other
+# reachable cell has a unit vector, goals and walls 0 0; ffinfo and
+# ffexport know the channel.
+run "ffdir: an any-angle field" 0 "$BIN/ffbuild --any-angle $AA/gap.ffmap | $BIN/ffdir --text"
+printf '%s\n' "$OUT" >"$TMP/aav.ff"
+check "vector channel f32x2, with its id" \
+    "$(grep -c '^channel vector f32x2$\|^id vector ' "$TMP/aav.ff")" = 2
+check "no direction channel" "$(grep -c '^channel direction' "$TMP/aav.ff")" = 0
+awk '/^end$/{e=1;next} e{n++} e&&n>6&&n<=12' "$TMP/aav.ff" >"$TMP/aad"
+awk '/^end$/{e=1;next} e{n++} e&&n>12' "$TMP/aav.ff" >"$TMP/aavec"
+check "cell 0,0 toward the corner 6,2" \
+    "$(awk 'NR==1{ printf "%.6f %.6f", $1, $2 }' "$TMP/aavec")" = \
+    "$(awk 'BEGIN { l = sqrt(5.5*5.5 + 1.5*1.5); printf "%.6f %.6f", 5.5/l, 1.5/l }')"
+check "unit vectors on reachable cells, 0 0 on goals and walls" "$(paste -d' ' "$TMP/aad" "$TMP/aavec" |
+    awk '{ for (k = 1; k <= 8; k++) { d = $k; x = $(8 + 2*k - 1); y = $(8 + 2*k)
+        len = sqrt(x*x + y*y)
+        if ((d == "inf" || d == 0) ? len != 0 : (len < 0.999999 || len > 1.000001)) bad++ } }
+        END { print bad + 0 }')" = 0
+run "ffinfo: the vector channel" 0 "$BIN/ffinfo $TMP/aav.ff"
+check "ffinfo counts its 96 values" \
+    "$(printf '%s\n' "$OUT" | grep -c '^channel vector f32x2 values 96 finite 96 ')" = 1
+run "ffexport: the vector channel, CSV" 0 "$BIN/ffexport -c vector --csv $TMP/aav.ff"
+check "CSV with lanes" "$(printf '%s\n' "$OUT" | sed -n '1p;2p;3p' | tr '\n' ' ')" = \
+    "x,y,lane,value 0,0,0,0.9647638 0,0,1,0.2631174 "
+run "ffexport: the vector channel, npy" 0 "$BIN/ffexport -c vector --npy $TMP/aav.ff | head -c 128 | tail -c +11"
+check "npy shape (6, 8, 2)" "$(printf '%s\n' "$OUT" | grep -c "'shape': (6, 8, 2)")" = 1
+
+# ffquery on the any-angle field: at a cell centre the cell's vector;
+# halfway between cells 0,0 and 1,0 the blend of their two vectors
+# (seed's bilinear rule), by awk from the vectors written.
+run "ffquery: smoothed vectors" 0 "printf '0.5 0.5\\n1 0.5\\n' | $BIN/ffquery $TMP/aav.ff"
+want=$(awk 'NR==1 { ax = ($1 + $3) / 2; ay = ($2 + $4) / 2; l = sqrt(ax*ax + ay*ay)
+    printf "%.6f %.6f\n%.6f %.6f", $1, $2, ax / l, ay / l }' "$TMP/aavec")
+check "smoothing blends the vectors" "$(printf '%s\n' "$OUT" | awk '{ printf "%.6f %.6f\n", $1, $2 }')" = "$want"
+run "ffquery --raw: the cell's vector" 0 "echo 1.9 0.1 | $BIN/ffquery --raw $TMP/aav.ff"
+check "raw vector of cell 1,0" "$(printf '%s\n' "$OUT" | awk '{ printf "%.6f %.6f", $1, $2 }')" = \
+    "$(awk 'NR==1 { printf "%.6f %.6f", $3, $4 }' "$TMP/aavec")"
+
+# ffquery --trace on the any-angle field: the corner path, worked by hand
+# (man 1 ffbuild): the start's centre, the corner 6,2, the goal's centre;
+# a blocked start is refused with exit 1.
+run "ffquery --trace: the corner path" 0 "$BIN/ffquery --trace 0,0 $TMP/aav.ff"
+check "corner path 0.5 0.5, 6 2, 7.5 4.5" "$(printf '%s\n' "$OUT" | tr '\n' ' ')" = "0.5 0.5 6 2 7.5 4.5 "
+run "ffquery --trace from a wall" 1 "$BIN/ffquery --trace 3,2 $TMP/aav.ff"
+
 # Unknown options and options without their value: one line, exit 2.
 for prog in ffbuild ffdir ffquery ffpull fffunnel ffpng ffsim; do
     refuse "$prog: unknown option" "^$prog: --bogus: unknown option \\(see $prog --help\\)$" \

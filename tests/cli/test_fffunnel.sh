@@ -83,8 +83,8 @@ refuse "a point in the middle" '^fffunnel: -:3: a point before the end' \
 refuse "huge coordinate" '^fffunnel: -:2: coordinate 1e\+200 is out of range' \
     "printf '0 0\n1 0 1e200 1\n2 0\n' | $BIN/fffunnel"
 refuse "swapped portal" '^fffunnel: -:5: portal 3 faces backwards' "$BIN/fffunnel <$F/swapped.txt"
-refuse "bad radius" "^fffunnel: -r '-1': not a finite number >= 0" "$BIN/fffunnel -r -1 <$F/straight.txt"
-refuse "radius not a number" "^fffunnel: -r 'wide': not a finite number" "$BIN/fffunnel -r wide <$F/straight.txt"
+refuse "bad radius" "^fffunnel: -r '-1': not a number from 0 to 1e150" "$BIN/fffunnel -r -1 <$F/straight.txt"
+refuse "radius not a number" "^fffunnel: -r 'wide': not a number from 0 to 1e150" "$BIN/fffunnel -r wide <$F/straight.txt"
 refuse "two inputs" "^fffunnel: '$F/zigzag.txt': one input at most" "$BIN/fffunnel $F/straight.txt $F/zigzag.txt"
 run "help" 0 "$BIN/fffunnel --help"
 check "help names the usage" "$(printf '%s\n' "$OUT" | head -n 1 | cut -c1-15)" = "usage: fffunnel"

@@ -73,7 +73,7 @@ def same(what, j, t):
 for f, block in zip(doc['fields'], blocks):
     chans = iter(f['channels'])
     ids = {c['name']: c['id'] for c in f['channels']}
-    tc = None
+    tc, aa = None, False
     for line in block.strip().split('\n'):
         w = line.split()
         if w[0] == 'field':
@@ -86,6 +86,7 @@ for f, block in zip(doc['fields'], blocks):
         elif w[0] == 'corners':
             if f['corners'] != w[1]: bad.append('corners %r' % f['corners'])
         elif w[0] == 'turn-cost': tc = float(w[1])
+        elif w[0] == 'any-angle': aa = True
         elif w[0] == 'channel':
             c = next(chans)
             lanes = 8 if w[2].endswith('x8') else 1
@@ -99,6 +100,7 @@ for f, block in zip(doc['fields'], blocks):
             if ids.get(w[1]) != w[2]: bad.append('id of %s' % w[1])
         else: bad.append('line %r' % line)
     same('turn_cost', f['turn_cost'], tc)
+    if f['any_angle'] is not aa: bad.append('any_angle %r' % f['any_angle'])
     if next(chans, None) is not None: bad.append('more channels')
     if sum(1 for v in ids.values() if v) != sum(1 for l in block.split('\n') if l.startswith('id ') and not l.startswith('id map')):
         bad.append('ids')
@@ -126,6 +128,8 @@ info "the demo map (one-way cells, spawns)" "$TMP/demo.ff"
 info "a Moving AI map (classes), radius 0.6" "$TMP/arena.ff"
 "$BIN/ffbuild" -m 4 --turn-cost 1 --text "$TD/demo/tiny.ffmap" | "$BIN/ffdir" --text >"$TMP/turn.ff"
 info "a turn-cost field (heading channels)" "$TMP/turn.ff"
+"$BIN/ffbuild" --any-angle --text "$TD/anyangle/gap.ffmap" >"$TMP/aa.ff"
+info "an any-angle field" "$TMP/aa.ff"
 "$BIN/ffbuild" --goal-sets "$TD/demo/demo.sets" --text "$TD/demo/demo.ffmap" | "$BIN/ffdir" --text >"$TMP/sets.ff"
 info "a multi-field stream" "$TMP/sets.ff"
 grep -v '^id map' "$TMP/small.ff" >"$TMP/nomap.ff"
@@ -134,10 +138,11 @@ check "'id map' absent, its hash computed" \
     "$(printf '%s\n' "$OUT" | grep '^id map')" = "$(grep '^id map' "$TMP/small.ff") absent"
 
 # Hand-checked figures of the type stream: f32 in shortest form, -0 and
-# subnormals, a channel of no finite value, goals without repeats.
+# subnormals, a channel of no finite value, goals and spawns without
+# repeats.
 "$BIN/ffinfo" "$TMP/types.ff" >"$TMP/types.info"
 for want in "field 1 types" "size 3 2" "cell 0.7" "origin 0.1 -2.2" "moves 4" "corners cut" \
-    "radius 0.4" "goals 2" "spawns 2" \
+    "radius 0.4" "goals 2" "spawns 1" \
     "channel cost f32 values 6 finite 4 min 0.1 max 2.5" \
     "channel heat f32 values 6 finite 4 min -3.5 max 3.4028235e+38" \
     "channel count u16 values 6 finite 6 min 0 max 65535" \

@@ -181,7 +181,7 @@ refuse "--animate without a trace" "--animate replays one --trace" "$P --animate
 refuse "--animate of two traces" "--animate replays one --trace" \
     "$P --animate --trace $TMP/trace.txt --trace $TMP/trace.txt $TMP/room.ff"
 refuse "--fps 0" "^ffpng: --fps '0': not a whole number" "$P --animate --fps 0 --trace $TMP/trace.txt $TMP/room.ff"
-refuse "an empty trace to animate" "no line to animate" "$P --animate --trace /dev/null $TMP/room.ff"
+refuse "an empty trace to animate" "no line to animate" "$P --animate --trace - $TMP/room.ff </dev/null"
 refuse "--every 0" "^ffpng: --every '0': not a whole number" "$P --every 0 --trace $TMP/trace.txt $TMP/room.ff"
 
 # A failed run leaves no file, and an earlier file survives whole.

@@ -522,6 +522,35 @@ if command -v python3 >/dev/null 2>&1; then
 else
     echo "# python3 not found: the --json checks are skipped"
 fi
+# Map events after every agent has left are skipped: 2,000 events up to
+# tick 2,000,000 behind one agent that leaves at tick 6 (11.6 s before).
+{ printf 'ffsim 1\ntick 0.1\nticks 100000000\narrived leave\nclass w\n radius 0.3\n speed 1\n follow\nend\n'
+  printf 'agent 1 w 27.5,10.5\n'
+  awk 'BEGIN { for (i = 1; i <= 2000; i++) printf "at %d %s 1,1,30,19\n", 1000 * i, i % 2 ? "close" : "open" }'
+} >"$TMP/events.scen"
+run "events after every agent left" 0 \
+    "timeout 10 $BIN/ffsim --summary $TMP/events.sum -o $TMP/events.trace $TMP/gate.ff $TMP/events.scen"
+check "the run ends when the agent has left" "$(tail -n 1 "$TMP/events.trace")" = "# tick 6 over: every agent arrived"
+
+# Many map events in one tick: each cell takes the last event that covers
+# it, found once.  1,001 events over the gate's inside at tick 20, ending
+# with a close, give the trace of that close alone (the events' comment
+# lines aside), and the same for an open; 1,000 events cost no more than
+# the map.
+head -n 9 "$TMP/events.scen" | sed 's/^ticks .*/ticks 60/' >"$TMP/many.head"
+printf 'agent 1 w 27.5,10.5\nagent 2 w 2.5,2.5\nagent 3 w 5.5,15.5\n' >>"$TMP/many.head"
+for last in close open; do
+    { cat "$TMP/many.head"
+      awk -v last=$last 'BEGIN { for (i = 0; i < 1000; i++) printf "at 20 %s 3,1,26,19\n", i % 2 ? "close" : "open"
+                                 printf "at 20 %s 3,1,26,19\n", last }'; } >"$TMP/many.scen"
+    { cat "$TMP/many.head"; printf 'at 20 %s 3,1,26,19\n' $last; } >"$TMP/one.scen"
+    run "1,001 events in one tick, the last $last" 0 \
+        "timeout 20 $BIN/ffsim --summary $TMP/many.sum -o $TMP/many.trace $TMP/gate.ff $TMP/many.scen"
+    run "the $last alone" 0 "$BIN/ffsim --summary $TMP/one.sum -o $TMP/one.trace $TMP/gate.ff $TMP/one.scen"
+    grep -v '^# tick 20 \(close\|open\)' "$TMP/many.trace" >"$TMP/many.cut"
+    grep -v '^# tick 20 \(close\|open\)' "$TMP/one.trace" >"$TMP/one.cut"
+    same "1,001 events ending in $last: the trace of the $last alone" "$TMP/many.cut" "$TMP/one.cut"
+done
 
 # Issue 33, item 16: a lone agent is never a deadlock.  Two agents of
 # radius 0.5 on doors.ffmap's half-unit cells, moving cell to cell with

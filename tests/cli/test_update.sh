@@ -36,6 +36,25 @@ for r in 0.5 0.6 1.2; do
         fi
     done
 done
+# Closings and costs mixed on a cleared map: where no cost falls on a
+# closed cell, a rebuild of the changed map (costs do not move the
+# clearance) is the oracle.
+good=0
+for r in 0.5 1.2; do
+    "$BIN/ffbuild" -r $r -g 37,10 "$DEMO" -o "$TMP/base.ff"
+    for seed in 51 52 53 54 55 56 57 58; do
+        awk -v seed="$seed" -v n=4 -v ch="$TMP/ch.txt" -f tests/cli/changes.awk "$DEMO" >"$TMP/changed.ffmap"
+        if "$BIN/ffbuild" --update "$TMP/ch.txt" "$TMP/base.ff" -o "$TMP/got.ff" 2>"$TMP/err"; then
+            "$BIN/ffbuild" -r $r -g 37,10 "$TMP/changed.ffmap" -o "$TMP/want.ff"
+            same "radius $r mixed seed $seed equals a rebuild" "$TMP/got.ff" "$TMP/want.ff"
+            good=$((good + 1))
+        else
+            check "radius $r mixed seed $seed: refused for a closed cell or goal" \
+                "$(grep -c 'is closed in a map cleared\|closes goal' "$TMP/err")" = 1
+        fi
+    done
+done
+check "most mixed lists apply" $good -ge 8
 # ... and a cost for an open cell of a cleared map is fine.
 printf 'cost 30,12,31,12 2.5\n' >"$TMP/ch.txt"
 "$BIN/ffbuild" -r 0.6 -g 37,10 "$DEMO" -o "$TMP/base.ff"
@@ -50,6 +69,14 @@ awk -v seed=21 -v n=4 -v ch="$TMP/ch.txt" -f tests/cli/changes.awk "$DEMO" >"$TM
 "$BIN/ffbuild" --goal-sets "$TD/demo/demo.sets" "$TMP/changed.ffmap" -o "$TMP/want.ff"
 run "update of a multi-field stream" 0 "$BIN/ffbuild --update $TMP/ch.txt $TMP/sets.ff -o $TMP/got.ff"
 same "multi-field update equals a rebuild" "$TMP/got.ff" "$TMP/want.ff"
+
+# A long list: checked change by change, repaired once; the same bytes as
+# a rebuild of the map the whole list makes.
+"$BIN/ffbuild" "$DEMO" -o "$TMP/base.ff"
+awk -v seed=31 -v n=300 -v ch="$TMP/ch.txt" -f tests/cli/changes.awk "$DEMO" >"$TMP/changed.ffmap"
+"$BIN/ffbuild" "$TMP/changed.ffmap" -o "$TMP/want.ff"
+run "300 changes" 0 "$BIN/ffbuild --update $TMP/ch.txt $TMP/base.ff -o $TMP/got.ff"
+same "300 changes equal a rebuild" "$TMP/got.ff" "$TMP/want.ff"
 
 # No change: the same stream.
 printf '# nothing\n\n' >"$TMP/none.txt"
@@ -89,6 +116,9 @@ refuse "error on line 4" "bad.txt:4:6: rectangle 50,1,50,1 leaves" "$BIN/ffbuild
 "$BIN/ffbuild" -r 0.6 -g 37,10 "$DEMO" -o "$TMP/r.ff"
 p 'close 36,10,36,10'
 refuse "clearance closes a goal" "closes goal 37,10 \\(by the clearance radius\\)" "$BIN/ffbuild --update $TMP/bad.txt $TMP/r.ff"
+printf 'cost 20,15,20,15 2\nclose 20,15,20,15\ncost 20,15,20,15 1\n' >"$TMP/bad.txt"
+refuse "a cost where an earlier change closed" \
+    "bad.txt:3:6: cell 20,15 is closed in a map cleared for radius 0.6" "$BIN/ffbuild --update $TMP/bad.txt $TMP/r.ff"
 p 'cost 1,1,1,1 1'
 refuse "opening a cleared cell" "bad.txt:1:6: cell 1,1 is closed in a map cleared for radius 0.6" "$BIN/ffbuild --update $TMP/bad.txt $TMP/r.ff"
 "$BIN/ffbuild" "$DEMO" | "$BIN/ffdir" -o "$TMP/dir.ff"

@@ -40,18 +40,20 @@
  * sight line from its root can go on: never back toward the root's side
  * of the cell when the whole cell lies on the other (a line along a grid
  * line may change sides, so a cell touching the root's row or column
- * steps both ways), which keeps 4.5 of its 11 million steps on genmap's
- * 1024 x 1024 map.  A sight line test leaps across the open squares of
- * the clearance map (freesight.h): 17 million steps and leaps instead of
- * 74 million steps on that map, 1 byte a cell more.  There the search
- * takes 0.30 s of processor against 0.45 s before both and 0.02 s for
- * ff_search (tests/bench/bench_anyangle.sh).
+ * steps both ways): 4.5 million steps on genmap's 1024 x 1024 map, not
+ * 11.  A sight line test leaps across the open squares of the clearance
+ * map (freesight.h): 17 million steps and leaps there, not 74 million
+ * steps, for 1 byte a cell.  A cell's centre is
+ * tried only once its direction is among the cell's (no sight line
+ * reaches it before).  There the search takes 0.28 s of processor, and
+ * ff_search 0.02 s (tests/bench/bench_anyangle.sh).
  *
  * Tried and dropped: a summed-area table of the walls, to pass a sight
  * line whose bounding box holds none without walking it (no time saved
  * on that map, 4 bytes a cell more); the leap's division replaced by a
  * floating estimate set right by products (slower); the flood's bound
- * compared in squares without a root (no time saved).
+ * compared in squares without a root, and the directions held in 32
+ * bits (no time saved).
  */
 #include "anyangle.h"
 
@@ -111,7 +113,8 @@ typedef struct {
     uint32_t cell;
     uint8_t all;      /* near the root: every direction */
     uint8_t queued;   /* waiting in the queue */
-    uint8_t offered;  /* its distance and corners offered */
+    uint8_t centred;  /* its centre offered the root */
+    uint8_t offered;  /* its corners offered the root */
 } flood_cell_state;
 
 typedef struct {
@@ -174,14 +177,19 @@ static int flood_reach(search *s, flood_state *f, uint32_t r, uint32_t from, int
     int near = (ox < 0 ? -ox : ox) <= 3 && (oy < 0 ? -oy : oy) <= 3;
     int all = near && !f->wedge;
     ray lo = f->wlo, hi = f->whi;
+    int member = s->flood[i] < f->n && f->cell[s->flood[i]].cell == i;
     flood_cell_state *c;
     double key;
 
-    if (!ff_grid_open(s->g, i))
+    if (!ff_grid_open(s->g, i) || (member && f->cell[s->flood[i]].all))
         return 0;
-    key = s->rd[r] + s->scale * half_cells_apart(2 * x + 1, 2 * y + 1, rx, ry);
-    if (key > fabs(s->dist[i]) + s->slack)
-        return 0;
+    /* A cell already flooded passed this bound, which only r's own offer
+     * (its key) has lowered since. */
+    if (!member) {
+        key = s->rd[r] + s->scale * half_cells_apart(2 * x + 1, 2 * y + 1, rx, ry);
+        if (key > fabs(s->dist[i]) + s->slack)
+            return 0;
+    }
     if (!near) {
         cell_span(rx, ry, x, y, &lo, &hi);
         if (from != NONE && !f->cell[from].all) {
@@ -194,7 +202,7 @@ static int flood_reach(search *s, flood_state *f, uint32_t r, uint32_t from, int
                 return 0;
         }
     }
-    if (s->flood[i] >= f->n || f->cell[s->flood[i]].cell != i) {
+    if (!member) {
         if (f->n == f->cap && flood_grow(f) < 0)
             return -1;
         s->flood[i] = (uint32_t)f->n;
@@ -203,12 +211,12 @@ static int flood_reach(search *s, flood_state *f, uint32_t r, uint32_t from, int
         c->hi = hi;
         c->cell = (uint32_t)i;
         c->all = (uint8_t)all;
-        c->offered = 0;
+        c->centred = c->offered = 0;
         flood_enqueue(f, (uint32_t)f->n++);
         return 0;
     }
     c = &f->cell[s->flood[i]];
-    if (c->all || (turn(c->lo, lo) >= 0 && turn(hi, c->hi) >= 0))
+    if (turn(c->lo, lo) >= 0 && turn(hi, c->hi) >= 0)
         return 0;
     if (turn(lo, c->lo) > 0)
         c->lo = lo;
@@ -303,16 +311,25 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
         f->head = (f->head + 1) % f->cap;
         f->count--;
         f->cell[k].queued = 0;
-        if (!f->cell[k].offered) {
+        ox = 2 * x + 1 - rx;
+        oy = 2 * y + 1 - ry;
+        /* The centre, once its direction is among the cell's: until then
+         * no sight line reaches it (and a widening queues the cell again). */
+        if (!f->cell[k].centred &&
+            (f->cell[k].all || (turn(f->cell[k].lo, (ray){ ox, oy }) >= 0 &&
+                                turn((ray){ ox, oy }, f->cell[k].hi) >= 0))) {
             double key = s->rd[r] + s->scale * half_cells_apart(2 * x + 1, 2 * y + 1, rx, ry);
             double *dist = &s->dist[i];
-            f->cell[k].offered = 1;
+            f->cell[k].centred = 1;
             if ((signbit(*dist) || key < *dist) &&
                 ff_free_segment_leaping(s->g, s->clear, 2 * x + 1, 2 * y + 1, rx, ry)) {
                 *dist = key;
                 if (s->root_of)
                     s->root_of[i] = r;
             }
+        }
+        if (!f->cell[k].offered) {
+            f->cell[k].offered = 1;
             /* A cell with no wall round it has no turning corner. */
             for (int c = s->clear[i] < 2 ? 0 : 4; c < 4; c++) {
                 int64_t vx = x + (c & 1), vy = y + (c >> 1);
@@ -334,8 +351,6 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
          * this cell: none toward the root's side of it when the whole
          * cell lies on the other (a line along a grid line may still
          * change sides, so a cell touching the root's line allows both). */
-        ox = 2 * x + 1 - rx;
-        oy = 2 * y + 1 - ry;
         for (int d = 0; d < 8; d++) {
             int64_t dx = ff_dir_dx[d], dy = ff_dir_dy[d], nx = x + dx, ny = y + dy;
             if ((dx > 0 && ox + 1 < 0) || (dx < 0 && ox - 1 > 0) || (dy > 0 && oy + 1 < 0) ||

@@ -60,7 +60,7 @@ $(shell [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = "$(FLAGS_NOW)" ] || rm -f $(FLA
 $(FLAGS_STAMP):
 	@echo "$(FLAGS_NOW)" > $@
 
-.PHONY: all deps deps-check check demo bench install clean
+.PHONY: all deps deps-check check demo bench install uninstall clean
 all: deps $(PROGRAMS) lib/libff.a lib/$(SO_REAL)
 
 # The build needs pkg-config and libpng; only the tests need Criterion.
@@ -117,14 +117,25 @@ check-valgrind: all $(FAULT_SHIM)
 	@sh tools/deps.sh valgrind
 	@sh tests/valgrind.sh
 
-# install: the programs, the man pages, and for a game's own tools libff.a
-# and libff.so, the public headers (include/fftools/, used as <fftools/stream.h>) and
-# lib/pkgconfig/fftools.pc from fftools.pc.in (prefix, version and the
-# libraries libff needs filled in).
+# install: the programs, the man pages, bash completions, and for a game's
+# own tools libff.a and libff.so, the public headers (include/fftools/,
+# used as <fftools/stream.h>) and lib/pkgconfig/fftools.pc from
+# fftools.pc.in (prefix, version and the libraries libff needs filled in).
+# A program's completion is made from its option table
+# (tools/completion.awk) into share/bash-completion/completions/, where
+# bash-completion looks.  uninstall removes exactly those files, and the
+# folder include/fftools/; the standard folders stay.
+COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
+MAN_PAGES = $(wildcard man/man1/*.1 man/man3/*.3 man/man5/*.5)
+INSTALLED = $(PROGRAMS:bin/%=bin/%) $(PROGRAMS:bin/%=share/bash-completion/completions/%) \
+    lib/libff.a lib/$(SO_REAL) lib/$(SO_NAME) lib/libff.so lib/pkgconfig/fftools.pc \
+    $(addprefix include/fftools/,$(notdir $(LIB_PUBLIC_HDR))) \
+    $(foreach m,$(MAN_PAGES),share/man/$(notdir $(patsubst %/,%,$(dir $(m))))/$(notdir $(m)))
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	    $(DESTDIR)$(PREFIX)/include/fftools \
-	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
+	    $(DESTDIR)$(PREFIX)/include/fftools $(DESTDIR)$(COMPLETION_DIR) \
+	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3 \
+	    $(DESTDIR)$(PREFIX)/share/man/man5
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 lib/libff.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 lib/$(SO_REAL) $(DESTDIR)$(PREFIX)/lib/
@@ -135,7 +146,15 @@ install: all
 	    -e 's|@SANFLAGS@|$(strip $(SANFLAGS))|' -e 's|@LIBS@|$(strip $(LDLIBS))|' fftools.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fftools.pc
 	for f in man/man1/*.1; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man1/; done
+	for f in man/man3/*.3; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man3/; done
 	for f in man/man5/*.5; do [ ! -f "$$f" ] || install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man5/; done
+	for p in $(PROGRAMS:bin/%=%); do \
+	    awk -v prog=$$p -f tools/completion.awk bin/$$p.c > $(DESTDIR)$(COMPLETION_DIR)/$$p || exit 1; \
+	done
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	if [ -d $(DESTDIR)$(PREFIX)/include/fftools ]; then rmdir $(DESTDIR)$(PREFIX)/include/fftools; fi
 
 clean:
 	rm -f $(LIB_OBJ) lib/libff.a lib/libff.so* $(PROGRAMS) $(TEST_BIN) $(FAULT_SHIM) $(FLAGS_STAMP)

@@ -33,6 +33,7 @@ static void usage(FILE *f)
             "  -l, --layer LAYER    map, cost, distance, direction or density (agents per cell\n"
             "                       of the traces; default: the richest of the stream)\n"
             "      --no-legend      leave out the key below the map (title, colour bar, swatches)\n"
+            "                       and an animation's tick labels\n"
             "      --legend         the key (the default)\n"
             "      --grid N         cell coordinates every N cells along the bottom and right\n"
             "      --path FILE      draw a path ('x y' a line, world units)\n"
@@ -295,6 +296,7 @@ static int draw_stream(request *r)
     ov.every = r->every;
     r->opt.density = &ov;
     r->opt.background = r->animate;
+    r->anim.label = r->opt.legend;
     memset(&anim, 0, sizeof anim);
     /* Everything that can be refused is, before any output. */
     if ((r->opt.layer == FF_LAYER_DENSITY && ff_overlay_want_density(&ov, &err) != FF_OK) ||

@@ -37,11 +37,13 @@ static void usage(FILE *f)
             "      --raw            the direction of the cell itself, not smoothed\n"
             "  -d, --distance       append the distance of the cell ('inf': none)\n"
             "      --binary         positions and answers as little-endian f64\n"
-            "      --trace X,Y      print the cell path from cell X,Y to a goal\n"
+            "      --trace X,Y      print the cell path from cell X,Y (or from the cell of\n"
+            "                       world position x.x,y.y) to a goal, in world units\n"
             "      --heading H      with --trace on a turn-cost field: from the state of\n"
             "                       heading H (0..7 or N E S W NE SE SW NW)\n"
-            "      --check          read cells 'x y' and list those that cannot reach\n"
-            "                       a goal; exit 1 if there are any\n"
+            "      --check          read cells 'x y' (integers) or world positions\n"
+            "                       'x.x y.y' and list those that cannot reach a goal;\n"
+            "                       exit 1 if there are any\n"
             "      --map MAPFILE    refuse a field that was not built from MAPFILE\n"
             "      --name NAME      use the field of that name in a multi-field stream\n"
             "      --list           print the names of the stream's fields\n"
@@ -133,7 +135,8 @@ int main(int argc, char **argv)
     const char *out_path = NULL;
     ff_outfile out;
     int out_open = 0;
-    int check = 0, list = 0, c, heading = -1;
+    int check = 0, list = 0, c, heading = -1, trace_world = 0;
+    double wx = 0, wy = 0;
     uint8_t *planes = NULL;
     long long tx = 0, ty = 0;
     uint64_t max_cells = 0;
@@ -151,8 +154,12 @@ int main(int argc, char **argv)
         case 'd': qo.distance = 1; break;
         case OPT_BINARY: qo.binary = 1; break;
         case OPT_TRACE:
-            if (ff_parse_cell(optarg, &tx, &ty))
-                return usage_error("--trace '%s': not a cell X,Y", optarg);
+            /* Two integers are a cell; other numbers a world position,
+             * whose cell is known once the field is read. */
+            trace_world = ff_parse_cell(optarg, &tx, &ty) != 0;
+            if (trace_world && ff_parse_point(optarg, &wx, &wy))
+                return usage_error("--trace '%s': not a cell X,Y or a world position x.x,y.y",
+                                   optarg);
             trace_arg = optarg;
             break;
         case OPT_HEADING:
@@ -227,6 +234,14 @@ int main(int argc, char **argv)
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed;
     out_open = 1;
+    /* A world position stands for the cell it lies in, on every path. */
+    if (trace_arg && trace_world &&
+        ff_query_reach_world(&field, wx, wy, &tx, &ty) == FF_REACH_OUTSIDE) {
+        ff_error_set(&err, FF_EUSAGE, field_path, 0, 0,
+                     "--trace %s: the world position lies outside the %dx%d map (cell "
+                     "%lld,%lld)", trace_arg, field.grid.w, field.grid.h, tx, ty);
+        goto failed;
+    }
     if (trace_arg && field.any_angle) {
         double *corners = NULL;
         if (ff_anyangle_corner_path(&field.grid, field.distance, tx, ty, &corners, &n, &err) !=

@@ -13,6 +13,10 @@
 #include <zlib.h>
 
 #include "animate.h"
+#include "direction.h"
+#include "font.h"
+#include "palette.h"
+#include "search.h"
 
 /* A 10 x 6 open room with a goal at 8,3; distance = |x - 8|. */
 static void make_room(ff_field *f)
@@ -58,14 +62,14 @@ typedef struct {
     uint32_t map_width, map_height;
 } movie;
 
-/* Animate TRACE (through a pipe when piped) at scale 10 with points at
- * pts (may be NULL), keeping one tick of every `every`. */
-static movie animate(uint64_t every, int piped, const char *pts)
+/* Animate trace on field f (through a pipe when piped) at scale 10 in
+ * layer, with points at pts (may be NULL), keeping one tick of every
+ * `every`, each frame labelled with its tick when label is 1. */
+static movie animate_trace(const char *trace, const ff_field *f, ff_layer layer, int label,
+                           uint64_t every, int piped, const char *pts)
 {
-    ff_field f;
-    ff_draw_options opt = { .layer = FF_LAYER_DISTANCE, .scale = 10, .legend = 1,
-                            .background = 1 };
-    ff_animate_options ao = { .fps = 10, .trail = 3 };
+    ff_draw_options opt = { .layer = layer, .scale = 10, .legend = 1, .background = 1 };
+    ff_animate_options ao = { .fps = 10, .trail = 3, .label = label };
     ff_overlay ov;
     ff_animation a;
     ff_drawing d;
@@ -76,8 +80,7 @@ static movie animate(uint64_t every, int piped, const char *pts)
     FILE *in, *out = open_memstream(&buf, &len);
 
     cr_assert_not_null(out);
-    make_room(&f);
-    ff_overlay_init(&ov, &f.grid, 10);
+    ff_overlay_init(&ov, &f->grid, 10);
     ov.every = every;
     if (pts) {
         FILE *p = tu_string_file(pts);
@@ -86,14 +89,14 @@ static movie animate(uint64_t every, int piped, const char *pts)
     }
     if (piped) {
         char cmd[4096];
-        snprintf(cmd, sizeof cmd, "printf '%%s' '%s'", TRACE);
+        snprintf(cmd, sizeof cmd, "printf '%%s' '%s'", trace);
         in = popen(cmd, "r");
     } else {
-        in = tu_string_file(TRACE);
+        in = tu_string_file(trace);
     }
     cr_assert_not_null(in);
     cr_assert_eq(ff_animation_scan(&a, in, "trace", every, &ov, &err), FF_OK, "%s", err.msg);
-    cr_assert_eq(ff_draw_begin(&d, &f, &opt, &ov, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_draw_begin(&d, f, &opt, &ov, &err), FF_OK, "%s", err.msg);
     cr_assert_eq(ff_animation_write(&a, &d, &ov, &ao, out, "out", &err), FF_OK, "%s", err.msg);
     m.key = d.legend;
     m.map_width = d.map_width;
@@ -108,6 +111,17 @@ static movie animate(uint64_t every, int piped, const char *pts)
     m.bytes = (uint8_t *)buf;
     m.n = len;
     ff_overlay_free(&ov);
+    return m;
+}
+
+/* Animate TRACE on the room, its distance layer, without labels. */
+static movie animate(uint64_t every, int piped, const char *pts)
+{
+    ff_field f;
+    movie m;
+
+    make_room(&f);
+    m = animate_trace(TRACE, &f, FF_LAYER_DISTANCE, 0, every, piped, pts);
     ff_field_free(&f);
     return m;
 }
@@ -365,6 +379,259 @@ Test(animate, empty_and_malformed_traces)
     in = tu_string_file("0 1 2 3\n1 1 x 3\n");
     cr_expect_eq(ff_animation_scan(&a, in, "t", 1, &ov, &err), FF_EINPUT);
     cr_expect_eq(err.line, 2);
+    ff_animation_free(&a);
+    fclose(in);
+    ff_overlay_free(&ov);
+    ff_field_free(&f);
+}
+
+/* ---- map events ---- */
+
+/* The 10 x 6 room with a goal at 8,3, 8 moves, its cells in `wall` (x,
+ * rows y0..y1) closed when wall_y1 >= 0, its distances and directions
+ * searched. */
+static void searched_room(ff_field *f, int wall_x, int wall_y0, int wall_y1)
+{
+    size_t n = 60;
+    ff_error err;
+    int y;
+
+    make_room(f);
+    for (y = wall_y0; y <= wall_y1; y++)
+        f->grid.cost[y * 10 + wall_x] = INFINITY;
+    f->direction = malloc(n);
+    cr_assert_not_null(f->direction);
+    cr_assert_eq(ff_search(&f->grid, f->distance, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_direction_field(&f->grid, f->distance, f->direction, &err), FF_OK);
+}
+
+/* The map rows of a still picture of f in layer at scale 10 without
+ * goals or points, as an animation's background is drawn. */
+static uint8_t *still(const ff_field *f, ff_layer layer, uint32_t *width)
+{
+    ff_draw_options opt = { .layer = layer, .scale = 10, .legend = 1, .background = 1 };
+    ff_overlay ov;
+    ff_drawing d;
+    ff_error err;
+    uint8_t *rgb;
+    uint32_t y;
+
+    ff_overlay_init(&ov, &f->grid, 10);
+    cr_assert_eq(ff_draw_begin(&d, f, &opt, &ov, &err), FF_OK, "%s", err.msg);
+    rgb = malloc((size_t)d.width * d.height * 3);
+    cr_assert_not_null(rgb);
+    for (y = 0; y < d.height; y++)
+        ff_draw_row(&d, rgb + (size_t)y * d.width * 3);
+    *width = d.width;
+    ff_draw_end(&d);
+    ff_overlay_free(&ov);
+    return rgb;
+}
+
+/* One agent walks west along row 5 (clear of the rows compared); a door,
+ * column 4 from row 0 to row 4, closes at tick 3 and opens at tick 6, as
+ * ffsim notes it before the tick's lines. */
+static const char *DOOR_TRACE =
+    "# ffsim trace: tick id x y vx vy heading radius state\n"
+    "# tick_dt 0.25 ticks 8 direction smooth agents 1\n"
+    "# field 0 radius 0 id 0123456789abcdef\n"
+    "0 1 9.5 5.5 -1 0 180 0.3 moving\n1 1 8.5 5.5 -1 0 180 0.3 moving\n"
+    "2 1 7.5 5.5 -1 0 180 0.3 moving\n"
+    "# tick 3 close 4,0,4,4\n# tick 3 field 0 radius 0 id 1111111111111111 published\n"
+    "3 1 6.5 5.5 -1 0 180 0.3 moving\n4 1 5.5 5.5 -1 0 180 0.3 moving\n"
+    "5 1 4.5 5.5 -1 0 180 0.3 moving\n"
+    "# tick 6 open 4,0,4,4\n# tick 6 field 0 radius 0 id 2222222222222222 published\n"
+    "6 1 3.5 5.5 -1 0 180 0.3 moving\n7 1 2.5 5.5 -1 0 180 0.3 moving\n";
+
+/* The room open and with the door closed, searched, and their still
+ * pictures in one layer. */
+typedef struct {
+    ff_field open, closed;
+    uint8_t *open_pic, *closed_pic;
+    uint32_t width;
+} rooms;
+
+static void rooms_make(rooms *r, ff_layer layer)
+{
+    uint32_t w;
+
+    searched_room(&r->open, 0, 0, -1);
+    searched_room(&r->closed, 4, 0, 4);
+    r->open_pic = still(&r->open, layer, &r->width);
+    r->closed_pic = still(&r->closed, layer, &w);
+    cr_assert_eq(w, r->width);
+}
+
+static void rooms_free(rooms *r)
+{
+    free(r->open_pic);
+    free(r->closed_pic);
+    ff_field_free(&r->open);
+    ff_field_free(&r->closed);
+}
+
+/* Rows 0..29 (cells of rows 0 to 2: no agent, no goal) of frame k equal
+ * those of the still picture of the room, with the door closed when
+ * shut. */
+static int rows_match(const reel *r, uint32_t k, const rooms *room, int shut)
+{
+    cr_assert_eq(room->width, r->w);
+    return memcmp(r->canvas[k], shut ? room->closed_pic : room->open_pic,
+                  (size_t)30 * room->width * 3) == 0;
+}
+
+Test(animate, a_door_closing_is_drawn_from_its_tick_with_the_field_then)
+{
+    ff_layer layers[] = { FF_LAYER_DIRECTION, FF_LAYER_DISTANCE, FF_LAYER_MAP };
+    unsigned wall = (unsigned)(ff_colour_wall[0] << 16 | ff_colour_wall[1] << 8 | ff_colour_wall[2]);
+    size_t l;
+
+    for (l = 0; l < sizeof layers / sizeof *layers; l++) {
+        rooms room;
+        uint32_t k;
+        movie m;
+        reel r;
+        rooms_make(&room, layers[l]);
+        m = animate_trace(DOOR_TRACE, &room.open, layers[l], 0, 1, 0, NULL);
+        r = take_apart(&m);
+        cr_assert_eq(r.frames, 8);
+        for (k = 0; k < 8; k++) {
+            int shut = k >= 3 && k < 6;
+            cr_expect(rows_match(&r, k, &room, shut), "layer %s, frame %u: the map %s",
+                      ff_layer_name(layers[l]), k,
+                      shut ? "with the door closed" : "as the stream has it");
+            cr_expect_eq(px(&r, k, 45, 5) == wall, shut,
+                         "layer %s, frame %u: the door's pixels %s wall",
+                         ff_layer_name(layers[l]), k, shut ? "are" : "are not");
+        }
+        reel_free(&r);
+        free(m.bytes);
+        rooms_free(&room);
+    }
+}
+
+/* The rooms in the direction layer and the animation of a trace of
+ * three ticks on the open one, taken apart. */
+static reel three_frames(const char *trace, rooms *room, movie *m)
+{
+    reel r;
+
+    rooms_make(room, FF_LAYER_DIRECTION);
+    *m = animate_trace(trace, &room->open, FF_LAYER_DIRECTION, 0, 1, 0, NULL);
+    r = take_apart(m);
+    cr_assert_eq(r.frames, 3);
+    return r;
+}
+
+static void three_frames_free(reel *r, rooms *room, movie *m)
+{
+    reel_free(r);
+    free(m->bytes);
+    rooms_free(room);
+}
+
+/* Without a field of the stream's radius in the header, the field is
+ * searched again at the event's tick; a field published of another
+ * radius does not count. */
+Test(animate, the_field_follows_the_event_when_the_trace_lists_no_such_field)
+{
+    const char *trace =
+        "0 1 9.5 5.5\n1 1 8.5 5.5\n# tick 2 close 4,0,4,4\n"
+        "# tick 2 field 0 radius 0.5 id 1111111111111111 published\n2 1 7.5 5.5\n";
+    rooms room;
+    movie m;
+    reel r = three_frames(trace, &room, &m);
+
+    cr_expect(rows_match(&r, 1, &room, 0));
+    cr_expect(rows_match(&r, 2, &room, 1), "frame 2: the walls and arrows after the event");
+    three_frames_free(&r, &room, &m);
+}
+
+/* Until the field is published, the walls change and the arrows stay. */
+Test(animate, arrows_wait_for_the_field_published)
+{
+    const char *trace =
+        "# field 0 radius 0 id 0123456789abcdef\n0 1 9.5 5.5\n# tick 1 close 4,0,4,4\n"
+        "1 1 8.5 5.5\n# tick 2 field 0 radius 0 id 1111111111111111 published\n"
+        "2 1 7.5 5.5\n";
+    rooms room;
+    movie m;
+    reel r = three_frames(trace, &room, &m);
+
+    /* Frame 1: cell 3,0 (west of the door) keeps its arrow of the open
+     * map; the door's cells are walls. */
+    cr_expect_eq(memcmp(r.canvas[1] + 30 * 3, room.open_pic + 30 * 3, 10 * 3), 0,
+                 "frame 1: cell 3,0's top row as in the open map");
+    cr_expect(!rows_match(&r, 1, &room, 0), "frame 1: the door drawn");
+    cr_expect(rows_match(&r, 2, &room, 1), "frame 2: the field published");
+    three_frames_free(&r, &room, &m);
+}
+
+/* The label: `tick T  S s` in the font at the map's top left, on paper,
+ * in every frame; none without it. */
+Test(animate, each_frame_is_labelled_with_its_tick_and_time)
+{
+    unsigned paper = (unsigned)(ff_colour_paper[0] << 16 | ff_colour_paper[1] << 8 |
+                                ff_colour_paper[2]);
+    rooms room;
+    movie on, off;
+    reel r_on, r_off;
+    uint32_t k;
+
+    rooms_make(&room, FF_LAYER_DISTANCE);
+    on = animate_trace(DOOR_TRACE, &room.open, FF_LAYER_DISTANCE, 1, 1, 0, NULL);
+    off = animate_trace(DOOR_TRACE, &room.open, FF_LAYER_DISTANCE, 0, 1, 0, NULL);
+    r_on = take_apart(&on);
+    r_off = take_apart(&off);
+    cr_assert_eq(on.key.k, 1, "a 100-pixel map: one pixel a dot");
+    for (k = 0; k < r_on.frames; k++) {
+        char text[64];
+        uint8_t want[100 * 3];
+        uint32_t tw;
+        int gy, x;
+        snprintf(text, sizeof text, "tick %u  %g s", k, k * 0.25);
+        tw = (uint32_t)ff_text_width(text, 1);
+        /* Text rows from y = 2 + 2 (margin, padding), x from 4. */
+        for (gy = 0; gy < FF_FONT_ROWS; gy++) {
+            const uint8_t *got = r_on.canvas[k] + ((size_t)(4 + gy) * r_on.w) * 3;
+            for (x = 0; x < 100; x++)
+                memcpy(want + 3 * x, ff_colour_paper, 3);
+            ff_text_row(want, 100, text, 4, 1, gy, ff_colour_black);
+            cr_expect_eq(memcmp(got + 2 * 3, want + 2 * 3, (size_t)(tw + 4) * 3), 0,
+                         "frame %u: row %d of '%s'", k, gy, text);
+        }
+        cr_expect_neq(px(&r_off, k, 3, 5), paper, "frame %u: no label without it", k);
+        cr_expect(rows_match(&r_off, k, &room, k >= 3 && k < 6), "frame %u: the map there", k);
+    }
+    reel_free(&r_on);
+    reel_free(&r_off);
+    free(on.bytes);
+    free(off.bytes);
+    rooms_free(&room);
+}
+
+/* Map events outside the map, and malformed ones, are refused by the
+ * first pass, before anything is drawn. */
+Test(animate, map_events_outside_the_map_are_refused)
+{
+    ff_field f;
+    ff_overlay ov;
+    ff_animation a;
+    ff_error err;
+    FILE *in;
+
+    searched_room(&f, 0, 0, -1);
+    ff_overlay_init(&ov, &f.grid, 10);
+    in = tu_string_file("0 1 1.5 1.5\n# tick 1 close 4,0,10,2\n1 1 1.5 1.5\n");
+    cr_expect_eq(ff_animation_scan(&a, in, "t", 1, &ov, &err), FF_EINPUT);
+    cr_expect_eq(err.line, 2);
+    cr_expect(strstr(err.msg, "4,0,10,2 are not a rectangle of the 10x6 map"), "%s", err.msg);
+    ff_animation_free(&a);
+    fclose(in);
+    in = tu_string_file("0 1 1.5 1.5\n# tick 1 close 4,x,5,2\n1 1 1.5 1.5\n");
+    cr_expect_eq(ff_animation_scan(&a, in, "t", 1, &ov, &err), FF_EINPUT);
+    cr_expect_eq(err.line, 2);
+    cr_expect(strstr(err.msg, "want '# tick T close X0,Y0,X1,Y1'"), "%s", err.msg);
     ff_animation_free(&a);
     fclose(in);
     ff_overlay_free(&ov);

@@ -248,7 +248,7 @@ Test(mapread, grey_png_levels_and_scale)
 
 Test(mapread, colour_png_and_broken_png_are_refused)
 {
-    unsigned char px[12] = { 0 };
+    unsigned char px[12] = { 0, 0, 0, 9, 9, 9, 9, 9, 8, 1, 1, 1 };
     size_t size;
     void *png = grey_png(2, 2, px, &size, PNG_FORMAT_RGB);
     ff_map_options o;
@@ -333,4 +333,136 @@ Test(mapread, other_moving_ai_types_and_a_byte_order_mark_are_refused)
     cr_assert(strstr(err.msg, "type octile"), "%s", err.msg);
     cr_assert_eq(parse("\xef\xbb\xbf" "ffmap 1\nmap\n.\n", &g, &err), FF_EINPUT);
     cr_assert(strstr(err.msg, "byte-order mark"), "%s", err.msg);
+}
+
+/* A PNG of w x h pixels of the given colour type and bit depth, encoded
+ * with libpng's low-level writer (as ImageMagick and GIMP write them),
+ * with a palette of n_palette RGB triples for palette images; the rows are
+ * packed as the type and depth say.  The caller frees *buf. */
+static void write_png(int w, int h, int colour, int depth, const unsigned char *palette,
+                      int n_palette, const unsigned char *packed, char **buf, size_t *size)
+{
+    FILE *mem = open_memstream(buf, size);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    png_color pal[256];
+    size_t row_bytes;
+    int i;
+
+    cr_assert(mem && png && info);
+    png_set_write_fn(png, mem, write_fn, flush_fn);
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, depth, colour, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    for (i = 0; i < n_palette; i++) {
+        pal[i].red = palette[3 * i];
+        pal[i].green = palette[3 * i + 1];
+        pal[i].blue = palette[3 * i + 2];
+    }
+    if (colour == PNG_COLOR_TYPE_PALETTE)
+        png_set_PLTE(png, info, pal, n_palette);
+    png_write_info(png, info);
+    row_bytes = png_get_rowbytes(png, info);
+    for (i = 0; i < h; i++)
+        png_write_row(png, packed + (size_t)i * row_bytes);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    fclose(mem);
+}
+
+/* Parse a PNG from write_png; FF_OK with its levels in costs[], in order. */
+static ff_status parse_png(char *buf, size_t size, float *costs, size_t n, ff_error *err)
+{
+    ff_map_options o;
+    ff_grid g;
+    ff_status st;
+    size_t i;
+
+    ff_map_options_init(&o);
+    st = ff_map_parse((unsigned char *)buf, size, "c.png", &o, &g, err);
+    free(buf);
+    if (st != FF_OK)
+        return st;
+    cr_assert_eq(g.w * g.h, n);
+    for (i = 0; i < n; i++)
+        costs[i] = g.cost[i];
+    ff_grid_free(&g);
+    return FF_OK;
+}
+
+/* Levels 0, 1, 128 and 255: a wall and costs 1, 128 and 255. */
+static void expect_levels(const float *costs)
+{
+    cr_expect(isinf(costs[0]));
+    cr_expect_eq(costs[1], 1.0f);
+    cr_expect_eq(costs[2], 128.0f);
+    cr_expect_eq(costs[3], 255.0f);
+}
+
+Test(mapread, rgb_and_rgba_png_of_grey_pixels_read_as_grey)
+{
+    const unsigned char rgb[12] = { 0, 0, 0, 1, 1, 1, 128, 128, 128, 255, 255, 255 };
+    const unsigned char rgba[16] = { 0, 0, 0, 255, 1, 1, 1, 255, 128, 128, 128, 255, 255, 255, 255, 255 };
+    const unsigned char grey_alpha[8] = { 0, 255, 1, 255, 128, 255, 255, 255 };
+    char *buf;
+    size_t size;
+    float costs[4];
+    ff_error err;
+
+    write_png(2, 2, PNG_COLOR_TYPE_RGB, 8, NULL, 0, rgb, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_OK, "%s", err.msg);
+    expect_levels(costs);
+    write_png(4, 1, PNG_COLOR_TYPE_RGB_ALPHA, 8, NULL, 0, rgba, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_OK, "%s", err.msg);
+    expect_levels(costs);
+    write_png(1, 4, PNG_COLOR_TYPE_GRAY_ALPHA, 8, NULL, 0, grey_alpha, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_OK, "%s", err.msg);
+    expect_levels(costs);
+}
+
+/* ImageMagick writes a grey picture of few levels as a palette image of
+ * 1, 2, 4 or 8 bits, the palette's entries in any order; an entry no
+ * pixel uses (the red one) may be any colour. */
+Test(mapread, palette_png_of_grey_entries_reads_as_grey)
+{
+    const unsigned char palette[15] = { 255, 255, 255, 0, 0, 0, 128, 128, 128, 1, 1, 1, 255, 0, 0 };
+    const unsigned char index8[4] = { 1, 3, 2, 0 };
+    const unsigned char index4[2] = { 0x13, 0x20 };
+    char *buf;
+    size_t size;
+    float costs[4];
+    ff_error err;
+
+    write_png(2, 2, PNG_COLOR_TYPE_PALETTE, 8, palette, 5, index8, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_OK, "%s", err.msg);
+    expect_levels(costs);
+    write_png(4, 1, PNG_COLOR_TYPE_PALETTE, 4, palette, 5, index4, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_OK, "%s", err.msg);
+    expect_levels(costs);
+}
+
+Test(mapread, png_with_one_colour_or_translucent_pixel_is_refused)
+{
+    const unsigned char rgb[12] = { 0, 0, 0, 1, 1, 1, 128, 128, 129, 255, 255, 255 };
+    const unsigned char rgba[16] = { 0, 0, 0, 255, 1, 1, 1, 255, 128, 128, 128, 254, 255, 255, 255, 255 };
+    const unsigned char grey_alpha[8] = { 0, 255, 1, 0, 128, 255, 255, 255 };
+    const unsigned char palette[6] = { 0, 0, 0, 200, 0, 0 };
+    const unsigned char index8[4] = { 0, 0, 0, 1 };
+    const char *expected = "colour PNG: paint the map in 8-bit grey without alpha (0 = wall, 1..255 = cost)";
+    char *buf;
+    size_t size;
+    float costs[4];
+    ff_error err;
+
+    write_png(2, 2, PNG_COLOR_TYPE_RGB, 8, NULL, 0, rgb, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_EINPUT);
+    cr_expect(strstr(err.msg, expected), "%s", err.msg);
+    write_png(2, 2, PNG_COLOR_TYPE_RGB_ALPHA, 8, NULL, 0, rgba, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_EINPUT);
+    cr_expect(strstr(err.msg, expected), "%s", err.msg);
+    write_png(2, 2, PNG_COLOR_TYPE_PALETTE, 8, palette, 2, index8, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_EINPUT);
+    cr_expect(strstr(err.msg, expected), "%s", err.msg);
+    write_png(2, 2, PNG_COLOR_TYPE_GRAY_ALPHA, 8, NULL, 0, grey_alpha, &buf, &size);
+    cr_assert_eq(parse_png(buf, size, costs, 4, &err), FF_EINPUT);
+    cr_expect(strstr(err.msg, "grey with alpha PNG: paint the map"), "%s", err.msg);
 }

@@ -311,6 +311,141 @@ Test(pull, other_costs_are_not_crossed)
     ff_grid_free(&g);
 }
 
+/* Random map number `map` of a series: min_side + (0..span-1) cells a
+ * side, walls on wall_pct percent of the cells, the corner rule and
+ * moves by the map's number, one goal, its distances and directions
+ * searched (dist and dir the caller's to free). */
+static void random_map(unsigned long long *seed, int map, int min_side, int span, int wall_pct,
+                       ff_grid *g, double **dist, uint8_t **dir)
+{
+    int w = min_side + (int)(tu_next(seed) % (unsigned)span);
+    int h = min_side + (int)(tu_next(seed) % (unsigned)span), k;
+    size_t n = (size_t)w * (size_t)h;
+    ff_error err;
+
+    *dist = malloc(n * sizeof **dist);
+    *dir = malloc(n);
+    cr_assert(*dist && *dir);
+    ff_grid_init(g);
+    cr_assert_eq(ff_grid_alloc(g, w, h, 0, "t", &err), FF_OK);
+    g->corners = (ff_corners)(map % 3);
+    g->moves = map % 4 == 3 ? 4 : 8;
+    for (k = 0; k < w * h; k++)
+        g->cost[k] = tu_next(seed) % 100 < (unsigned)wall_pct ? INFINITY : 1.0f;
+    k = (int)(tu_next(seed) % n);
+    g->cost[k] = 1.0f;
+    cr_assert_eq(ff_grid_add_goal(g, k % w, k / w, "t", 0, 0, &err), FF_OK);
+    cr_assert_eq(ff_search(g, *dist, &err), FF_OK);
+    cr_assert_eq(ff_direction_field(g, *dist, *dir, &err), FF_OK);
+}
+
+/* Sight lost along the path and regained: from the start, points 3 and
+ * 4 are hidden by the wall at 4,1, the end is in sight along row 0.  The
+ * seed's rule keeps the start and the end only (the gallop of earlier
+ * versions stopped at point 3, a point of the same length). */
+Test(pull, sight_regained_jumps_to_the_farthest)
+{
+    static const double xy[] = { 0.5, 0.5, 1.5, 0.5, 2.5, 0.5, 5.5, 2.5, 5.5, 1.5, 6.5, 1.5,
+                                 6.5, 0.5 };
+    size_t keep[7], nkeep;
+    ff_grid g;
+
+    grid_from_rows(&g, 7, 3, "...........#.........", FF_CORNERS_STRICT);
+    pull_points(&g, xy, 7, keep, &nkeep);
+    cr_expect_eq(nkeep, 2, "kept %zu", nkeep);
+    cr_expect(keep[0] == 0 && keep[1] == 6, "kept %zu then %zu", keep[0], keep[1]);
+    ff_grid_free(&g);
+}
+
+/* The seed's pull, written from its text with the reference sight: from
+ * the anchor, the last point in sight, testing from the end backwards and
+ * stopping at the point after the anchor; then again from there.  With 4
+ * moves the free corner rule is read as cut (man 1 ffpull). */
+static size_t seed_pull(const ff_grid *g, const ff_path *p, size_t *keep)
+{
+    size_t anchor = 0, nkeep = 0;
+    ff_corners rule = g->moves == 4 && g->corners == FF_CORNERS_FREE ? FF_CORNERS_CUT : g->corners;
+
+    keep[nkeep++] = 0;
+    while (anchor < p->n - 1) {
+        size_t far = p->n - 1;
+        while (far > anchor + 1 &&
+               !ref_sight(g, rule, (long long)floor(p->xy[2 * anchor]),
+                          (long long)floor(p->xy[2 * anchor + 1]),
+                          (long long)floor(p->xy[2 * far]), (long long)floor(p->xy[2 * far + 1])))
+            far--;
+        keep[nkeep++] = far;
+        anchor = far;
+    }
+    return nkeep;
+}
+
+/* ff_pull against seed_pull: the same points kept, on shortest paths
+ * along the direction field and on random walks of open cells (which lose
+ * and regain sight often), on random maps under every corner rule. */
+Test(pull, random_paths_follow_the_seed_rule)
+{
+    unsigned long long seed = 34;
+    size_t paths = 0, walks = 0;
+    int map;
+
+    for (map = 0; map < 40; map++) {
+        ff_grid g;
+        ff_error err;
+        double *dist;
+        uint8_t *dir;
+        size_t n;
+        int w, h, t;
+        random_map(&seed, map, 8, 25, 20, &g, &dist, &dir);
+        w = g.w;
+        h = g.h;
+        n = (size_t)w * (size_t)h;
+        for (t = 0; t < 20; t++) {
+            int s = (int)(tu_next(&seed) % n), x = s % w, y = s / w, step;
+            ff_path p;
+            size_t *got, *want, ngot = 0, nwant, i;
+            if (!isfinite(dist[s]))
+                continue;
+            if (t % 2 == 0) {
+                follow(&g, dir, x, y, &p);
+                paths++;
+            } else {
+                /* A walk of 60 steps to open neighbours (8 of them). */
+                ff_path_init(&p);
+                for (step = 0; step < 60; step++) {
+                    int d = (int)(tu_next(&seed) % 8), nx = x + ff_dir_dx[d], ny = y + ff_dir_dy[d];
+                    cr_assert_eq(ff_path_push(&p, x + 0.5, y + 0.5, 0, &err), FF_OK);
+                    if (nx >= 0 && ny >= 0 && nx < w && ny < h && isfinite(g.cost[ny * w + nx])) {
+                        x = nx;
+                        y = ny;
+                    }
+                }
+                walks++;
+            }
+            if (p.n >= 2) {
+                got = malloc(p.n * sizeof *got);
+                want = malloc(p.n * sizeof *want);
+                cr_assert(got && want);
+                cr_assert_eq(ff_pull(&g, &p, "-", got, &ngot, &err), FF_OK, "%s", err.msg);
+                nwant = seed_pull(&g, &p, want);
+                cr_expect_eq(ngot, nwant, "map %d path %d: kept %zu, the rule keeps %zu", map,
+                             t, ngot, nwant);
+                for (i = 0; i < ngot && i < nwant; i++)
+                    cr_expect_eq(got[i], want[i], "map %d path %d: kept point %zu is %zu, not %zu",
+                                 map, t, i, got[i], want[i]);
+                free(got);
+                free(want);
+            }
+            ff_path_free(&p);
+        }
+        free(dist);
+        free(dir);
+        ff_grid_free(&g);
+    }
+    cr_expect_gt(paths, 200);
+    cr_expect_gt(walks, 200);
+}
+
 Test(pull, refused)
 {
     static const double outside[] = { 0.5, 0.5, 3.5, 0.5 };
@@ -347,24 +482,14 @@ Test(pull, random_maps_every_rule)
     int map;
 
     for (map = 0; map < 60; map++) {
-        int w = 10 + (int)(tu_next(&seed) % 30), h = 10 + (int)(tu_next(&seed) % 30), k, t;
-        size_t n = (size_t)w * (size_t)h;
         ff_grid g;
-        ff_error err;
-        double *dist = malloc(n * sizeof *dist);
-        uint8_t *dir = malloc(n);
-        cr_assert(dist && dir);
-        ff_grid_init(&g);
-        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
-        g.corners = (ff_corners)(map % 3);
-        g.moves = map % 4 == 3 ? 4 : 8;
-        for (k = 0; k < w * h; k++)
-            g.cost[k] = tu_next(&seed) % 100 < 25 ? INFINITY : 1.0f;
-        k = (int)(tu_next(&seed) % n);
-        g.cost[k] = 1.0f;
-        cr_assert_eq(ff_grid_add_goal(&g, k % w, k / w, "t", 0, 0, &err), FF_OK);
-        cr_assert_eq(ff_search(&g, dist, &err), FF_OK);
-        cr_assert_eq(ff_direction_field(&g, dist, dir, &err), FF_OK);
+        double *dist;
+        uint8_t *dir;
+        size_t n;
+        int w, t;
+        random_map(&seed, map, 10, 30, 25, &g, &dist, &dir);
+        w = g.w;
+        n = (size_t)w * (size_t)g.h;
         for (t = 0; t < 20; t++) {
             int s = (int)(tu_next(&seed) % n);
             char what[64];

@@ -12,6 +12,7 @@
 #include "direction.h"
 #include "mapread.h"
 #include "query.h"
+#include "records.h"
 #include "search.h"
 
 /* ---- fields made from ffmap text, as ffbuild | ffdir makes them ---- */
@@ -242,17 +243,81 @@ Test(reach, check_lists_the_failures)
     cr_expect_eq(n, 0);
     cr_expect_str_eq(text, "");
     free(text);
-    text = check_listing(&f, "1 1\n2.5 3\n", &n, &st, &err);
+    text = check_listing(&f, "1 1\n2.5 x\n", &n, &st, &err);
     cr_expect_eq(st, FF_EINPUT);
     cr_expect_eq(err.line, 2);
-    cr_expect(strstr(err.msg, "not a cell") != NULL, "%s", err.msg);
+    cr_expect(strstr(err.msg, "not a number") != NULL, "%s", err.msg);
     free(text);
     text = check_listing(&f, "1e300 2\n", &n, &st, &err);
     cr_expect_eq(st, FF_OK);
     cr_expect_eq(n, 1);
-    cr_expect(strstr(text, " 2 outside\n") != NULL, "%s", text);
+    cr_expect_str_eq(text, "1e+300 2.0 outside\n", "a world position: %s", text);
     free(text);
     ff_field_free(&f);
+}
+
+/* The pockets with cells of 2 units from -10,4: cell x,y spans
+ * [-10 + 2x, -8 + 2x) x [4 + 2y, 6 + 2y).  A line of two integers is a
+ * cell, any other a world position in the cell it lies in (by hand):
+ *   -6.5 7     cell 1,1, the goal            reaches
+ *   1 6.5      cell 5,1, a pocket            unreachable (written 1.0 6.5)
+ *   2.5 9.9    cell 6,2, a wall              blocked
+ *   -10.5 5    cell -1,0                     outside
+ *   5 1        the cell 5,1                  unreachable
+ *   5.0 1      world 5,1: cell 7,-2          outside (written 5.0 1.0)
+ *   -8 +6      the cell -8,6                 outside
+ *   1e0 6.5    world 1,6.5 as above          unreachable */
+Test(reach, check_reads_cells_and_world_positions)
+{
+    static const char map[] = LEGEND "cell 2\norigin -10 4\nmap\n"
+                                     "#########\n"
+                                     "#G..#...#\n"
+                                     "#...#.#.#\n"
+                                     "#..##...#\n"
+                                     "#########\n";
+    ff_field f;
+    ff_error err;
+    ff_status st;
+    size_t n;
+    long long x, y;
+    char *text;
+
+    field_from_text(map, 8, FF_CORNERS_STRICT, 0, &f);
+    text = check_listing(&f, "-6.5 7\n1 6.5\n2.5,9.9\n-10.5 5\n5 1\n5.0 1\n-8 +6\n1e0 6.5\n",
+                         &n, &st, &err);
+    cr_assert_eq(st, FF_OK, "%s", err.msg);
+    cr_expect_eq(n, 7);
+    cr_expect_str_eq(text, "1.0 6.5 unreachable\n2.5 9.9 blocked\n-10.5 5.0 outside\n"
+                           "5 1 unreachable\n5.0 1.0 outside\n-8 6 outside\n"
+                           "1.0 6.5 unreachable\n");
+    free(text);
+    cr_expect_eq(ff_query_reach_world(&f, -6.5, 7, &x, &y), FF_REACH_OK);
+    cr_expect(x == 1 && y == 1);
+    cr_expect_eq(ff_query_reach_world(&f, -8, 4, &x, &y), FF_REACH_BLOCKED, "a border: floor");
+    cr_expect(x == 1 && y == 0);
+    cr_expect_eq(ff_query_reach_world(&f, 8.5, 5, &x, &y), FF_REACH_OUTSIDE);
+    ff_field_free(&f);
+}
+
+/* Which numbers of a record were written as integers. */
+Test(reach, records_tell_integers)
+{
+    FILE *in = tu_string_file("3 -4\n3.0 4\n+3 1e2\n7,8.5\n");
+    ff_records r;
+    ff_error err;
+    double v[2];
+    int n;
+
+    ff_records_init(&r, in, "-");
+    cr_assert_eq(ff_records_next(&r, v, 2, 2, &n, &err), FF_OK);
+    cr_expect_eq(r.integers, 3u);
+    cr_assert_eq(ff_records_next(&r, v, 2, 2, &n, &err), FF_OK);
+    cr_expect_eq(r.integers, 2u);
+    cr_assert_eq(ff_records_next(&r, v, 2, 2, &n, &err), FF_OK);
+    cr_expect_eq(r.integers, 1u);
+    cr_assert_eq(ff_records_next(&r, v, 2, 2, &n, &err), FF_OK);
+    cr_expect_eq(r.integers, 1u);
+    fclose(in);
 }
 
 /* A cell joined to the rest only across a corner: the corner rule decides. */

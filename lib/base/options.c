@@ -16,30 +16,49 @@ static int is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-int ff_parse_cell(const char *s, long long *x, long long *y)
+/* The start of the second number of a pair whose first ends at s: after
+ * a comma, blanks, or a comma between blanks; NULL when there is none. */
+static const char *second_of_pair(const char *s)
 {
-    const char *start;
-    char *end;
+    const char *start = s;
 
-    errno = 0;
-    *x = strtoll(s, &end, 10);
-    if (end == s || errno)
-        return -1;
-    /* X,Y or X Y: a comma, blanks, or a comma between blanks. */
-    s = start = end;
     while (is_blank(*s))
         s++;
     if (*s == ',')
         for (s++; is_blank(*s); s++)
             ;
-    if (s == start)
+    return s == start ? NULL : s;
+}
+
+/* Whether only blanks follow s. */
+static int only_blanks(const char *s)
+{
+    while (is_blank(*s))
+        s++;
+    return !*s;
+}
+
+int ff_parse_cell(const char *s, long long *x, long long *y)
+{
+    char *end;
+
+    errno = 0;
+    *x = strtoll(s, &end, 10);
+    if (end == s || errno || !(s = second_of_pair(end)))
         return -1;
     *y = strtoll(s, &end, 10);
-    if (end == s || errno)
+    return end == s || errno || !only_blanks(end) ? -1 : 0;
+}
+
+int ff_parse_point(const char *s, double *x, double *y)
+{
+    char *end;
+
+    *x = strtod(s, &end);
+    if (end == s || !isfinite(*x) || !(s = second_of_pair(end)))
         return -1;
-    while (is_blank(*end))
-        end++;
-    return *end ? -1 : 0;
+    *y = strtod(s, &end);
+    return end == s || !isfinite(*y) || !only_blanks(end) ? -1 : 0;
 }
 
 int ff_parse_real(const char *s, double *out)

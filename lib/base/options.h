@@ -15,6 +15,10 @@ extern "C" {
  * between them, or around the comma); 0 on success. */
 int ff_parse_cell(const char *s, long long *x, long long *y);
 
+/* Parse a point, two finite numbers "X,Y" or "X Y" as ff_parse_cell
+ * separates them (strtod's forms: 2.5,7 or 1e3 4); 0 on success. */
+int ff_parse_point(const char *s, double *x, double *y);
+
 /* Parse a finite real number; 0 on success. */
 int ff_parse_real(const char *s, double *out);
 

@@ -543,6 +543,36 @@ const char *ff_reach_name(ff_reach r)
     return (unsigned)r < 4 ? names[r] : "?";
 }
 
+ff_reach ff_query_reach_world(const ff_field *f, double px, double py, long long *x,
+                              long long *y)
+{
+    return ff_world_to_cell(&f->grid, px, py, x, y) ? ff_query_reach(f, *x, *y)
+                                                    : FF_REACH_OUTSIDE;
+}
+
+/* v in the shortest form that reads back, with ".0" after an integer so
+ * that it reads back as a world position, not a cell. */
+static void format_position(double v, char *buf, size_t cap)
+{
+    size_t n = ff_format_exact(v, buf, cap - 2);
+
+    if (ff_integer_text(buf, buf + n))
+        memcpy(buf + n, ".0", 3);
+}
+
+/* Write `x y reason` for a place that cannot reach a goal: a cell as its
+ * integers, a world position as format_position writes it. */
+static int write_unreached(FILE *out, int is_cell, const double v[2], ff_reach r)
+{
+    char x[FF_REAL_TEXT_MAX + 2], y[FF_REAL_TEXT_MAX + 2];
+
+    if (is_cell)
+        return fprintf(out, "%.0f %.0f %s\n", v[0] + 0.0, v[1] + 0.0, ff_reach_name(r));
+    format_position(v[0], x, sizeof x);
+    format_position(v[1], y, sizeof y);
+    return fprintf(out, "%s %s %s\n", x, y, ff_reach_name(r));
+}
+
 ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *out,
                          size_t *unreached, ff_error *err)
 {
@@ -555,24 +585,27 @@ ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *ou
     *unreached = 0;
     ff_records_init(&rec, in, name);
     while ((st = ff_records_next(&rec, v, 2, 2, &n, err)) == FF_OK) {
+        int is_cell = rec.integers == 3;
+        long long x, y;
         ff_reach r;
         checked++;
-        if (v[0] != floor(v[0]) || v[1] != floor(v[1]))
-            return ff_error_set(err, FF_EINPUT, name, rec.line, 0,
-                                "'%.17g %.17g' is not a cell (two integers)", v[0], v[1]);
+        if (!is_cell)
+            r = ff_query_reach_world(f, v[0], v[1], &x, &y);
         /* Beyond +-2^62 a cell is outside any map; keep the conversion defined. */
-        r = fabs(v[0]) > 4.6e18 || fabs(v[1]) > 4.6e18
-                ? FF_REACH_OUTSIDE
-                : ff_query_reach(f, (long long)v[0], (long long)v[1]);
+        else if (fabs(v[0]) > 4.6e18 || fabs(v[1]) > 4.6e18)
+            r = FF_REACH_OUTSIDE;
+        else
+            r = ff_query_reach(f, (long long)v[0], (long long)v[1]);
         if (r == FF_REACH_OK)
             continue;
         (*unreached)++;
-        if (fprintf(out, "%.0f %.0f %s\n", v[0] + 0.0, v[1] + 0.0, ff_reach_name(r)) < 0)
+        if (write_unreached(out, is_cell, v, r) < 0)
             return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
     }
     if (st == FF_ENOTFOUND && checked == 0)
         return ff_error_set(err, FF_EINPUT, name, 0, 0,
-                            "no positions to check (want cells 'x y' or 'x,y', one a line)");
+                            "no positions to check (want cells 'x y' or 'x,y', one a line, "
+                            "or world positions 'x.x y.y')");
     return st == FF_ENOTFOUND ? FF_OK : st;
 }
 

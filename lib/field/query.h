@@ -78,14 +78,24 @@ typedef enum {
 /* Whether cell (x, y) of f (direction channel required) can reach a goal. */
 ff_reach ff_query_reach(const ff_field *f, long long x, long long y);
 
+/* The same for the cell that world position (px, py) lies in, which it
+ * stores in *x, *y (floored, as ff_world_to_cell does; FF_REACH_OUTSIDE
+ * when it is not in the map). */
+ff_reach ff_query_reach_world(const ff_field *f, double px, double py, long long *x,
+                              long long *y);
+
 /* "ok", "blocked", "unreachable", "outside". */
 const char *ff_reach_name(ff_reach r);
 
-/* Read cells `x y` (integers) from in until its end and write each one that
- * cannot reach a goal to out as `x y reason`, reason as ff_reach_name.
- * *unreached counts them.  Returns FF_OK, FF_EINPUT for a malformed line or
- * a number that is not an integer or an input without any cell (a
- * check of nothing must not pass), FF_EIO on a read or write failure. */
+/* Read places from in until its end and write each one that cannot reach
+ * a goal to out as `x y reason`, reason as ff_reach_name.  A line of two
+ * integers (sign and digits only, records.h's integers) is a cell, written
+ * back as its integers; any other two numbers are a world position, whose
+ * cell is checked, written back in the shortest form that reads back to
+ * the same doubles, with ".0" after an integer (5.0, not 5).  *unreached
+ * counts them.  Returns FF_OK, FF_EINPUT for a malformed line or an input
+ * without any place (a check of nothing must not pass), FF_EIO on a read
+ * or write failure. */
 ff_status ff_query_check(const ff_field *f, FILE *in, const char *name, FILE *out,
                          size_t *unreached, ff_error *err);
 

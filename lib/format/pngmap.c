@@ -2,8 +2,10 @@
  *
  * libpng's low-level API, not the simplified one: the simplified API
  * converts grey levels through the file's gAMA chunk, and a painted level
- * must be read as painted.  No transform but the expansion of 1, 2 and
- * 4-bit grey to 8 bits is asked for. */
+ * must be read as painted.  The only transforms asked for are the
+ * expansion of 1, 2 and 4-bit grey to 8 bits and of a palette to RGB:
+ * an RGB, RGBA or palette image (as image editors save a grey picture)
+ * is a map when every pixel is grey (r == g == b) and opaque. */
 #include <math.h>
 #include <png.h>
 #include <setjmp.h>
@@ -53,10 +55,40 @@ static void on_error(png_structp png, png_const_charp msg)
     png_longjmp(png, 1);
 }
 
+/* The grey levels of the n pixels of 'pixels', each 'channels' bytes
+ * (grey, grey and alpha, RGB or RGBA, as libpng gives them), into
+ * levels; NULL when every pixel is grey and opaque, otherwise the kind of
+ * image the first other pixel makes the file. */
+static const char *grey_levels(const unsigned char *pixels, size_t n, int channels,
+                               unsigned char *levels)
+{
+    int has_alpha = channels == 2 || channels == 4;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        const unsigned char *p = pixels + i * (size_t)channels;
+
+        if (channels >= 3 && (p[1] != p[0] || p[2] != p[0]))
+            return "colour";
+        if (has_alpha && p[channels - 1] != 255)
+            return channels == 2 ? "grey with alpha" : "colour";
+        levels[i] = p[0];
+    }
+    return NULL;
+}
+
 static void on_warning(png_structp png, png_const_charp msg)
 {
     (void)png;
     (void)msg;
+}
+
+/* The one refusal of a PNG that is not a grey map, 'kind' of image. */
+static ff_status refuse(ff_error *err, const char *name, const char *kind)
+{
+    return ff_error_set(err, FF_EINPUT, name, 0, 0,
+                        "%s PNG: paint the map in 8-bit grey without alpha "
+                        "(0 = wall, 1..255 = cost)", kind);
 }
 
 ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *name,
@@ -66,10 +98,12 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
     png_structp png;
     png_infop info = NULL;
     unsigned char *volatile levels = NULL;
+    unsigned char *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
     png_uint_32 w, h, y;
-    int depth, colour, interlace;
-    size_t i, n;
+    int depth, colour, interlace, channels;
+    const char *not_grey;
+    size_t i, n, row_bytes;
 
     /* Grey 255 costs 255 x scale: it must stay a float, or the lightest
      * cells would turn into walls (inf). */
@@ -84,6 +118,8 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
+        if (pixels != levels)
+            free(pixels);
         free(levels);
         free(rows);
         ff_grid_free(g);
@@ -99,14 +135,11 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
     png_read_info(png, info);
     png_get_IHDR(png, info, &w, &h, &depth, &colour, &interlace, NULL, NULL);
-    if (colour != PNG_COLOR_TYPE_GRAY || depth > 8) {
+    if (depth > 8) {
         png_destroy_read_struct(&png, &info, NULL);
-        return ff_error_set(err, FF_EINPUT, name, 0, 0,
-                            "%s PNG: paint the map in 8-bit grey without alpha "
-                            "(0 = wall, 1..255 = cost)",
-                            depth > 8 ? "16-bit" : colour == PNG_COLOR_TYPE_GRAY_ALPHA
-                                                       ? "grey with alpha" : "colour");
+        return refuse(err, name, "16-bit");
     }
+    channels = png_get_channels(png, info);
     if (ff_check_size(w, h, opt->max_cells, name, 0, err) != FF_OK) {
         png_destroy_read_struct(&png, &info, NULL);
         return FF_EINPUT;
@@ -114,32 +147,47 @@ ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *n
     /* Deflate packs at most 1032 bytes into one (258-byte matches in two
      * bits): a header that claims more rows than the file can hold is
      * refused before the pixels are allocated. */
-    if ((uint64_t)h * (1 + ((uint64_t)w * (uint64_t)depth + 7) / 8) >
+    if ((uint64_t)h * (1 + ((uint64_t)w * (uint64_t)depth * (uint64_t)channels + 7) / 8) >
         ((uint64_t)size + 1) * 1032) {
         png_destroy_read_struct(&png, &info, NULL);
         return ff_error_set(err, FF_EINPUT, name, 0, 0,
                             "bad PNG: %lux%lu pixels cannot be held in %zu bytes (truncated?)",
                             (unsigned long)w, (unsigned long)h, size);
     }
-    if (depth < 8)
+    if (colour == PNG_COLOR_TYPE_PALETTE)
+        png_set_palette_to_rgb(png);
+    else if (depth < 8)
         png_set_expand_gray_1_2_4_to_8(png);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
+    channels = png_get_channels(png, info);
     n = (size_t)w * (size_t)h;
+    row_bytes = (size_t)w * (size_t)channels;
     levels = malloc(n);
+    pixels = channels > 1 ? malloc(n * (size_t)channels) : levels;
     rows = malloc((size_t)h * sizeof *rows);
-    if (!levels || !rows) {
+    if (!levels || !pixels || !rows) {
         png_destroy_read_struct(&png, &info, NULL);
         free(levels);
+        if (pixels != levels)
+            free(pixels);
         free(rows);
         return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for %zu pixels", n);
     }
     for (y = 0; y < h; y++)
-        rows[y] = levels + (size_t)y * w;
+        rows[y] = pixels + (size_t)y * row_bytes;
     png_read_image(png, rows);
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &info, NULL);
     free(rows);
+    if (pixels != levels) {
+        not_grey = grey_levels(pixels, n, channels, levels);
+        free(pixels);
+        if (not_grey) {
+            free(levels);
+            return refuse(err, name, not_grey);
+        }
+    }
     if (ff_grid_alloc(g, w, h, opt->max_cells, name, err) != FF_OK) {
         free(levels);
         return err ? err->status : FF_ENOMEM;

@@ -13,7 +13,9 @@ extern "C" {
 #endif
 
 /* Decode a grey PNG in memory into g: level 0 is a wall, levels 1..255
- * cost level * png_scale.  16-bit and alpha images are refused. */
+ * cost level * png_scale.  An RGB, RGBA, palette or grey-and-alpha image
+ * is read as grey when every pixel is grey (r == g == b) and opaque, and
+ * refused otherwise; 16-bit images are refused. */
 ff_status ff_map_parse_png(const unsigned char *data, size_t size, const char *name,
                            const ff_map_options *opt, ff_grid *g, ff_error *err);
 

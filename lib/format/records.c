@@ -12,6 +12,19 @@ void ff_records_init(ff_records *r, FILE *f, const char *name)
     r->f = f;
     r->name = name;
     r->line = 0;
+    r->integers = 0;
+}
+
+int ff_integer_text(const char *s, const char *end)
+{
+    if (s < end && (*s == '+' || *s == '-'))
+        s++;
+    if (s == end)
+        return 0;
+    for (; s < end; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
 }
 
 int ff_records_line(ff_records *r, char *buf, ff_error *err)
@@ -56,6 +69,7 @@ ff_status ff_records_next(ff_records *r, double *value, int min, int max,
             return FF_ENOTFOUND;
         if ((hash = strchr(buf, '#')) != NULL)
             *hash = '\0';
+        r->integers = 0;
         for (;;) {
             char *end;
             double v;
@@ -86,7 +100,9 @@ ff_status ff_records_next(ff_records *r, double *value, int min, int max,
                         return ff_error_set(err, FF_EINPUT, r->name, r->line, (long)(second - buf) + 1,
                                             "'%.40s' is not a finite number", second);
                     }
+                    r->integers |= (unsigned)ff_integer_text(p, end) << n;
                     value[n++] = v;
+                    r->integers |= (unsigned)ff_integer_text(second, end2) << n;
                     value[n++] = v2;
                     p = end2;
                     continue;
@@ -105,6 +121,7 @@ ff_status ff_records_next(ff_records *r, double *value, int min, int max,
                 return ff_error_set(err, FF_EINPUT, r->name, r->line, (long)(p - buf) + 1,
                                     "'%.40s' is not a finite number", p);
             }
+            r->integers |= (unsigned)ff_integer_text(p, end) << n;
             value[n++] = v;
             p = end;
         }

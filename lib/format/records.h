@@ -20,9 +20,18 @@ typedef struct {
     FILE *f;
     const char *name;  /* for messages; "-" is stdin */
     long line;         /* number of the line last read */
+    unsigned integers; /* after ff_records_next: bit k set when number k
+                          of the record was written as an integer (an
+                          optional sign and digits only, no point or
+                          exponent): ffquery tells a cell from a world
+                          position by it */
 } ff_records;
 
 void ff_records_init(ff_records *r, FILE *f, const char *name);
+
+/* Whether the number text from s to end is an integer as records are told
+ * apart by (ff_records.integers): an optional sign and digits only. */
+int ff_integer_text(const char *s, const char *end);
 
 /* Read the next line, without its newline, into buf (FF_RECORD_LINE_MAX
  * bytes); a NUL byte becomes byte 1.  Returns 1 on a line, 0 at the end

@@ -91,28 +91,15 @@ static int in_sight(const ff_grid *g, const double *xy, size_t i, size_t j)
     return ff_los(g, xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1]);
 }
 
-/* The next kept point after i (see pull.h). */
+/* The next kept point after i (see pull.h): the last point of the path
+ * in sight of i, searched from the end; i + 1 when no later one is. */
 static size_t next_kept(const ff_grid *g, const double *xy, size_t n, size_t i)
 {
-    size_t seen = i + 1, unseen = n, span = 1;
+    size_t far = n - 1;
 
-    while (seen < n - 1) {
-        size_t probe = 2 * span >= n - 1 - i ? n - 1 : i + 2 * span;
-        if (!in_sight(g, xy, i, probe)) {
-            unseen = probe;
-            break;
-        }
-        seen = probe;
-        span = probe - i;
-    }
-    while (unseen - seen > 1) {
-        size_t mid = seen + (unseen - seen) / 2;
-        if (in_sight(g, xy, i, mid))
-            seen = mid;
-        else
-            unseen = mid;
-    }
-    return seen;
+    while (far > i + 1 && !in_sight(g, xy, i, far))
+        far--;
+    return far;
 }
 
 ff_status ff_pull(const ff_grid *g, const ff_path *path, const char *file,

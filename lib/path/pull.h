@@ -2,9 +2,7 @@
  * (man 1 ffpull).
  *
  * String pulling keeps a subsequence of a path's points: from each kept
- * point it jumps to a later point in line of sight (los.h), found by
- * galloping and binary search, so that a long straight run costs
- * O(k log k) cell visits for a jump over k points, not O(k^2).
+ * point it jumps to the farthest later point in line of sight (los.h).
  */
 #ifndef FF_PULL_H
 #define FF_PULL_H
@@ -49,15 +47,14 @@ double ff_polyline_length(const double *xy, size_t n);
  * keep (n entries, the caller's) receives the indices of the kept points,
  * ascending, first and last included; *nkeep their count.
  *
- * From kept point i, the next kept point is found by galloping: probe
- * i+2, i+4, i+8, ... (capped at the last point) while each probe is in
- * sight of i; then binary-search between the last probe in sight and the
- * first not in sight for a point in sight whose successor is not.  i+1 is
- * kept when nothing farther is in sight (it is never checked, so a path
- * step that crosses terrain of another cost survives as it is).  Points
- * between probes are not checked: when sight from i is lost and regained
- * along the path, the jump passes the part out of sight (man 1 ffpull,
- * "The jump", says why that never undoes a detour of a shortest path). */
+ * The pull of the seed article: from the anchor (the first point, then
+ * each kept point i) the next kept point is the farthest point of the
+ * path in sight of i, found by testing the points from the last one
+ * backwards; i+1 is kept when nothing farther is in sight (it is never
+ * checked, so a path step that crosses terrain of another cost survives
+ * as it is).  A straight run costs one sight test a jump; at worst, when
+ * every later point is out of sight, O(n) tests a jump (man 1 ffpull,
+ * "The jump"). */
 ff_status ff_pull(const ff_grid *g, const ff_path *path, const char *file,
                   size_t *keep, size_t *nkeep, ff_error *err);
 

@@ -13,12 +13,15 @@
 #include <string.h>
 
 #include "apng.h"
+#include "eventmap.h"
+#include "font.h"
 #include "palette.h"
 
 void ff_animation_free(ff_animation *a)
 {
     if (a->spooled && a->trace)
         fclose(a->trace);
+    ff_trace_notes_free(&a->notes);
     memset(a, 0, sizeof *a);
 }
 
@@ -67,6 +70,7 @@ ff_status ff_animation_scan(ff_animation *a, FILE *f, const char *name, uint64_t
             return st;
     }
     ff_trace_init(&tr, a->trace, name, a->every);
+    tr.notes = &a->notes;
     while ((st = ff_trace_next(&tr, &r, err)) == FF_OK) {
         double x, y, radius;
         if ((st = ff_overlay_agent(ov, &r, name, tr.rec.line, &x, &y, &radius, err)) != FF_OK ||
@@ -79,6 +83,8 @@ ff_status ff_animation_scan(ff_animation *a, FILE *f, const char *name, uint64_t
     a->agents = ids.n;
     ff_trace_ids_free(&ids);
     if (st != FF_ENOTFOUND)
+        return st;
+    if ((st = ff_eventmap_check(ov->grid, &a->notes, name, err)) != FF_OK)
         return st;
     if (tr.frames == 0)
         return ff_error_set(err, FF_EINPUT, name, 0, 0, "the trace has no line to animate");
@@ -158,6 +164,8 @@ typedef struct {
     size_t cap;
     ff_shapes marks;        /* this frame's agents */
     box last;               /* the previous frame's marks */
+    box last_label;         /* the previous frame's label */
+    char label[64];         /* this frame's label, or "" */
 } player;
 
 /* Take in the lines of frame k. */
@@ -245,6 +253,76 @@ static ff_status frame_marks(player *p, uint64_t k, int scale, box *b, ff_error 
     return FF_OK;
 }
 
+/* Dots of the label's margin and padding. */
+#define LABEL_MARGIN 2
+#define LABEL_PAD 2
+
+/* The label of the frame of tick: `tick T  S s` (S the tick times the
+ * trace's tick length, when its header gives one), and the box it covers
+ * at the map's top left, k pixels a dot. */
+static box frame_label(player *p, double tick, double tick_dt, int k)
+{
+    box b;
+
+    if (tick_dt > 0)
+        snprintf(p->label, sizeof p->label, "tick %.15g  %.6g s", tick, tick * tick_dt);
+    else
+        snprintf(p->label, sizeof p->label, "tick %.15g", tick);
+    b.x0 = b.y0 = (int64_t)LABEL_MARGIN * k;
+    b.x1 = b.x0 + (int64_t)ff_text_width(p->label, k) + 2 * LABEL_PAD * k;
+    b.y1 = b.y0 + (int64_t)(FF_FONT_ROWS + 2 * LABEL_PAD) * k;
+    return b;
+}
+
+/* Row y of the label's box onto row (width pixels): paper, and the text
+ * in black. */
+static void label_row(const player *p, const box *b, uint8_t *row, uint32_t width, int k,
+                      uint32_t y)
+{
+    int64_t x, text_y = b->y0 + (int64_t)LABEL_PAD * k;
+
+    if ((int64_t)y < b->y0 || (int64_t)y >= b->y1)
+        return;
+    for (x = b->x0; x < b->x1 && x < (int64_t)width; x++)
+        memcpy(row + 3 * x, ff_colour_paper, 3);
+    if ((int64_t)y >= text_y && (int64_t)y < text_y + (int64_t)FF_FONT_ROWS * k)
+        ff_text_row(row, width, p->label, b->x0 + (int64_t)LABEL_PAD * k, k,
+                    (int)(((int64_t)y - text_y) / k), ff_colour_black);
+}
+
+/* Draw the background of the field f into background (row_bytes a row),
+ * as bg was begun: the picture of a frame after a map event.  When its
+ * key comes out of another size (an item more wraps to a new line), the
+ * map's rows alone are drawn again and the key stays as it was. */
+static ff_status draw_background(const ff_drawing *bg, const ff_field *f, uint8_t *background,
+                                 size_t row_bytes, ff_error *err)
+{
+    ff_drawing d;
+    ff_status st = ff_draw_begin(&d, f, &bg->opt, bg->overlay, err);
+    int same = st == FF_OK && d.width == bg->width && d.height == bg->height;
+    uint8_t *row = NULL;
+    uint32_t y, rows;
+
+    if (st != FF_OK)
+        return st;
+    if (!same && !(row = malloc((size_t)d.width * 3))) {
+        ff_draw_end(&d);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a row");
+    }
+    rows = same ? d.height : bg->map_height;
+    for (y = 0; y < rows; y++) {
+        if (same) {
+            ff_draw_row(&d, background + (size_t)y * row_bytes);
+        } else {
+            ff_draw_row(&d, row);
+            memcpy(background + (size_t)y * row_bytes, row, (size_t)bg->map_width * 3);
+        }
+    }
+    free(row);
+    ff_draw_end(&d);
+    return FF_OK;
+}
+
 ff_status ff_animation_write(ff_animation *a, ff_drawing *bg, const ff_overlay *ov,
                              const ff_animate_options *opt, FILE *out, const char *out_name,
                              ff_error *err)
@@ -253,16 +331,24 @@ ff_status ff_animation_write(ff_animation *a, ff_drawing *bg, const ff_overlay *
     uint8_t *background = NULL, *row = NULL;
     ff_shape_rows top, agents;
     ff_apng_writer png;
+    ff_eventmap events;
     player p;
     ff_status st;
     uint64_t k;
     uint32_t y;
+    int label_k = bg->legend.k > 0 ? bg->legend.k : 1;
     int trail = opt->trail < 1 ? 1 : opt->trail > FF_ANIMATE_TRAIL_MAX ? FF_ANIMATE_TRAIL_MAX : opt->trail;
 
     memset(&p, 0, sizeof p);
     memset(&top, 0, sizeof top);
     memset(&agents, 0, sizeof agents);
     memset(&png, 0, sizeof png);
+    memset(&events, 0, sizeof events);
+    if ((st = ff_eventmap_init(&events, bg->field, &a->notes,
+                               bg->opt.layer == FF_LAYER_DISTANCE ||
+                                   bg->opt.layer == FF_LAYER_DIRECTION,
+                               a->name, err)) != FF_OK)
+        goto done;
     if ((uint64_t)row_bytes * bg->height > FF_DRAW_MAX_BYTES ||
         !(background = malloc(row_bytes * bg->height)) || !(row = malloc(row_bytes))) {
         st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a %ux%u background",
@@ -282,18 +368,29 @@ ff_status ff_animation_write(ff_animation *a, ff_drawing *bg, const ff_overlay *
                             out_name, err)) != FF_OK)
         goto done;
     for (k = 0; k < a->frames; k++) {
-        box now, b;
-        if ((st = read_frame(&p, ov, a->name, k, trail, err)) != FF_OK ||
+        box now, label = { 0, 0, 0, 0 }, b;
+        double tick = p.have_next ? p.next.tick : 0;
+        int redrawn = 0;
+        if ((st = ff_eventmap_advance(&events, tick, &redrawn, err)) != FF_OK ||
+            (redrawn && (st = draw_background(bg, ff_eventmap_field(&events), background,
+                                              row_bytes, err)) != FF_OK) ||
+            (st = read_frame(&p, ov, a->name, k, trail, err)) != FF_OK ||
             (st = frame_marks(&p, k, bg->opt.scale, &now, err)) != FF_OK)
             goto done;
-        if (k == 0) {
+        if (opt->label)
+            label = frame_label(&p, tick, a->notes.tick_dt, label_k);
+        if (k == 0 || redrawn) {
             b.x0 = b.y0 = 0;
             b.x1 = bg->width;
             b.y1 = bg->height;
         } else {
-            b = box_union_clip(now, p.last, bg->map_width, bg->map_height);
+            b = box_union_clip(box_union_clip(now, p.last, bg->map_width, bg->map_height),
+                               box_union_clip(label, p.last_label, bg->map_width,
+                                              bg->map_height),
+                               bg->map_width, bg->map_height);
         }
         p.last = now;
+        p.last_label = label;
         ff_shape_rows_end(&agents);
         ff_shape_rows_rewind(&top);
         if ((st = ff_shape_rows_begin(&agents, &p.marks, err)) != FF_OK ||
@@ -308,6 +405,8 @@ ff_status ff_animation_write(ff_animation *a, ff_drawing *bg, const ff_overlay *
                 ff_draw_goals_row(bg, row, y);
                 ff_shape_rows_step(&top, y);
                 ff_shape_rows_draw(&top, row, y, bg->map_width, 1);
+                if (opt->label)
+                    label_row(&p, &label, row, bg->map_width, label_k, y);
             }
             if ((st = ff_apng_row(&png, row + (size_t)b.x0 * 3, err)) != FF_OK)
                 goto done;
@@ -315,6 +414,7 @@ ff_status ff_animation_write(ff_animation *a, ff_drawing *bg, const ff_overlay *
     }
     st = ff_apng_end(&png, err);
 done:
+    ff_eventmap_free(&events);
     ff_apng_discard(&png);
     ff_shape_rows_end(&agents);
     ff_shape_rows_end(&top);

@@ -4,8 +4,8 @@
  * above them (man 1 ffpng, "Animation").
  *
  * Two passes over the trace: the first checks every line and counts the
- * frames (APNG states the count first) and fills the density and the
- * states the key shows; the second draws.  A trace that cannot seek
+ * frames (APNG states the count first), fills the density and the
+ * states the key shows, and gathers the map events; the second draws.  A trace that cannot seek
  * (a pipe) is copied to a temporary file first.  Memory: the background
  * picture, one row, the agents' last positions; frames are streamed.
  */
@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "draw.h"
+#include "trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,24 +33,32 @@ typedef struct {
     uint64_t every;       /* ticks kept: the first of every `every` */
     uint64_t frames;      /* kept ticks */
     size_t agents;        /* agents seen */
+    ff_trace_notes notes; /* the trace's map events, fields published and
+                             tick length (trace.h) */
 } ff_animation;
 
 /* The first pass over the trace on f (name for messages): every line is
  * checked as ff_overlay_read_trace would (positions in the map's pixels
  * at ov's scale), the kept ticks and the agents counted, ov->states_seen
- * set, and ov's density counted when it was asked for.  FF_EINPUT for a
- * malformed line or a trace without a line, FF_EIO, FF_ENOMEM. */
+ * set, ov's density counted when it was asked for, and the map events
+ * gathered and checked against ov's grid (eventmap.h).  FF_EINPUT for a
+ * malformed line, a map event outside the map or a trace without a line,
+ * FF_EIO, FF_ENOMEM. */
 ff_status ff_animation_scan(ff_animation *a, FILE *f, const char *name, uint64_t every,
                             ff_overlay *ov, ff_error *err);
 
 typedef struct {
     uint16_t fps;         /* frames per second, 1..1000 */
     int trail;            /* positions of a trail, 1..FF_ANIMATE_TRAIL_MAX */
+    int label;            /* 1: each frame's tick and time at the map's
+                             top left */
 } ff_animate_options;
 
 /* The second pass: write the animation to out (out_name for messages).
  * bg is a drawing begun with opt.background = 1 and not yet drawn from;
- * ov holds its points (drawn above the goals on every frame). */
+ * ov holds its points (drawn above the goals on every frame).  The
+ * background is drawn again from the tick of each map event of the trace
+ * (eventmap.h), the whole frame then. */
 ff_status ff_animation_write(ff_animation *a, ff_drawing *bg, const ff_overlay *ov,
                              const ff_animate_options *opt, FILE *out, const char *out_name,
                              ff_error *err);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "crowd.h"
+#include "grow.h"
 
 #define TRACE_WORDS 64
 
@@ -92,6 +93,120 @@ static void trace_header(ff_trace_reader *t, char *comment)
         }
 }
 
+void ff_trace_notes_free(ff_trace_notes *n)
+{
+    free(n->event);
+    free(n->field_radius);
+    memset(n, 0, sizeof *n);
+}
+
+/* A whole number of at most 18 digits, as ffsim writes cells and ticks. */
+static int whole(const char *s, long long *v)
+{
+    char *end;
+
+    if (!*s || strlen(s) > 18)
+        return 0;
+    *v = strtoll(s, &end, 10);
+    return !*end;
+}
+
+/* Four cells' coordinates X0,Y0,X1,Y1. */
+static int cell_box(char *s, long long v[4])
+{
+    char *part[4];
+    int k;
+
+    for (k = 0; k < 4; k++) {
+        part[k] = s;
+        s = strchr(s, ',');
+        if (k < 3) {
+            if (!s)
+                return 0;
+            *s++ = '\0';
+        } else if (s) {
+            return 0;
+        }
+    }
+    for (k = 0; k < 4; k++)
+        if (!whole(part[k], &v[k]))
+            return 0;
+    return 1;
+}
+
+static ff_status note_event(ff_trace_reader *t, const ff_trace_event *e, ff_error *err)
+{
+    ff_trace_notes *n = t->notes;
+    ff_trace_event *grown = ff_grow(n->event, &n->cap, n->nevents + 1, sizeof *grown, 16);
+
+    if (!grown)
+        return ff_error_set(err, FF_ENOMEM, t->rec.name, t->rec.line, 0,
+                            "out of memory for map events");
+    n->event = grown;
+    n->event[n->nevents++] = *e;
+    return FF_OK;
+}
+
+/* The comments that tell what a picture needs: `tick T close|open
+ * X0,Y0,X1,Y1`, `tick T field K radius R id ID published`, `tick_dt D`
+ * and `field K radius R id ID`.  Other comments are comments. */
+static ff_status trace_note(ff_trace_reader *t, char *comment, ff_error *err)
+{
+    char *word[TRACE_WORDS], *end;
+    int n = split_words(comment, word, TRACE_WORDS);
+    ff_trace_notes *notes = t->notes;
+    ff_trace_event e;
+    long long v[4], tick;
+
+    memset(&e, 0, sizeof e);
+    e.line = t->rec.line;
+    if (n >= 2 && !strcmp(word[0], "tick_dt")) {
+        double dt = strtod(word[1], &end);
+        if (!*end && dt > 0 && isfinite(dt))
+            notes->tick_dt = dt;
+        return FF_OK;
+    }
+    if (n == 6 && !strcmp(word[0], "field") && !strcmp(word[2], "radius") &&
+        !strcmp(word[4], "id")) {
+        double r = strtod(word[3], &end), *grown;
+        if (*end || !(r >= 0) || !isfinite(r))
+            return FF_OK;
+        grown = ff_grow(notes->field_radius, &notes->field_cap, notes->nfields + 1,
+                        sizeof *grown, 8);
+        if (!grown)
+            return ff_error_set(err, FF_ENOMEM, t->rec.name, t->rec.line, 0,
+                                "out of memory for the trace's fields");
+        notes->field_radius = grown;
+        notes->field_radius[notes->nfields++] = r;
+        return FF_OK;
+    }
+    if (n < 3 || strcmp(word[0], "tick") != 0)
+        return FF_OK;
+    if (!strcmp(word[2], "close") || !strcmp(word[2], "open")) {
+        if (n != 4 || !whole(word[1], &tick) || !cell_box(word[3], v))
+            return ff_error_set(err, FF_EINPUT, t->rec.name, t->rec.line, 0,
+                                "a map event: want '# tick T %s X0,Y0,X1,Y1' (whole numbers)",
+                                word[2]);
+        e.tick = (double)tick;
+        e.kind = word[2][0] == 'c' ? FF_TRACE_CLOSE : FF_TRACE_OPEN;
+        e.x0 = v[0];
+        e.y0 = v[1];
+        e.x1 = v[2];
+        e.y1 = v[3];
+        return note_event(t, &e, err);
+    }
+    if (n == 9 && !strcmp(word[2], "field") && !strcmp(word[4], "radius") &&
+        !strcmp(word[6], "id") && !strcmp(word[8], "published") && whole(word[1], &tick)) {
+        e.radius = strtod(word[5], &end);
+        if (*end || !(e.radius >= 0) || !isfinite(e.radius))
+            return FF_OK;
+        e.tick = (double)tick;
+        e.kind = FF_TRACE_PUBLISHED;
+        return note_event(t, &e, err);
+    }
+    return FF_OK;
+}
+
 static ff_status trace_number(const ff_trace_reader *t, const char *buf, const char *word,
                               const char *what, double *v, ff_error *err)
 {
@@ -154,6 +269,12 @@ ff_status ff_trace_next(ff_trace_reader *t, ff_trace_record *r, ff_error *err)
             return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
         if ((hash = strchr(buf, '#')) != NULL) {
             *hash = '\0';
+            if (t->notes) {
+                char note[FF_RECORD_LINE_MAX];
+                memcpy(note, hash + 1, strlen(hash + 1) + 1);
+                if ((st = trace_note(t, note, err)) != FF_OK)
+                    return st;
+            }
             trace_header(t, hash + 1);
         }
         if ((n = split_words(buf, word, TRACE_WORDS)) == 0)

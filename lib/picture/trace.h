@@ -45,8 +45,39 @@ typedef struct {
     uint64_t frame;         /* index of the kept tick, from 0 */
 } ff_trace_record;
 
+/* A map event or a field published, as ffsim's trace notes them in
+ * comment lines before the tick's lines (man 1 ffsim, TRACE):
+ * `# tick T close X0,Y0,X1,Y1`, `# tick T open X0,Y0,X1,Y1` and
+ * `# tick T field K radius R id ID published`. */
+typedef enum { FF_TRACE_CLOSE = 0, FF_TRACE_OPEN, FF_TRACE_PUBLISHED } ff_trace_event_kind;
+
+typedef struct {
+    double tick;            /* as written */
+    ff_trace_event_kind kind;
+    long long x0, y0, x1, y1;  /* CLOSE, OPEN: the cells, inclusive, as written */
+    double radius;          /* PUBLISHED: the field's radius, world units */
+    long line;              /* the comment's line, for messages */
+} ff_trace_event;
+
+/* What the comments of a trace say about its run, gathered as it is read:
+ * the events in the order of the trace, the tick length (the header's
+ * `# tick_dt D`; 0 when there is none) and the radii of the fields the
+ * header lists (`# field K radius R id ID`).  Zero-initialise; owns its
+ * arrays (ff_trace_notes_free). */
+typedef struct {
+    ff_trace_event *event;
+    size_t nevents, cap;
+    double tick_dt;         /* seconds a tick, 0 unknown */
+    double *field_radius;   /* the header's fields' radii */
+    size_t nfields, field_cap;
+} ff_trace_notes;
+
+void ff_trace_notes_free(ff_trace_notes *n);
+
 typedef struct {
     ff_records rec;         /* the lines, with their numbers */
+    ff_trace_notes *notes;  /* NULL, or gathers the comments' events and
+                               tick length (set after ff_trace_init) */
     int radius_col, state_col;  /* columns after `tick`, or -1 */
     uint64_t every;         /* keep the first tick of every `every`, >= 1 */
     uint64_t ticks;         /* ticks seen so far (kept or not) */
@@ -62,7 +93,9 @@ void ff_trace_init(ff_trace_reader *t, FILE *f, const char *name, uint64_t every
 /* The next line of a kept tick.  FF_ENOTFOUND at the end of input; FF_EINPUT
  * naming the line and column of a malformed line (a tick, x or y that is
  * not a finite number, an id that is not an integer, a radius <= 0), also
- * on lines of ticks thinned out. */
+ * on lines of ticks thinned out.  With t->notes, a comment `# tick T close
+ * ...` or `open` whose tick or cells are not numbers is refused too, and
+ * the comments of every tick, kept or not, are gathered; FF_ENOMEM. */
 ff_status ff_trace_next(ff_trace_reader *t, ff_trace_record *r, ff_error *err);
 
 /* Agents' ids to dense indexes 0, 1, ... in the order they first appear:

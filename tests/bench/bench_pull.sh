@@ -1,9 +1,9 @@
 #!/bin/sh
 # String pulling and the funnel: wall-clock times (best of RUNS) of
 #   ffpull on straight paths of 25,000 to 200,000 points (one open row:
-#     every jump crosses the whole path; testing each point in turn would
-#     cost n^2/2 cell visits, 5e9 at 100,000) and on a 100,000-point
-#     serpentine of 100 straight runs of 1,000;
+#     one jump crosses the whole path, one sight test) and on a
+#     100,000-point serpentine of 100 straight runs of 1,000 (each jump
+#     tests every later point from the last back: the O(n^2) worst case);
 #   fffunnel on zig-zag corridors of 100,000 to 400,000 portals (linear:
 #     the time per portal stays flat), and --cells on the serpentine;
 # then, on the Moving AI maps (../shared/testdata/movingai when there, else

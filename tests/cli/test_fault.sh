@@ -159,6 +159,10 @@ fault "ffpull" "$BIN/ffpull $IN/gate.ff <$IN/path.txt"
 fault "fffunnel" "$BIN/fffunnel $IN/portals.txt"
 fault "ffpng: field, path" "$BIN/ffpng --path $IN/path.txt -o out.png $IN/gate.ff"
 fault "ffpng: trace" "$BIN/ffpng --trace $IN/s.trace $IN/gate.ff"
+# An animation whose map changes: the gate closes at tick 2 (the map and
+# its field drawn again).
+awk '!done && !/^#/ && $1 == 2 { print "# tick 2 close 15,10,15,10"; done = 1 } 1' "$IN/s.trace" >"$IN/door.trace"
+fault "ffpng: --animate, a map event" "$BIN/ffpng -s 2 --animate --trace $IN/door.trace -o out.png $IN/gate.ff"
 fault "ffsim: gate" "$BIN/ffsim --summary sum.txt -o trace.txt $IN/gate.ff $IN/s.scen"
 fault "ffsim: turn costs, grid moves" "$BIN/ffsim $IN/turn.ff $TD/turn/zigzag.scenario"
 fault "ffsim: turn costs, reservations, congestion" "$BIN/ffsim $IN/wall.ff $IN/wall.scen"

@@ -160,6 +160,55 @@ wait
 same "-o FIFO carries the stream" "$TMP/from_fifo" "$TMP/direct.ff"
 check "the FIFO is still a FIFO" -p "$TMP/fifo"
 
+# Colour PNGs of grey pixels, written here by a PNG writer without zlib
+# (stored deflate blocks): a palette image as ImageMagick writes one, and
+# RGB; a 3 x 1 map of levels 0, 1 and 3 with the goal at 2,0 has the
+# distances inf 2 0 (the step into the goal costs (1 + 3) / 2), as the grey
+# PNG of those levels; one reddish pixel refuses the image with the colour
+# message.
+if command -v python3 >/dev/null 2>&1; then
+    cat >"$TMP/png.py" <<'PY'
+import struct, sys, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+def stored(raw):  # a zlib stream of one stored block, no compression
+    a, b = 1, 0
+    for byte in raw:
+        a = (a + byte) % 65521
+        b = (b + a) % 65521
+    return b"\x78\x01\x01" + struct.pack("<HH", len(raw), len(raw) ^ 0xffff) + raw + struct.pack(">I", b << 16 | a)
+kind, out = sys.argv[1], sys.argv[2]
+levels = [0, 1, 3]
+if kind == "palette":
+    ihdr, extra = struct.pack(">IIBBBBB", 3, 1, 8, 3, 0, 0, 0), chunk(b"PLTE", bytes([0, 0, 0, 3, 3, 3, 1, 1, 1, 255, 0, 0]))
+    row = bytes([0, 0, 2, 1])
+elif kind == "grey":
+    ihdr, extra, row = struct.pack(">IIBBBBB", 3, 1, 8, 0, 0, 0, 0), b"", bytes([0] + levels)
+else:
+    ihdr, extra = struct.pack(">IIBBBBB", 3, 1, 8, 2, 0, 0, 0), b""
+    pixels = [(v, v, v) for v in levels]
+    if kind == "reddish":
+        pixels[2] = (4, 3, 3)
+    row = bytes([0] + [c for p in pixels for c in p])
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + extra + chunk(b"IDAT", stored(row)) + chunk(b"IEND", b"")
+open(out, "wb").write(png)
+PY
+    for kind in grey palette rgb reddish; do
+        python3 "$TMP/png.py" "$kind" "$TMP/$kind.png"
+    done
+    run "a grey PNG" 0 "$BIN/ffbuild -g 2,0 --text $TMP/grey.png | tail -n 1"
+    check "a grey PNG: distances inf 2 0" "$OUT" = "inf 2 0"
+    for kind in palette rgb; do
+        run "a $kind PNG of grey pixels" 0 "$BIN/ffbuild -g 2,0 --text $TMP/$kind.png | tail -n 1"
+        check "a $kind PNG of grey pixels reads as grey" "$OUT" = "inf 2 0"
+    done
+    refuse "a PNG with one reddish pixel" \
+        "^ffbuild: $TMP/reddish.png: colour PNG: paint the map in 8-bit grey without alpha \\(0 = wall, 1..255 = cost\\)$" \
+        "$BIN/ffbuild -g 2,0 $TMP/reddish.png"
+else
+    echo "# no python3: the colour PNG maps are checked in tests/test_mapread.c only"
+fi
+
 # --any-angle (man 1 ffbuild, "Any-angle distances"): the hand-worked
 # path round the wall's end; the encodings carry the same field; several
 # goals; goal sets give the fields of separate runs; -o is atomic.

@@ -145,6 +145,24 @@ if [ -x "$BIN/ffsim" ]; then
     check "--every 10: ceil($ticks / 10) frames" "$frames" = "$(( (ticks + 9) / 10 ))"
     delay=$(od -An -tu1 -j94 -N4 "$TMP/gate3.png" | awk '{ print ($1*256+$2) "/" ($3*256+$4) }')
     check "--fps 25: a frame lasts 1/25 s" "$delay" = "1/25"
+    # A door closing at tick 4 (ffsim's worked example, each rebuild at
+    # once): the trace notes the event; the animation draws it (the
+    # frames are checked in tests/test_animate.c) and labels each frame,
+    # unless --no-legend.
+    "$BIN/ffbuild" "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors.ff"
+    sed 's/^rebuild-ticks 3/rebuild-ticks 0/; s/^ticks 600/ticks 12/' "$TD/doors.scenario" >"$TMP/doors.scenario"
+    "$BIN/ffsim" -o "$TMP/doors.trace" "$TMP/doors.ff" "$TMP/doors.scenario" 2>/dev/null
+    check "ffsim notes the door in its trace" "$(grep -c '^# tick 4 close 20,6,21,8$' "$TMP/doors.trace")" = 1
+    run "--animate a door closing" 0 "$P -s 4 --animate --trace $TMP/doors.trace $TMP/doors.ff -o $TMP/doors1.png"
+    png_ok "--animate a door closing" "$TMP/doors1.png" 160x158
+    run "--animate --no-legend" 0 "$P -s 4 --no-legend --animate --trace $TMP/doors.trace $TMP/doors.ff -o $TMP/doors2.png"
+    png_ok "--animate --no-legend" "$TMP/doors2.png" 160x120
+    sed 's/^# tick 4 close 20,6,21,8$/# tick 4 close 20,6,41,8/' "$TMP/doors.trace" >"$TMP/doors-bad.trace"
+    line=$(grep -n '^# tick 4 close' "$TMP/doors-bad.trace" | cut -d: -f1)
+    refuse "--animate: a map event outside the map" \
+        "^ffpng: $TMP/doors-bad.trace:$line: map event cells 20,6,41,8 are not a rectangle of the 40x30 map" \
+        "$P --animate --trace $TMP/doors-bad.trace $TMP/doors.ff -o $TMP/doors3.png"
+    check "--animate: a refused event leaves no file" ! -e "$TMP/doors3.png"
     run "density thinned" 0 "$P -s 8 -l density --every 5 --trace $TMP/gate.trace $TMP/gate.ff -o $TMP/dens3.png"
     check "thinning changes the density" "$(cmp -s "$TMP/dens1.png" "$TMP/dens3.png" && echo same)" = ""
 fi

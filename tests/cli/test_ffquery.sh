@@ -141,7 +141,38 @@ refuse "check nothing: refused" "^ffquery: -: no positions to check" "$BIN/ffque
 run "check gap, radius 0" 0 "$BIN/ffquery --check $F/gap.ff < $Q/gap-spawns.txt"
 run "check gap, radius 0.8" 1 "$BIN/ffquery --check $F/gap-r.ff < $Q/gap-spawns.txt > $TMP/res"
 same "check gap, radius 0.8: the west room is cut off" "$TMP/res" "$Q/gap-r0.8.expected"
-refuse "check: not a cell" "^ffquery: -:2: '2.5 3' is not a cell" "printf '1 1\n2.5 3\n' | $BIN/ffquery --check $F/pockets.ff"
+refuse "check: not a number" "^ffquery: -:2:5: '3x' is not a number" "printf '1 1\n2.5 3x\n' | $BIN/ffquery --check $F/pockets.ff"
+# World positions in maze.ffmap (cells of 2 from -10,4; cell x,y spans
+# [-10+2x, -8+2x) x [4+2y, 6+2y)), by hand: -7.0 11 is in cell 1,3 (reaches
+# the goal), -3 9.9 in 3,2 (a wall), -4.5,5 in 2,0 (a wall), 4.0 5 in 7,0
+# (outside); 1 3 is the cell 1,3; 3 2 the cell, a wall.
+run "check world positions" 1 "printf -- '-7.0 11\n-3 9.9\n-4.5,5\n4.0 5\n1 3\n3 2\n' | $BIN/ffquery --check $F/maze.ff"
+check "check world positions: listed as given" "$OUT" = "-3.0 9.9 blocked
+-4.5 5.0 blocked
+4.0 5.0 outside
+3 2 blocked"
+printf '%s\n' "$OUT" | cut -d' ' -f1,2 >"$TMP/listed"
+run "check world positions read back" 1 "$BIN/ffquery --check $F/maze.ff < $TMP/listed"
+check "check world positions read back: the same listing" "$OUT" = "-3.0 9.9 blocked
+-4.5 5.0 blocked
+4.0 5.0 outside
+3 2 blocked"
+# --trace from a world position: the path of the cell it lies in.
+run "trace from a world position" 0 "$BIN/ffquery --trace -6.5,10.2 $F/maze.ff > $TMP/res"
+same "trace from a world position: the cell's path" "$TMP/res" "$Q/maze-strict.expected"
+run "trace from a world position with a blank" 0 "$BIN/ffquery --trace '-7.0 11.0' $F/maze.ff > $TMP/res"
+same "trace from -7.0 11.0: cell 1,3's path" "$TMP/res" "$Q/maze-strict.expected"
+refuse "trace: a world position outside" \
+    "^ffquery: $F/maze.ff: --trace 4.0,5: the world position lies outside the 7x5 map \\(cell 7,0\\)$" \
+    "$BIN/ffquery --trace 4.0,5 $F/maze.ff"
+refuse "trace: not a place" "^ffquery: --trace '1,x': not a cell X,Y or a world position x.x,y.y" \
+    "$BIN/ffquery --trace 1,x $F/maze.ff"
+# The corner path of an any-angle field from a world position: that of
+# the cell it lies in.
+"$BIN/ffbuild" --any-angle "$TD/anyangle/gap.ffmap" | "$BIN/ffdir" >"$F/gap-aa.ff"
+"$BIN/ffquery" --trace 0,0 "$F/gap-aa.ff" >"$TMP/aa-cell"
+run "any-angle trace from a world position" 0 "$BIN/ffquery --trace 0.75,0.25 $F/gap-aa.ff > $TMP/aa-world"
+same "any-angle trace from 0.75,0.25: cell 0,0's corner path" "$TMP/aa-world" "$TMP/aa-cell"
 
 # ---- --map
 run "--map, the right map" 1 "$BIN/ffquery --map $Q/pockets.ffmap --check $F/pockets.ff < $Q/pockets-spawns.txt > $TMP/discard"

@@ -59,7 +59,7 @@ refuse "ffquery -o: a bad position refused" "^ffquery: -:2:1: 'x' is not a numbe
     "$BIN/ffquery --name exit -d -o $TMP/pos.out $TMP/yard.ff < $TMP/badpos"
 same "ffquery -o: the earlier file survives whole" "$TMP/pos.out" "$TMP/pos.keep"
 check "ffquery -o: no temporary file left" "$(ls -a "$TMP" | grep -c '^\.pos\.out')" = 0
-refuse "ffquery --check with no positions" "^ffquery: -: no positions to check \\(want cells 'x y' or 'x,y', one a line\\)$" \
+refuse "ffquery --check with no positions" "^ffquery: -: no positions to check \\(want cells 'x y' or 'x,y', one a line, or world positions 'x.x y.y'\\)$" \
     "$BIN/ffquery --name exit --check $TMP/yard.ff < /dev/null"
 printf '# only a comment\n\n' >"$TMP/nocells"
 refuse "ffquery --check with only comments" "^ffquery: -: no positions to check" \

@@ -24,7 +24,11 @@ TILED_LIBS = $(shell pkg-config --libs $(TILED_PKGS) 2>/dev/null || echo -ljanss
 # lib/ in folders, one per layer of the pipeline, lowest first; a folder
 # uses only the folders before it (tests/cli/test_layers.sh checks it).
 LIB_DIRS = base grid format field path crowd picture
-LIB_INC = $(addprefix -Ilib/,$(LIB_DIRS))
+# A layer's sub-folders, its parts, lowest first: a sub-folder uses only
+# the sub-folders before it in its layer and the layers below; the files
+# at the top of the layer (crowd.c) use them all.
+LIB_SUBDIRS = crowd/geometry crowd/scenario crowd/fields crowd/core crowd/steer crowd/grid
+LIB_INC = $(addprefix -Ilib/,$(LIB_DIRS) $(LIB_SUBDIRS))
 ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS) $(TILED_CFLAGS) $(LIB_INC) -pthread
 # The library's objects go into libff.a and libff.so alike: position
 # independent, and without semantic interposition so that calls within the
@@ -42,13 +46,19 @@ VERSION = $(shell sed -n 's/^\#define FF_VERSION "\(.*\)"/\1/p' lib/base/options
 SO_NAME = libff.so.$(firstword $(subst ., ,$(VERSION)))
 SO_REAL = libff.so.$(VERSION)
 PROGRAMS = $(patsubst %.c,%,$(wildcard bin/ff*.c))
-LIB_SRC = $(wildcard $(LIB_DIRS:%=lib/%/*.c))
+LIB_SRC = $(wildcard $(LIB_DIRS:%=lib/%/*.c) $(LIB_SUBDIRS:%=lib/%/*.c))
 LIB_OBJ = $(LIB_SRC:.c=.o)
-LIB_HDR = $(wildcard $(LIB_DIRS:%=lib/%/*.h))
+LIB_HDR = $(wildcard $(LIB_DIRS:%=lib/%/*.h) $(LIB_SUBDIRS:%=lib/%/*.h))
 # Headers for the library's own use only: not installed.
-LIB_INTERNAL_HDR = lib/base/bytesink.h lib/base/grow.h lib/base/hugepage.h lib/base/options.h lib/crowd/crowdint.h lib/crowd/prioorder.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
+LIB_INTERNAL_HDR = lib/base/bytesink.h lib/base/grow.h lib/base/hugepage.h lib/base/options.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
 # The Tiled readers' shared record and their own headers.
 LIB_INTERNAL_HDR += lib/format/tiled.h lib/format/tiledata.h lib/format/tiledjson.h lib/format/tiledxml.h
+# The crowd's parts: its shared state, the steering and the grid moves
+# (no PIBT, grid-move or LaCAM state is installed; crowd.h is the
+# contract, with the states and counters of crowdstate.h and the blend
+# rule of blend.h).
+LIB_INTERNAL_HDR += $(filter-out lib/crowd/core/crowdstate.h lib/crowd/steer/blend.h,\
+    $(wildcard lib/crowd/core/*.h lib/crowd/steer/*.h lib/crowd/grid/*.h))
 LIB_PUBLIC_HDR = $(filter-out $(LIB_INTERNAL_HDR),$(LIB_HDR))
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)
@@ -56,7 +66,10 @@ TEST_BIN = $(TEST_SRC:.c=)
 # Sanitized and plain objects must not mix: remember the flags.
 FLAGS_STAMP = .build-flags
 FLAGS_NOW = $(CC) $(ALL_CFLAGS) $(PIC_CFLAGS)
+# (make print-VAR builds nothing: it leaves the stamp alone.)
+ifeq ($(filter print-%,$(MAKECMDGOALS)),)
 $(shell [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = "$(FLAGS_NOW)" ] || rm -f $(FLAGS_STAMP))
+endif
 $(FLAGS_STAMP):
 	@echo "$(FLAGS_NOW)" > $@
 
@@ -159,3 +172,8 @@ uninstall:
 clean:
 	rm -f $(LIB_OBJ) lib/libff.a lib/libff.so* $(PROGRAMS) $(TEST_BIN) $(FAULT_SHIM) $(FLAGS_STAMP)
 	rm -rf tests/out
+
+# make print-VAR: the value of VAR (for the tests and scripts that build
+# against lib/ without make: LIB_INC, LIB_PUBLIC_HDR).
+print-%:
+	@echo $($*)

@@ -120,24 +120,26 @@ static void report_unreachable(const ff_crowd *crowd, const ff_scenario *scen)
 {
     size_t k, j;
     for (k = 0; k < scen->nclasses; k++) {
-        size_t total = 0;
-        if (!crowd->class_unreachable[k])
+        size_t total = 0, n;
+        uint32_t first = 0;
+        if (!(n = ff_crowd_unreachable(crowd, k, &first)))
             continue;
         for (j = 0; j < scen->nagents; j++)
             total += scen->agent[j].cls == (int32_t)k;
         fprintf(stderr, "%s: class %s: %zu of %zu agents cannot reach a goal from where they start "
-                "(radius %g; first: agent %u)\n", prog, scen->cls[k].name, crowd->class_unreachable[k],
-                total, scen->cls[k].radius, crowd->class_first_unreachable[k]);
+                "(radius %g; first: agent %u)\n", prog, scen->cls[k].name, n,
+                total, scen->cls[k].radius, first);
     }
 }
 
 static void report_deadlocks(const ff_crowd *crowd)
 {
-    size_t k, j;
-    for (k = 0; k < crowd->ndeadlocks; k++) {
-        fprintf(stderr, "%s: tick %lld: deadlock: agents", prog, crowd->tick);
-        for (j = crowd->deadlock_start[k]; j < crowd->deadlock_start[k + 1]; j++)
-            fprintf(stderr, " %u", crowd->deadlock_id[j]);
+    size_t k, j, n;
+    for (k = 0; k < ff_crowd_deadlock_count(crowd); k++) {
+        const uint32_t *id = ff_crowd_deadlock(crowd, k, &n);
+        fprintf(stderr, "%s: tick %lld: deadlock: agents", prog, ff_crowd_tick(crowd));
+        for (j = 0; j < n; j++)
+            fprintf(stderr, " %u", id[j]);
         fprintf(stderr, " wait on each other\n");
     }
 }
@@ -147,18 +149,29 @@ static void report_deadlocks(const ff_crowd *crowd)
 static int report_misses(const ff_crowd *crowd)
 {
     size_t k, n = 0;
-    for (k = 0; k < crowd->nagents; k++) {
-        ff_miss m = ff_agent_miss(&crowd->agent[k]);
+    for (k = 0; k < ff_crowd_agent_count(crowd); k++) {
+        ff_miss m = ff_crowd_agent_miss(crowd, k);
+        ff_agent_view a;
         if (m == FF_MISS_NONE)
             continue;
         n++;
-        fprintf(stderr, "%s: agent %u did not arrive: %s (%s)\n", prog, crowd->agent[k].id,
-                ff_miss_name(m), ff_miss_why(m));
+        ff_crowd_agent(crowd, k, &a);
+        fprintf(stderr, "%s: agent %u did not arrive: %s (%s)\n", prog, a.id, ff_miss_name(m),
+                ff_miss_why(m));
     }
     return n ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct {
+    const char *out_path, *summary_path, *field_path, *scen_path, *name;
+    int smooth, realtime, check, list;
+    long long every;
+    uint64_t max_cells;
+} options;
+
+/* Parse the command line into *o: -1 to go on, else the exit status. */
+static int parse_options(int argc, char **argv, options *o)
 {
     static const struct option longopts[] = {
         { "direction", required_argument, NULL, 'd' },
@@ -174,193 +187,243 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    const char *out_path = NULL, *summary_path = NULL, *field_path, *scen_path, *name = NULL;
-    int c, smooth = 1, code, realtime = 0, check = 0, list = 0, paused;
-    unsigned long long overruns = 0;
-    double next_tick = 0, started;
-    ff_profiles prof;
-    long long every = 1;
-    uint64_t max_cells = FF_SIM_MAX_CELLS_DEFAULT;
-    ff_field_budget budget;
-    double busy = 0, setup, rate;
-    ff_error err;
-    ff_field field;
-    ff_scenario scen;
-    ff_crowd crowd;
-    ff_crowd_summary sum;
-    ff_outfile out, sout;
+    int c;
 
-    ff_error_clear(&err);
+    memset(o, 0, sizeof *o);
+    o->smooth = 1;
+    o->every = 1;
+    o->max_cells = FF_SIM_MAX_CELLS_DEFAULT;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd':
             if (strcmp(optarg, "smooth") == 0)
-                smooth = 1;
+                o->smooth = 1;
             else if (strcmp(optarg, "raw") == 0)
-                smooth = 0;
+                o->smooth = 0;
             else
                 return usage_error("--direction '%s': not raw or smooth", optarg);
             break;
         case 'e':
-            if (ff_parse_int_in(optarg, FF_RANGE_SIM_EVERY, &every))
+            if (ff_parse_int_in(optarg, FF_RANGE_SIM_EVERY, &o->every))
                 return usage_error("--every '%s': not a whole number 1 to 1000000000", optarg);
             break;
         case 's':
             if (ff_option_output(prog, "--summary", optarg))
                 return 2;
-            summary_path = optarg;
+            o->summary_path = optarg;
             break;
         case 'M':
-            if (ff_option_max_cells(prog, optarg, &max_cells))
+            if (ff_option_max_cells(prog, optarg, &o->max_cells))
                 return 2;
             break;
-        case 'R': realtime = 1; break;
-        case 'C': check = 1; break;
-        case 'n': name = optarg; break;
-        case 'L': list = 1; break;
+        case 'R': o->realtime = 1; break;
+        case 'C': o->check = 1; break;
+        case 'n': o->name = optarg; break;
+        case 'L': o->list = 1; break;
         case 'o':
             if (ff_option_output(prog, "-o", optarg))
                 return 2;
-            out_path = optarg;
+            o->out_path = optarg;
             break;
         case 'h': usage(stdout); return ff_stdout_done(prog);
         case 'V': return ff_print_version(prog);
         default: return ff_bad_option(prog, c, argv);
         }
     }
-    if (list) {
-        if (argc - optind != 1)
-            return usage_error("%s", "--list: want FIELD alone");
-        if (ff_field_list_file(argv[optind], max_cells, out_path, &err) == FF_OK)
+    if (o->list)
+        return argc - optind != 1 ? usage_error("%s", "--list: want FIELD alone") : -1;
+    if (argc - optind != 2)
+        return usage_error("%s", "FIELD SCENARIO: want the two");
+    if (ff_outfile_same(o->out_path, o->summary_path))
+        return usage_error("--summary '%s': the file -o writes the trace to", o->summary_path);
+    o->field_path = argv[optind];
+    o->scen_path = argv[optind + 1];
+    if (strcmp(o->field_path, "-") == 0 && strcmp(o->scen_path, "-") == 0)
+        return usage_error("%s", "-: FIELD and SCENARIO cannot both be standard input");
+    return -1;
+}
+
+/* The scenario at path, for the map of grid. */
+static ff_status read_scenario(const char *path, const ff_grid *grid, ff_scenario *scen, ff_error *err)
+{
+    FILE *in = ff_infile_open(path, err);
+    ff_status st;
+
+    if (!in)
+        return err->status;
+    st = ff_scenario_read(in, path, grid, scen, err);
+    ff_infile_close(in);
+    return st;
+}
+
+/* The run's measures the summary adds to the crowd's. */
+typedef struct {
+    double busy;                   /* processor seconds of the ticks */
+    unsigned long long overruns;   /* --realtime: ticks that overran */
+} run_clock;
+
+/* Tick to the end (the scenario's last tick, or the tick after which
+ * nothing can change), writing the trace to out.  The processor clock
+ * runs for the simulation alone: it is read only around what is written
+ * (or paced), not at every tick.  FF_OK, or the failure in err. */
+static ff_status run(ff_crowd *crowd, const ff_scenario *scen, const options *o, FILE *out,
+                     run_clock *rc, ff_error *err)
+{
+    double next_tick = wall_seconds(), started = now_seconds();
+
+    for (;;) {
+        double w0 = o->realtime ? wall_seconds() : 0;
+        int shown, over, last, paused;
+        long long t;
+        if (ff_crowd_step(crowd, err) != FF_OK)
+            return err->status;
+        t = ff_crowd_tick(crowd);
+        last = t >= scen->ticks;
+        /* Nothing can change any more: the run is over. */
+        over = !last && ff_crowd_check_over(crowd);
+        shown = t % o->every == 0;
+        paused = shown || over || last || o->realtime || ff_crowd_deadlock_count(crowd) > 0;
+        if (paused)
+            rc->busy += now_seconds() - started;
+        report_deadlocks(crowd);
+        if (o->realtime) {
+            if (wall_seconds() - w0 > scen->tick_dt)
+                rc->overruns++;
+            next_tick += scen->tick_dt;
+            sleep_until(next_tick);
+        }
+        if ((shown && ff_crowd_write_tick(out, crowd, err) != FF_OK) ||
+            (over && ff_crowd_write_over(out, crowd, err) != FF_OK)) {
+            write_failed(err, o->out_path);
+            return err->status;
+        }
+        if (over || last)
+            return FF_OK;
+        if (paused)
+            started = now_seconds();
+    }
+}
+
+/* Write the summary and commit the trace (out, finished): both are
+ * written and checked before either is renamed into place, so that a
+ * failure of one leaves neither; a summary on stderr comes only after
+ * the trace is safe.  On failure out is aborted. */
+static ff_status finish(ff_outfile *out, const options *o, const ff_crowd_summary *sum,
+                        double rate, ff_error *err)
+{
+    ff_outfile sout;
+
+    if (o->summary_path) {
+        if (ff_outfile_open(&sout, o->summary_path, err) != FF_OK)
+            goto abort_out;
+        if (ff_crowd_write_summary(sout.f, sum, rate, err) != FF_OK) {
+            write_failed(err, o->summary_path);
+            ff_outfile_abort(&sout);
+            goto abort_out;
+        }
+        if (ff_outfile_finish(&sout, err) != FF_OK)
+            goto abort_out;
+    }
+    if (ff_outfile_commit(out, err) != FF_OK) {
+        if (o->summary_path)
+            ff_outfile_abort(&sout);
+        return err->status;
+    }
+    if (o->summary_path && ff_outfile_commit(&sout, err) != FF_OK)
+        return err->status;
+    if (!o->summary_path && ff_crowd_write_summary(stderr, sum, rate, err) != FF_OK) {
+        write_failed(err, "stderr");
+        return err->status;
+    }
+    return FF_OK;
+abort_out:
+    ff_outfile_abort(out);
+    return err->status;
+}
+
+/* The run of the crowd of scenario scen on the profiles of field: the
+ * trace, the summary; the exit status of --check in *code. */
+static ff_status simulate(const options *o, ff_field *field, ff_scenario *scen, ff_profiles *prof,
+                          int *code, ff_error *err)
+{
+    ff_field_budget budget;
+    ff_crowd_summary sum;
+    ff_crowd *crowd = NULL;
+    ff_outfile out;
+    run_clock rc = { 0, 0 };
+    double setup, rate;
+    ff_status st;
+
+    /* Every field the run builds, counted before the first is. */
+    if (ff_field_budget_count(&budget, scen, &field->grid, field->turn, err) != FF_OK ||
+        ff_field_budget_check(&budget, o->max_cells, o->scen_path, err) != FF_OK)
+        return err->status;
+    /* The run's processor time: its first fields and the crowd, then
+     * every tick (busy). */
+    setup = now_seconds();
+    if (ff_profiles_init_turn(prof, scen, &field->grid, field->turn, field->turn_cost, o->scen_path,
+                              err) != FF_OK)
+        return err->status;
+    ff_field_free(field);  /* the profiles hold their own copies */
+    if (!(crowd = ff_crowd_new(scen, prof, o->smooth, err)))
+        return err->status;
+    setup = now_seconds() - setup;
+    report_unreachable(crowd, scen);
+    if ((st = ff_outfile_open(&out, o->out_path, err)) != FF_OK)
+        goto done;
+    if (ff_crowd_write_header(out.f, crowd, err) != FF_OK) {
+        write_failed(err, o->out_path);
+        st = err->status;
+    } else {
+        st = run(crowd, scen, o, out.f, &rc, err);
+    }
+    if (st == FF_OK)
+        st = ff_crowd_summarise(crowd, &sum, err);
+    if (st == FF_OK && (st = ff_outfile_finish(&out, err)) != FF_OK)
+        goto done;  /* (finish aborts on failure) */
+    if (st != FF_OK) {
+        ff_outfile_abort(&out);
+        goto done;
+    }
+    sum.tick_overruns = rc.overruns;
+    sum.run_seconds = setup + rc.busy;
+    rate = rc.busy > 0 ? (double)sum.stats.agent_steps / rc.busy : 0;
+    if ((st = finish(&out, o, &sum, rate, err)) == FF_OK)
+        *code = o->check ? report_misses(crowd) : 0;
+done:
+    ff_crowd_delete(crowd);
+    return st;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    int code;
+    ff_error err;
+    ff_field field;
+    ff_scenario scen;
+    ff_profiles prof;
+
+    ff_error_clear(&err);
+    if ((code = parse_options(argc, argv, &o)) >= 0)
+        return code;
+    if (o.list) {
+        if (ff_field_list_file(argv[optind], o.max_cells, o.out_path, &err) == FF_OK)
             return 0;
         ff_error_print(stderr, prog, &err);
         return ff_exit_status(err.status);
     }
-    if (argc - optind != 2)
-        return usage_error("%s", "FIELD SCENARIO: want the two");
-    if (ff_outfile_same(out_path, summary_path))
-        return usage_error("--summary '%s': the file -o writes the trace to", summary_path);
-    field_path = argv[optind];
-    scen_path = argv[optind + 1];
-    if (strcmp(field_path, "-") == 0 && strcmp(scen_path, "-") == 0)
-        return usage_error("%s", "-: FIELD and SCENARIO cannot both be standard input");
-
     ff_field_init(&field);
     ff_scenario_init(&scen);
-    memset(&crowd, 0, sizeof crowd);
     memset(&prof, 0, sizeof prof);
-    if (read_field(field_path, name, max_cells, &field, &err) != FF_OK)
-        goto failed;
-    {
-        FILE *in = ff_infile_open(scen_path, &err);
-        ff_status st;
-        if (!in)
-            goto failed;
-        st = ff_scenario_read(in, scen_path, &field.grid, &scen, &err);
-        ff_infile_close(in);
-        if (st != FF_OK)
-            goto failed;
+    code = 0;
+    if (read_field(o.field_path, o.name, o.max_cells, &field, &err) != FF_OK ||
+        read_scenario(o.scen_path, &field.grid, &scen, &err) != FF_OK ||
+        simulate(&o, &field, &scen, &prof, &code, &err) != FF_OK) {
+        ff_error_print(stderr, prog, &err);
+        code = ff_exit_status(err.status);
     }
-    /* Every field the run builds, counted before the first is. */
-    if (ff_field_budget_count(&budget, &scen, &field.grid, field.turn, &err) != FF_OK ||
-        ff_field_budget_check(&budget, max_cells, scen_path, &err) != FF_OK)
-        goto failed;
-    /* The run's processor time: its first fields and the crowd, then
-     * every tick (busy). */
-    setup = now_seconds();
-    if (ff_profiles_init_turn(&prof, &scen, &field.grid, field.turn, field.turn_cost, scen_path,
-                              &err) != FF_OK)
-        goto failed;
-    ff_field_free(&field);  /* the profiles hold their own copies */
-    if (ff_crowd_init_profiles(&crowd, &scen, &prof, smooth, &err) != FF_OK)
-        goto failed;
-    setup = now_seconds() - setup;
-    report_unreachable(&crowd, &scen);
-    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
-        goto failed;
-    if (ff_crowd_write_header(out.f, &crowd, &err) != FF_OK)
-        goto failed_write;
-    /* Tick 0 places the first agents; ticks 1..N move them.  The
-     * processor clock runs for the simulation alone: it is read only
-     * around what is written (or paced), not at every tick. */
-    next_tick = wall_seconds();
-    started = now_seconds();
-    for (;;) {
-        double w0 = realtime ? wall_seconds() : 0;
-        int shown, over, last;
-        if (ff_crowd_step(&crowd, &err) != FF_OK)
-            goto failed_out;
-        last = crowd.tick >= scen.ticks;
-        /* Nothing can change any more: the run is over. */
-        over = !last && ff_crowd_check_over(&crowd);
-        shown = crowd.tick % every == 0;
-        paused = shown || over || last || realtime || crowd.ndeadlocks > 0;
-        if (paused)
-            busy += now_seconds() - started;
-        report_deadlocks(&crowd);
-        if (realtime) {
-            if (wall_seconds() - w0 > scen.tick_dt)
-                overruns++;
-            next_tick += scen.tick_dt;
-            sleep_until(next_tick);
-        }
-        if (shown && ff_crowd_write_tick(out.f, &crowd, &err) != FF_OK)
-            goto failed_write;
-        if (over && ff_crowd_write_over(out.f, &crowd, &err) != FF_OK)
-            goto failed_write;
-        if (over || last)
-            break;
-        if (paused)
-            started = now_seconds();
-    }
-    if (ff_crowd_summarise(&crowd, &sum, &err) != FF_OK)
-        goto failed_out;
-    sum.tick_overruns = overruns;
-    sum.run_seconds = setup + busy;
-    rate = busy > 0 ? (double)sum.stats.agent_steps / busy : 0;
-    /* Both outputs are written and checked before either is renamed into
-     * place: a failure of one leaves neither.  A summary on stderr comes
-     * only after the trace is safe. */
-    if (ff_outfile_finish(&out, &err) != FF_OK)
-        goto failed;
-    if (summary_path) {
-        if (ff_outfile_open(&sout, summary_path, &err) != FF_OK)
-            goto failed_out;
-        if (ff_crowd_write_summary(sout.f, &sum, rate, &err) != FF_OK) {
-            write_failed(&err, summary_path);
-            ff_outfile_abort(&sout);
-            goto failed_out;
-        }
-        if (ff_outfile_finish(&sout, &err) != FF_OK)
-            goto failed_out;
-    }
-    if (ff_outfile_commit(&out, &err) != FF_OK) {
-        if (summary_path)
-            ff_outfile_abort(&sout);
-        goto failed;
-    }
-    if (summary_path && ff_outfile_commit(&sout, &err) != FF_OK)
-        goto failed;
-    if (!summary_path && ff_crowd_write_summary(stderr, &sum, rate, &err) != FF_OK) {
-        write_failed(&err, "stderr");
-        goto failed;
-    }
-    code = check ? report_misses(&crowd) : 0;
-    ff_crowd_free(&crowd);
-    ff_profiles_free(&prof);
-    ff_scenario_free(&scen);
-    ff_field_free(&field);
-    return code;
-failed_write:
-    write_failed(&err, out_path);
-failed_out:
-    ff_outfile_abort(&out);
-failed:
-    ff_error_print(stderr, prog, &err);
-    code = ff_exit_status(err.status);
-    if (crowd.agent)
-        ff_crowd_free(&crowd);
     ff_profiles_free(&prof);
     ff_scenario_free(&scen);
     ff_field_free(&field);

@@ -9,6 +9,8 @@
 #include <math.h>
 
 #include "crowd.h"
+#include "crowdcheck.h"
+#include "crowdint.h"
 #include "direction.h"
 #include "mapread.h"
 #include "profiles.h"
@@ -561,6 +563,76 @@ Test(crowd, unreachable_agent_stops_and_is_reported)
     cr_expect_eq(sum.stuck, 1);
     cr_expect_eq(sum.arrived, 1);
     ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+/* The public handle (crowd.h): made and freed whole, read through
+ * ff_crowd_agent and the counts; the same map as above, agent 1 in the
+ * west pocket with no way out, agent 2 two cells from the goal (6,2). */
+Test(crowd, public_handle_reads_the_agents)
+{
+    static const char *const rows[5] = { "########", "#..#...#", "#..#..G#", "#..#...#", "########" };
+    field f;
+    ff_scenario s;
+    ff_crowd *c;
+    ff_agent_view v;
+    ff_error err;
+    uint32_t first = 0;
+    int t;
+
+    make_field(&f, rows, 5);
+    scenario("ffsim 1\nticks 40\narrived stay\nclass p\n radius 0.3\n speed 1\n follow\nend\n"
+             "agent 1 p 1.5,2.5 heading 0\nagent 2 p 4.5,2.5 tick 3\n", &f.g, &s);
+    c = ff_crowd_new_field(&s, &f.g, f.dir, 1, &err);
+    cr_assert_not_null(c, "%s", err.msg);
+    cr_expect_eq(ff_crowd_tick(c), -1);
+    cr_expect_eq(ff_crowd_agent_count(c), 2);
+    cr_expect_eq(ff_crowd_unreachable(c, 0, &first), 1);
+    cr_expect_eq(first, 1);
+    ff_crowd_agent(c, 1, &v);
+    cr_expect(v.id == 2 && v.cls == 0 && v.state == FF_AGENT_UNBORN && v.spawn_tick == 3 &&
+              v.arrival_tick == -1 && v.x == 4.5 && v.y == 2.5);
+    for (t = 0; t <= 5; t++)
+        cr_assert_eq(ff_crowd_step(c, &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(ff_crowd_tick(c), 5);
+    /* Two ticks of walking east at most 1 a second (tick 0.1 s by default:
+     * 0.2 units at most), heading east. */
+    ff_crowd_agent(c, 1, &v);
+    cr_expect_eq(v.state, FF_AGENT_MOVING);
+    cr_expect(v.x > 4.5 && v.x <= 4.7 + 1e-9 && fabs(v.y - 2.5) < 1e-9, "at %g,%g", v.x, v.y);
+    cr_expect(v.vx > 0 && v.vx <= 1 + 1e-9 && fabs(v.vy) < 1e-9, "velocity %g,%g", v.vx, v.vy);
+    cr_expect(fabs(v.hx * v.hx + v.hy * v.hy - 1) < 1e-9 && v.hx > 0.99);
+    ff_crowd_agent(c, 0, &v);
+    cr_expect(v.id == 1 && v.state == FF_AGENT_STUCK && v.x == 1.5 && v.y == 2.5 && v.vx == 0 && v.vy == 0);
+    cr_expect_eq(ff_crowd_agent_miss(c, 0), FF_MISS_UNREACHABLE);
+    cr_expect_eq(ff_crowd_deadlock_count(c), 0);
+    for (t = 6; t <= 40; t++)
+        cr_assert_eq(ff_crowd_step(c, &err), FF_OK, "%s", err.msg);
+    ff_crowd_agent(c, 1, &v);
+    cr_expect(v.state == FF_AGENT_ARRIVED && v.arrival_tick > 3 && v.arrival_tick <= 40);
+    cr_expect_eq(ff_crowd_agent_miss(c, 1), FF_MISS_NONE);
+    ff_crowd_delete(c);
+    ff_crowd_delete(NULL);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+/* Cell-to-cell moves need profiles: ff_crowd_new_field refuses them,
+ * with NULL and the reason. */
+Test(crowd, public_handle_refused_without_profiles)
+{
+    field f;
+    ff_scenario s;
+    ff_error err;
+
+    make_field(&f, room, 9);
+    scenario("ffsim 1\nticks 4\nmove grid\nclass p\n radius 0.3\n speed 1\n follow\nend\n"
+             "agent 1 p 1.5,1.5\n", &f.g, &s);
+    ff_error_clear(&err);
+    cr_expect_null(ff_crowd_new_field(&s, &f.g, f.dir, 1, &err));
+    cr_expect_eq(err.status, FF_EUSAGE);
+    cr_expect(strstr(err.msg, "cell-to-cell moves need profiles") != NULL, "%s", err.msg);
     ff_scenario_free(&s);
     free_field(&f);
 }

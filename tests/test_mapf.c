@@ -18,6 +18,8 @@
 
 #include "crowd.h"
 #include "crowdint.h"
+#include "gridmove.h"
+#include "lacam.h"
 #include "direction.h"
 #include "goalfield.h"
 #include "profiles.h"
@@ -708,7 +710,7 @@ static void lazy_compare(const ff_grid *g, const char *text, int trial, int sear
         for (v = 0; v < 2; v++) {
             cr_assert_eq(ff_crowd_step(&c[v], &err), FF_OK, "%s", err.msg);
             if (search)
-                ff_lacam_defer(&c[v], c[v].nreq_last);
+                ff_lacam_defer(&c[v], &c[v].gridmove->rq, c[v].gridmove->nreq_last);
         }
         for (k = 0; k < (int)s.nagents; k++) {
             cr_assert(c[0].agent[k].x == c[1].agent[k].x && c[0].agent[k].y == c[1].agent[k].y &&

@@ -2,7 +2,7 @@
  * ('move grid', 'reserve on', 'arrived stay', own goals): the grant's
  * short turn of an agent standing on its own goal that nobody pushes
  * (pibt.c) must give what PIBT's whole turn gives.  Each crowd runs twice
- * side by side, once with every turn whole (ff_crowd.pibt_full_turns):
+ * side by side, once with every turn whole (struct ff_pibt's full_turns):
  * every agent's position, velocity, heading and state equal, bit for bit,
  * every tick, and the counters the summary reports equal at the end.
  * The crowds are made so that the short turn's limits are crossed:
@@ -19,6 +19,7 @@
 
 #include "crowd.h"
 #include "crowdint.h"
+#include "pibt.h"
 #include "profiles.h"
 
 /* What a run of rest_compare saw. */
@@ -54,7 +55,7 @@ static void rest_compare(int w, int h, const char *rows, int moves, ff_corners c
         cr_assert_eq(ff_profiles_init(&p[v], &s, &g, "t", &err), FF_OK, "%s", err.msg);
         cr_assert_eq(ff_crowd_init_profiles(&c[v], &s, &p[v], 1, &err), FF_OK, "%s", err.msg);
     }
-    c[1].pibt_full_turns = 1;
+    c[1].pibt->full_turns = 1;
     memset(seen, 0, sizeof *seen);
     for (k = 0; k < (int)s.nagents; k++)
         was[k] = FF_AGENT_UNBORN;
@@ -91,8 +92,8 @@ static void rest_compare(int w, int h, const char *rows, int moves, ff_corners c
     cr_assert_eq(sum[0].stats.wall_penetrations, sum[1].stats.wall_penetrations);
     cr_assert_eq(sum[0].stats.complement_searches, sum[1].stats.complement_searches);
     cr_assert_eq(sum[0].stats.complement_ticks, sum[1].stats.complement_ticks);
-    cr_assert_eq(c[1].pibt_rest_turns, 0);
-    seen->rest_turns = c[0].pibt_rest_turns;
+    cr_assert_eq(c[1].pibt->rest_turns, 0);
+    seen->rest_turns = c[0].pibt->rest_turns;
     seen->arrived = sum[0].arrived;
     seen->makespan = sum[0].makespan;
     seen->tick = c[0].tick;

@@ -1,47 +1,42 @@
 /* crowd.c - the per-tick crowd simulation: set-up, the tick, and freeing;
  * see crowd.h and man 1 ffsim.
  *
+ * The set-up (setup) is one call a part: the crowd's own arrays from one
+ * table (owned_arrays, which ff_crowd_free frees from too), the grid
+ * moves' state (grid/gridmove.c), own goals' fields, the classes' facts,
+ * the agents, the goal boxes (core/arrival.c), goal groups, congestion.
+ *
  * A tick (ff_crowd_step) runs, in order:
- *   1. the map events of the tick, and the walls again when the map changed
- *      (profiles.c, walls.c);
- *   2. the moves: with 'move grid' the cell-to-cell moves and spawns
- *      (gridmove.c, with ownpath.c); otherwise each agent's steering step
- *      in the start-of-tick hash's order (steer.c, with ownpath.c), which
- *      also gathers the contact candidates, then the spawns;
- *   3. the contacts and the overlap resolution passes (contact.c);
- *   4. the end of the tick, agent by agent: velocities, wall checks,
- *      arrivals; the next hash; the overlap measure (contact.c).
- * The trace and summary writers are in crowdout.c; what the parts share
- * is in crowdint.h.
+ *   1. map_events: the map events of the tick, and the walls again when
+ *      the map changed (fields/profiles.c, geometry/walls.c);
+ *   2. the moves: with 'move grid' the grid moves' tick and spawns
+ *      (grid/gridmove.c, which calls the grant: grid/pibt.c, or the plan
+ *      of its complement, grid/lacam.c); otherwise steer_tick: each
+ *      agent's steering step in the start-of-tick hash's order
+ *      (steer/steer.c, with core/ownpath.c), which also gathers the
+ *      contact candidates, then the spawns, the contacts and the overlap
+ *      resolution passes (steer/contact.c);
+ *   3. one end of the tick, agent by agent (in the hash's order after a
+ *      tick of candidates in a large crowd, else in index order):
+ *      velocities, wall checks, arrivals (core/arrival.c); the next hash;
+ *      then the overlap measure (steer/contact.c, or the grid moves').
+ * The trace and summary writers are in crowdout.c; the state the parts
+ * share is core/crowdint.h.
  */
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact.h"
+#include "crowd.h"
 #include "crowdint.h"
+#include "gridmove.h"
 #include "hugepage.h"
 #include "sample.h"
+#include "steer.h"
 
 /* ---- set-up ---- */
-
-static void initial_heading(const ff_crowd *c, ff_agent *a, double heading_deg)
-{
-    double dx, dy;
-    if (!isnan(heading_deg)) {
-        a->hx = cos(heading_deg * PI / 180);
-        a->hy = sin(heading_deg * PI / 180);
-        return;
-    }
-    const uint8_t *dir = agent_dir_of(c, (size_t)(a - c->agent), a->cls);
-    if (dir && ff_sample_smooth(c->grid, dir, a->x, a->y, &dx, &dy)) {
-        a->hx = dx;
-        a->hy = dy;
-    } else {
-        a->hx = 1;
-        a->hy = 0;
-    }
-}
 
 static const ff_agent *sort_agents;
 
@@ -71,96 +66,85 @@ static void qsort_agents_by_spawn(ff_crowd *c)
     sort_agents = NULL;
 }
 
-static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, const uint8_t *dir,
-                       ff_profiles *p, int smooth, ff_error *err)
-{
-    size_t n = (size_t)g->w * (size_t)g->h, k;
-    size_t na = s->nagents ? s->nagents : 1, nc = s->nclasses ? s->nclasses : 1;
-    ff_status st;
+/* The crowd's own arrays of fixed size: where each is kept, how many
+ * elements of what size, and whether zeroed.  ff_crowd_init allocates
+ * them from this one table and ff_crowd_free frees them from it. */
+typedef struct {
+    void *where;        /* the crowd's pointer to the array */
+    size_t n, size;
+    int zeroed;
+} owned_array;
 
-    memset(c, 0, sizeof *c);
-    ff_shash_init(&c->hash);
-    if (s->move == FF_MOVE_GRID && !p)
-        return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "cell-to-cell moves need profiles");
-    c->scenario = s;
-    c->grid = g;
-    c->direction = dir;
-    c->profiles = p;
-    c->smooth = smooth;
-    c->tick = -1;
-    c->makespan = -1;
-    /* Crowds at least this large end a candidate tick in the hash's order
-     * (end_by_hash): the walk in index order scatters the next hash's
-     * entries over more memory than the caches hold.  Smaller ones are
-     * faster the other way (measured on 1,000 and 10,000 agents). */
-    c->end_by_hash_min = 32768;
-    {
-        int e;
-        c->pow2_cell = isfinite(g->cell_size) && g->cell_size > 0 && frexp(g->cell_size, &e) == 0.5;
-    }
-    if ((st = ff_walls_init(&c->walls, g, err)) != FF_OK)
-        return st;
-    c->goal = calloc(n ? n : 1, 1);
-    c->agent = calloc(s->nagents ? s->nagents : 1, sizeof *c->agent);
-    c->points = malloc((s->nagents ? s->nagents : 1) * sizeof *c->points);
-    c->live = malloc((s->nagents ? s->nagents : 1) * sizeof *c->live);
-    c->spawn_order = malloc((s->nagents ? s->nagents : 1) * sizeof *c->spawn_order);
-    c->turn_cos = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_cos);
-    c->turn_sin = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->turn_sin);
-    c->slide_far_k = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->slide_far_k);
-    c->cand_reach = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->cand_reach);
-    c->plan = calloc(na, sizeof *c->plan);
-    c->involved = calloc(na, 1);
-    c->involved_list = malloc(na * sizeof *c->involved_list);
-    c->entry_of = malloc(na * sizeof *c->entry_of);
-    c->unclear = malloc(na * sizeof *c->unclear);
-    c->class_unreachable = calloc(nc, sizeof *c->class_unreachable);
-    c->class_first_unreachable = calloc(nc, sizeof *c->class_first_unreachable);
-    c->deadlock_id = malloc(na * sizeof *c->deadlock_id);
-    c->deadlock_start = malloc((na + 1) * sizeof *c->deadlock_start);
-    if (s->move == FF_MOVE_GRID && (st = ff_gridmove_init(c, na, err)) != FF_OK) {
-        ff_crowd_free(c);
-        return st;
+#define OWNED(field, count, zero) { &c->field, (count), sizeof *c->field, (zero) }
+
+/* The table of crowd c's arrays, for na agents, nc classes and a map of
+ * cells cells (each at least 1); returns how many it wrote to t. */
+static size_t owned_arrays(ff_crowd *c, size_t na, size_t nc, size_t cells, owned_array *t)
+{
+    const owned_array table[] = {
+        OWNED(goal, cells, 1),
+        OWNED(agent, na, 1),
+        OWNED(points, na, 0),
+        OWNED(live, na, 0),
+        OWNED(spawn_order, na, 0),
+        OWNED(plan, na, 1),
+        OWNED(involved, na, 1),
+        OWNED(involved_list, na, 0),
+        OWNED(entry_of, na, 0),
+        OWNED(unclear, na, 0),
+        OWNED(deadlock_id, na, 0),
+        OWNED(deadlock_start, na + 1, 0),
+        OWNED(turn_cos, nc, 0),
+        OWNED(turn_sin, nc, 0),
+        OWNED(slide_far_k, nc, 0),
+        OWNED(cand_reach, nc, 0),
+        OWNED(class_unreachable, nc, 1),
+        OWNED(class_first_unreachable, nc, 1),
+        OWNED(goal_box, 4 * nc, 0),
+        OWNED(goal_world, 4 * nc, 0),
+        /* grown as needed (contact.c, steer.c), or only with own goals */
+        OWNED(contact, 0, 0),
+        OWNED(contact_key, 0, 0),
+        OWNED(cand, 0, 0),
+        OWNED(agent_goal, 0, 0),
+        OWNED(group_arrived, 0, 0),
+    };
+    memcpy(t, table, sizeof table);
+    return sizeof table / sizeof *table;
+}
+
+#define MAX_OWNED 32
+
+/* Allocate the arrays of owned_arrays (those of a count); FF_ENOMEM. */
+static ff_status alloc_arrays(ff_crowd *c, size_t na, size_t nc, size_t cells, ff_error *err)
+{
+    owned_array t[MAX_OWNED];
+    size_t k, m = owned_arrays(c, na, nc, cells, t);
+
+    for (k = 0; k < m; k++) {
+        void *p;
+        if (t[k].n == 0)
+            continue;
+        p = t[k].zeroed ? calloc(t[k].n, t[k].size) : malloc(t[k].n * t[k].size);
+        memcpy(t[k].where, &p, sizeof p);  /* (a pointer to the element type) */
+        if (!p)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents",
+                                c->scenario->nagents);
     }
     /* The agents and their points are walked every tick, the agents in
      * the hash's order: huge pages spare TLB misses at 100,000 agents. */
-    ff_want_huge_pages(c->agent, (s->nagents ? s->nagents : 1) * sizeof *c->agent);
-    ff_want_huge_pages(c->points, (s->nagents ? s->nagents : 1) * sizeof *c->points);
-    if (!c->goal || !c->agent || !c->points || !c->turn_cos || !c->turn_sin || !c->slide_far_k || !c->cand_reach ||
-        !c->live ||
-        !c->spawn_order || !c->plan || !c->involved || !c->involved_list || !c->entry_of || !c->unclear || !c->class_unreachable || !c->class_first_unreachable ||
-        !c->deadlock_id || !c->deadlock_start) {
-        ff_crowd_free(c);
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
-    }
-    for (k = 0; k < g->ngoals; k++)
-        c->goal[g->goals[k]] = 1;
-    ff_goalfields_init(&c->goals);
-    /* Cell-to-cell moves with reservations read an own goal's field only
-     * round where its agents stand, and ask first (gridmove.c, the
-     * complement): their fields grow as far as asked. */
-    c->goals.lazy = s->move == FF_MOVE_GRID && s->reserve;
-    for (k = 0; k < s->nagents && s->agent[k].goal < 0; k++)
-        ;
-    if (k < s->nagents) {
-        if (!p) {
-            ff_crowd_free(c);
-            return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "own goals need profiles");
-        }
-        if (!(c->agent_goal = malloc(na * sizeof *c->agent_goal))) {
-            ff_crowd_free(c);
-            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
-        }
-        for (k = 0; k < s->nagents; k++) {
-            c->agent_goal[k] = FF_GOALFIELD_NONE;
-            if (s->agent[k].goal >= 0 &&
-                (st = ff_goalfields_find(&c->goals, p->class_profile[s->agent[k].cls],
-                                         (uint32_t)s->agent[k].goal, &c->agent_goal[k], err)) != FF_OK) {
-                ff_crowd_free(c);
-                return st;
-            }
-        }
-    }
+    ff_want_huge_pages(c->agent, na * sizeof *c->agent);
+    ff_want_huge_pages(c->points, na * sizeof *c->points);
+    return FF_OK;
+}
+
+/* Each class's facts for the steps: its largest turn of a tick, its
+ * slide's far bound, its contact candidates' reach; and the spatial
+ * hash's bucket size, the largest radius and move. */
+static void classes_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g)
+{
+    size_t k;
+
     c->bucket_size = 0;
     for (k = 0; k < s->nclasses; k++) {
         const ff_agent_class *cls = &s->cls[k];
@@ -202,6 +186,45 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     for (k = 0; k < s->nclasses; k++)
         if (!(c->cand_reach[k] <= c->bucket_size))
             c->candidates_ok = 0;
+}
+
+/* The agents with a goal of their own ('agent ... goal', 'spawn ...
+ * scen'): their goal fields found or made (built on entering). */
+static ff_status own_goals_init(ff_crowd *c, const ff_scenario *s, ff_profiles *p, ff_error *err)
+{
+    size_t k;
+    ff_status st;
+
+    /* Cell-to-cell moves with reservations read an own goal's field only
+     * round where its agents stand, and ask first (gridmove.c, the
+     * complement): their fields grow as far as asked. */
+    c->goals.lazy = s->move == FF_MOVE_GRID && s->reserve;
+    for (k = 0; k < s->nagents && s->agent[k].goal < 0; k++)
+        ;
+    if (k == s->nagents)
+        return FF_OK;
+    if (!p)
+        return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "own goals need profiles");
+    if (!(c->agent_goal = malloc(s->nagents * sizeof *c->agent_goal)))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+    for (k = 0; k < s->nagents; k++) {
+        c->agent_goal[k] = FF_GOALFIELD_NONE;
+        if (s->agent[k].goal >= 0 &&
+            (st = ff_goalfields_find(&c->goals, p->class_profile[s->agent[k].cls],
+                                     (uint32_t)s->agent[k].goal, &c->agent_goal[k], err)) != FF_OK)
+            return st;
+    }
+    return FF_OK;
+}
+
+/* The scenario's agents, unborn, in the order of spawning; those whose
+ * class's field gives no way to a goal from their start counted (own
+ * goals: on entering). */
+static void agents_init(ff_crowd *c, const ff_scenario *s)
+{
+    const ff_grid *g = c->grid;
+    size_t k;
+
     c->nagents = s->nagents;
     for (k = 0; k < s->nagents; k++) {
         ff_agent *a = &c->agent[k];
@@ -212,10 +235,10 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
         a->spawn_tick = s->agent[k].spawn_tick;
         a->arrival_tick = -1;
         a->state = FF_AGENT_UNBORN;
-        initial_heading(c, a, s->agent[k].heading);
+        ff_agent_initial_heading(c, a, s->agent[k].heading);
         c->spawn_order[k] = (uint32_t)k;
         c->plan[k].map_tick = -1;
-        if ((dir || p) && !own_goal(c, k)) {  /* (own goals: on entering) */
+        if ((c->direction || c->profiles) && !own_goal(c, k)) {
             const uint8_t *d = agent_dir(c, a->cls);
             long long cx, cy;
             if (ff_world_to_cell(g, a->x, a->y, &cx, &cy) &&
@@ -228,72 +251,85 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     }
     qsort_agents_by_spawn(c);
     c->live_dirty = 1;
-    /* The goal masks never change: their bounding boxes, once. */
-    c->goal_box = malloc(4 * nc * sizeof *c->goal_box);
-    c->goal_world = malloc(4 * nc * sizeof *c->goal_world);
-    if (!c->goal_box || !c->goal_world) {
+}
+
+/* The exits: every class's goal cells in groups, and a count of
+ * arrivals for each. */
+static ff_status goal_groups_init(ff_crowd *c, ff_profiles *p, ff_error *err)
+{
+    size_t nmasks = p ? p->nprofiles : 1, k;
+    const uint8_t **masks = malloc(nmasks * sizeof *masks);
+    ff_status st;
+
+    if (!masks)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
+    for (k = 0; k < nmasks; k++)
+        masks[k] = p ? p->profile[k].goal_mask : c->goal;
+    st = ff_goal_groups_init(&c->goal_groups, c->grid->w, c->grid->h, masks, nmasks, err);
+    free(masks);
+    if (st == FF_OK && !(c->group_arrived = calloc(c->goal_groups.ngroups + 1, sizeof *c->group_arrived)))
+        st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
+    return st;
+}
+
+/* With 'congestion on' and profiles: the congestion fields. */
+static ff_status congestion_init(ff_crowd *c, const ff_scenario *s, ff_profiles *p, ff_error *err)
+{
+    ff_status st;
+
+    if (!p || !s->congestion)
+        return FF_OK;
+    if ((st = ff_congestion_init(&c->congestion, p, s->congestion_weight, s->congestion_threshold,
+                                 s->congestion_ticks, err)) != FF_OK)
+        return st;
+    c->congested = 1;
+    return FF_OK;
+}
+
+/* The crowd's parts, set up in turn; on failure ff_crowd_free frees what
+ * was taken. */
+static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, const uint8_t *dir,
+                       ff_profiles *p, int smooth, ff_error *err)
+{
+    size_t cells = (size_t)g->w * (size_t)g->h, k;
+    size_t na = s->nagents ? s->nagents : 1, nc = s->nclasses ? s->nclasses : 1;
+    ff_status st;
+    int e;
+
+    memset(c, 0, sizeof *c);
+    ff_shash_init(&c->hash);
+    if (s->move == FF_MOVE_GRID && !p)
+        return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "cell-to-cell moves need profiles");
+    c->scenario = s;
+    c->grid = g;
+    c->direction = dir;
+    c->profiles = p;
+    c->smooth = smooth;
+    c->tick = -1;
+    c->makespan = -1;
+    /* Crowds at least this large end a candidate tick in the hash's order
+     * (end_by_hash): the walk in index order scatters the next hash's
+     * entries over more memory than the caches hold.  Smaller ones are
+     * faster the other way (measured on 1,000 and 10,000 agents). */
+    c->end_by_hash_min = 32768;
+    c->pow2_cell = isfinite(g->cell_size) && g->cell_size > 0 && frexp(g->cell_size, &e) == 0.5;
+    if ((st = ff_walls_init(&c->walls, g, err)) != FF_OK)
+        return st;
+    ff_goalfields_init(&c->goals);
+    if ((st = alloc_arrays(c, na, nc, cells ? cells : 1, err)) != FF_OK ||
+        (s->move == FF_MOVE_GRID && (st = ff_gridmove_init(c, na, err)) != FF_OK) ||
+        (st = own_goals_init(c, s, p, err)) != FF_OK) {
         ff_crowd_free(c);
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+        return st;
     }
-    for (k = 0; k < s->nclasses; k++) {
-        const uint8_t *mask = goal_mask(c, (int32_t)k);
-        long long *box = &c->goal_box[4 * k];
-        size_t m;
-        for (m = 0; m < k; m++)
-            if (goal_mask(c, (int32_t)m) == mask)
-                break;
-        if (m < k) {
-            memcpy(box, &c->goal_box[4 * m], 4 * sizeof *box);
-            continue;
-        }
-        box[0] = box[1] = LLONG_MAX;
-        box[2] = box[3] = -1;
-        for (m = 0; m < n; m++)
-            if (mask[m]) {
-                long long x = (long long)(m % (size_t)g->w), y = (long long)(m / (size_t)g->w);
-                if (x < box[0]) box[0] = x;
-                if (y < box[1]) box[1] = y;
-                if (x > box[2]) box[2] = x;
-                if (y > box[3]) box[3] = y;
-            }
-    }
-    for (k = 0; k < s->nclasses; k++) {
-        /* A cell wider than the range at_goal scans. */
-        const long long *box = &c->goal_box[4 * k];
-        double *world = &c->goal_world[4 * k];
-        world[0] = g->origin_x + ((double)box[0] - 1) * g->cell_size;
-        world[1] = g->origin_y + ((double)box[1] - 1) * g->cell_size;
-        world[2] = g->origin_x + ((double)box[2] + 2) * g->cell_size;
-        world[3] = g->origin_y + ((double)box[3] + 2) * g->cell_size;
-    }
-    {
-        /* The exits: every class's goal cells in groups. */
-        size_t nmasks = p ? p->nprofiles : 1;
-        const uint8_t **masks = malloc(nmasks * sizeof *masks);
-        if (!masks) {
-            ff_crowd_free(c);
-            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
-        }
-        for (k = 0; k < nmasks; k++)
-            masks[k] = p ? p->profile[k].goal_mask : c->goal;
-        st = ff_goal_groups_init(&c->goal_groups, g->w, g->h, masks, nmasks, err);
-        free(masks);
-        if (st == FF_OK && !(c->group_arrived = calloc(c->goal_groups.ngroups + 1,
-                                                       sizeof *c->group_arrived)))
-            st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
-        if (st != FF_OK) {
-            ff_crowd_free(c);
-            return st;
-        }
-    }
-    if (p && s->congestion) {
-        if ((st = ff_congestion_init(&c->congestion, p, s->congestion_weight, s->congestion_threshold,
-                                     s->congestion_ticks,
-                                     err)) != FF_OK) {
-            ff_crowd_free(c);
-            return st;
-        }
-        c->congested = 1;
+    for (k = 0; k < g->ngoals; k++)
+        c->goal[g->goals[k]] = 1;
+    classes_init(c, s, g);
+    agents_init(c, s);
+    ff_goal_boxes_init(c, s->nclasses);
+    if ((st = goal_groups_init(c, p, err)) != FF_OK || (st = congestion_init(c, s, p, err)) != FF_OK) {
+        ff_crowd_free(c);
+        return st;
     }
     return FF_OK;
 }
@@ -312,68 +348,28 @@ ff_status ff_crowd_init_profiles(ff_crowd *c, const ff_scenario *s, ff_profiles 
 
 void ff_crowd_free(ff_crowd *c)
 {
-    size_t k;
+    owned_array t[MAX_OWNED];
+    size_t k, m = owned_arrays(c, 0, 0, 0, t);
 
+    if (c->plan)
+        for (k = 0; k < c->nagents; k++)
+            ff_ownpath_drop(&c->plan[k]);
+    for (k = 0; k < m; k++) {
+        void *p;
+        memcpy(&p, t[k].where, sizeof p);
+        free(p);
+        p = NULL;
+        memcpy(t[k].where, &p, sizeof p);
+    }
     ff_walls_free(&c->walls);
     ff_shash_free(&c->hash);
-    free(c->goal);
-    free(c->agent);
     ff_goal_groups_free(&c->goal_groups);
-    free(c->group_arrived);
-    c->group_arrived = NULL;
     if (c->congested)
         ff_congestion_free(&c->congestion);
     c->congested = 0;
-    free(c->points);
-    free(c->cand);
-    free(c->contact_key);
-    free(c->turn_cos);
-    free(c->turn_sin);
-    free(c->slide_far_k);
-    free(c->cand_reach);
-    free(c->contact);
     ff_goalfields_free(&c->goals);
     ff_gridmove_free(c);
-    ff_lacam_free(c);
-    free(c->agent_goal);
-    c->agent_goal = NULL;
-    free(c->goal_box);
-    free(c->goal_world);
-    c->goal_box = NULL;
-    c->goal_world = NULL;
-    free(c->involved);
-    free(c->involved_list);
-    free(c->entry_of);
-    free(c->unclear);
-    c->involved = NULL;
-    c->involved_list = NULL;
-    c->entry_of = c->unclear = NULL;
-    c->ninvolved = 0;
-    free(c->live);
-    free(c->spawn_order);
-    if (c->plan)
-        for (k = 0; k < c->nagents; k++)
-            free(c->plan[k].path);
-    free(c->plan);
-    free(c->class_unreachable);
-    free(c->class_first_unreachable);
-    free(c->deadlock_id);
-    free(c->deadlock_start);
-    c->plan = NULL;
-    c->class_unreachable = NULL;
-    c->class_first_unreachable = NULL;
-    c->deadlock_id = NULL;
-    c->deadlock_start = NULL;
-    c->live = c->spawn_order = NULL;
-    c->contact = NULL;
-    c->ncontacts = c->cap_contacts = 0;
-    c->goal = NULL;
-    c->agent = NULL;
-    c->points = NULL;
-    c->cand = NULL;
-    c->contact_key = NULL;
-    c->ncand = c->cap_cand = 0;
-    c->turn_cos = c->turn_sin = c->slide_far_k = c->cand_reach = NULL;
+    c->ncontacts = c->cap_contacts = c->ncand = c->cap_cand = c->ninvolved = 0;
 }
 
 /* Gather the indices of the present agents, ascending. */
@@ -407,117 +403,6 @@ static ff_status build_hash(ff_crowd *c, ff_error *err)
     return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
 }
 
-/* 1 when (x, y) is within the arrival distance of a goal cell's center. */
-static int at_goal(const ff_crowd *c, int32_t cls, double x, double y)
-{
-    const ff_grid *g = c->grid;
-    const long long *box = &c->goal_box[4 * cls];
-    const double *world_box = &c->goal_world[4 * cls];
-    const uint8_t *goal;
-    double r = c->scenario->arrive, cs = g->cell_size;
-    long long x0, x1, y0, y1, i, j;
-
-    /* Far outside the goals' box (by a cell more than the range scanned
-     * below, so rounding cannot matter): no goal, without the divisions. */
-    if (x + r < world_box[0] || x - r > world_box[2] || y + r < world_box[1] || y - r > world_box[3])
-        return 0;
-    goal = goal_mask(c, cls);
-    x0 = (long long)floor_fast((x - r - g->origin_x) / cs);
-    x1 = (long long)floor_fast((x + r - g->origin_x) / cs);
-    y0 = (long long)floor_fast((y - r - g->origin_y) / cs);
-    y1 = (long long)floor_fast((y + r - g->origin_y) / cs);
-
-    if (x0 < 0) x0 = 0;
-    if (y0 < 0) y0 = 0;
-    if (x1 >= g->w) x1 = g->w - 1;
-    if (y1 >= g->h) y1 = g->h - 1;
-    if (x1 < box[0] || x0 > box[2] || y1 < box[1] || y0 > box[3])
-        return 0;  /* no goal cell in the range: the mask need not be read */
-    for (j = y0; j <= y1; j++)
-        for (i = x0; i <= x1; i++) {
-            double dx, dy;
-            if (!goal[(size_t)j * (size_t)g->w + (size_t)i])
-                continue;
-            dx = g->origin_x + ((double)i + 0.5) * cs - x;
-            dy = g->origin_y + ((double)j + 0.5) * cs - y;
-            if (dx * dx + dy * dy <= r * r)
-                return 1;
-        }
-    return 0;
-}
-
-/* The goal cell of class cls nearest to (x, y) (the first in row-major
- * order of the nearest): the one an agent arriving there arrived at. */
-static uint32_t arrival_goal(const ff_crowd *c, int32_t cls, double x, double y)
-{
-    const ff_grid *g = c->grid;
-    const uint8_t *goal = goal_mask(c, cls);
-    const long long *box = &c->goal_box[4 * cls];
-    double best = INFINITY, cs = g->cell_size;
-    uint32_t cell = 0;
-    long long i, j;
-
-    /* The class's goals all lie in its box: a scan of it is short beside
-     * an arrival, which happens once an agent. */
-    for (j = box[1]; j <= box[3]; j++)
-        for (i = box[0]; i <= box[2]; i++) {
-            double dx, dy;
-            if (!goal[(size_t)j * (size_t)g->w + (size_t)i])
-                continue;
-            dx = g->origin_x + ((double)i + 0.5) * cs - x;
-            dy = g->origin_y + ((double)j + 0.5) * cs - y;
-            if (dx * dx + dy * dy < best) {
-                best = dx * dx + dy * dy;
-                cell = (uint32_t)((size_t)j * (size_t)g->w + (size_t)i);
-            }
-        }
-    return cell;
-}
-
-/* The same for agent i of class cls: its own goal cell, or its class's. */
-static inline int agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, double x, double y)
-{
-    if (own_goal(c, i)) {
-        uint32_t goal = c->goals.field[c->agent_goal[i]].goal;
-        double r = c->scenario->arrive;
-        double dx = cell_center_x(c->grid, goal) - x, dy = cell_center_y(c->grid, goal) - y;
-        return dx * dx + dy * dy <= r * r;
-    }
-    return at_goal(c, cls, x, y);
-}
-
-ff_status ff_crowd_goal_enter(ff_crowd *c, size_t i, ff_error *err)
-{
-    ff_agent *a = &c->agent[i];
-    const uint8_t *d;
-    long long cx, cy;
-    ff_status st;
-
-    if (!own_goal(c, i))
-        return FF_OK;
-    if ((st = ff_goalfields_ensure(&c->goals, c->profiles, c->agent_goal[i], err)) != FF_OK)
-        return st;
-    d = agent_dir_of(c, i, a->cls);
-    if (d && ff_goalfields_lazy(&c->goals, c->agent_goal[i])) {
-        /* What the heading below and the check after it read. */
-        uint32_t cells[5];
-        int k, m = ff_sample_smooth_reads(c->grid, a->x, a->y, cells);
-        for (k = 0; k < m; k++)
-            ff_goalfields_settle(&c->goals, c->profiles, c->agent_goal[i], cells[k]);
-        if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
-            return st;
-    }
-    if (isnan(c->scenario->agent[i].heading))
-        initial_heading(c, a, NAN);
-    if (d && ff_world_to_cell(c->grid, a->x, a->y, &cx, &cy) &&
-        d[(size_t)cy * (size_t)c->grid->w + (size_t)cx] == FF_DIR_NONE) {
-        if (c->class_unreachable[a->cls]++ == 0)
-            c->class_first_unreachable[a->cls] = a->id;
-        c->unreachable++;
-    }
-    return FF_OK;
-}
-
 /* Own goals' fields that their profiles have republished since they were
  * built (a map event): built again, for the agents that use them. */
 static ff_status refresh_goal_fields(ff_crowd *c, ff_error *err)
@@ -532,31 +417,6 @@ static ff_status refresh_goal_fields(ff_crowd *c, ff_error *err)
             return st;
     }
     return FF_OK;
-}
-
-/* An agent arrives at tick t: it leaves, or stays as an obstacle. */
-static void arrive(ff_crowd *c, size_t i, long long t, int *changed)
-{
-    ff_agent *a = &c->agent[i];
-    a->arrival_tick = t;
-    if (++c->on_goal == c->nagents && c->makespan < 0)
-        c->makespan = t;
-    {
-        uint32_t cell = own_goal(c, i) ? c->goals.field[c->agent_goal[i]].goal
-                                       : arrival_goal(c, a->cls, a->x, a->y);
-        long group = ff_goal_group_of(&c->goal_groups, cell);
-        if (group >= 0)
-            c->group_arrived[group]++;
-    }
-    c->stats.arrived++;
-    if (c->scenario->stay) {
-        a->state = FF_AGENT_ARRIVED;
-        a->vx = a->vy = 0;
-        a->clear = 0;
-    } else {
-        a->state = FF_AGENT_GONE;
-        *changed = 1;
-    }
 }
 
 /* 1 when agent a, of radius r, stands nearer than r to a wall. */
@@ -601,11 +461,11 @@ static ff_status end_by_hash(ff_crowd *c, long long t, size_t nunclear, int *cha
     for (k = 0; k < n; k++) {
         const ff_shash_entry *p = &c->points[k];
         ff_agent *a;
-        if (!agent_at_goal(c, p->item, (int32_t)p->tag, p->x, p->y))
+        if (!ff_agent_at_goal(c, p->item, (int32_t)p->tag, p->x, p->y))
             continue;
         a = &c->agent[p->item];
         if (a->state != FF_AGENT_ARRIVED)
-            arrive(c, p->item, t, changed);
+            ff_agent_arrive(c, p->item, t, changed);
     }
     c->hash_current = 1;
     return ff_shash_build(&c->hash, c->bucket_size, c->points, n, err);
@@ -670,118 +530,126 @@ static ff_status refresh_congestion(ff_crowd *c, ff_error *err)
     return ff_congestion_finish(&c->congestion, err);
 }
 
-ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
+/* What a tick's moves leave for its end. */
+typedef struct {
+    int changed;        /* an agent left: the live list and hash are stale */
+    int stepped;        /* the steps gathered every contact candidate */
+    int entered;        /* an agent entered this tick */
+    int by_hash;        /* end the tick in the hash's order (end_by_hash) */
+    size_t nunclear;    /* entries of c->unclear */
+} tick_moves;
+
+/* The map events of tick t (with profiles): the walls again when the map
+ * changed, the congestion fields when due, and own goals' fields that
+ * their profiles republished. */
+static ff_status map_events(ff_crowd *c, long long t, ff_error *err)
 {
-    const ff_scenario *s = c->scenario;
-    long long t = ++c->tick;
+    int map_changed;
     size_t k;
-    int pass, changed = 0, stepped = 0, entered = 0, by_hash = 0;
-    size_t nunclear = 0;
-    double grid_overlap = -1;
     ff_status st;
 
-    c->ndeadlocks = 0;
-    if (c->profiles) {
-        int map_changed;
-        if ((st = ff_profiles_tick(c->profiles, t, &map_changed, err)) != FF_OK)
-            return st;
-        if (c->agent_goal && c->profiles->late_tick == t)
-            for (k = 0; k < c->profiles->nprofiles; k++) {
-                const ff_profile *f = &c->profiles->profile[k];
-                if (f->late_id != f->unbuilt_id)  /* (built late) */
-                    ff_goalfields_rename(&c->goals, (int32_t)k, f->unbuilt_id, f->late_id);
-            }
-        if (map_changed) {
-            ff_walls_free(&c->walls);
-            if ((st = ff_walls_init(&c->walls, c->grid, err)) != FF_OK)
-                return st;
+    if ((st = ff_profiles_tick(c->profiles, t, &map_changed, err)) != FF_OK)
+        return st;
+    if (c->agent_goal && c->profiles->late_tick == t)
+        for (k = 0; k < c->profiles->nprofiles; k++) {
+            const ff_profile *f = &c->profiles->profile[k];
+            if (f->late_id != f->unbuilt_id)  /* (built late) */
+                ff_goalfields_rename(&c->goals, (int32_t)k, f->unbuilt_id, f->late_id);
         }
-        if (c->congested && ff_congestion_due(&c->congestion, t) &&
-            (st = refresh_congestion(c, err)) != FF_OK)
-            return st;
-        /* (Before the first map event no profile publishes again.) */
-        if (c->agent_goal && c->profiles->map_tick >= 0 && (st = refresh_goal_fields(c, err)) != FF_OK)
+    if (map_changed) {
+        ff_walls_free(&c->walls);
+        if ((st = ff_walls_init(&c->walls, c->grid, err)) != FF_OK)
             return st;
     }
-    if (s->move == FF_MOVE_GRID) {
-        if ((st = ff_gridmove_step(c, t, err)) != FF_OK)
-            return st;
-    } else if (t > 0) {
-        agent_ctx q;
-        cell_facts ahead[PREFETCH_AHEAD];
-        size_t row_ahead;
-        int collect = s->passes > 0 && c->candidates_ok;
-        double moved2 = 0;
-        if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
-            return st;
-        memset(&q, 0, sizeof q);
-        q.collect = collect ? c : NULL;
-        c->ncand = 0;
-        c->cand_failed = 0;
-        if (collect && c->cap_cand < c->hash.n) {
-            /* Room for a candidate an agent, at once rather than by
-             * doublings in the middle of the walk. */
-            uint32_t *p = realloc(c->cand, 2 * c->hash.n * sizeof *p);
-            if (p) {
-                c->cand = p;
-                c->cap_cand = c->hash.n;
-            }
+    if (c->congested && ff_congestion_due(&c->congestion, t) &&
+        (st = refresh_congestion(c, err)) != FF_OK)
+        return st;
+    /* (Before the first map event no profile publishes again.) */
+    if (c->agent_goal && c->profiles->map_tick >= 0 && (st = refresh_goal_fields(c, err)) != FF_OK)
+        return st;
+    return FF_OK;
+}
+
+/* Every present agent's steering step (tick >= 1), in the start-of-tick
+ * hash's order, which also gathers the contact candidates when asked
+ * (collect): each entry's agent after its move in points, the entries
+ * whose moves did not end clear in c->unclear.  m->stepped when the
+ * candidates serve (no move broke the bound: a slide pushed along a
+ * wall, say). */
+static ff_status steer_all(ff_crowd *c, int collect, tick_moves *m, ff_error *err)
+{
+    agent_ctx q;
+    cell_facts ahead[PREFETCH_AHEAD];
+    size_t row_ahead, k;
+    double moved2 = 0;
+    ff_status st;
+
+    if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
+        return st;
+    memset(&q, 0, sizeof q);
+    q.collect = collect ? c : NULL;
+    ff_contacts_begin(c, collect);
+    /* Steering reads only the start-of-tick positions in the hash and
+     * each move only its own agent, so the order of this walk changes
+     * nothing but speed: the hash's order keeps neighbours in cache. */
+    /* Entries in a row of the table (its columns times the points
+     * per slot), and the walk's lead. */
+    row_ahead = (size_t)(((uint64_t)c->hash.n << c->hash.cols_log2) / ((uint64_t)c->hash.mask + 1)) +
+                PREFETCH_AHEAD;
+    for (k = 0; k < PREFETCH_AHEAD && k < c->hash.n; k++)
+        cell_ahead(c, k, row_ahead, &ahead[k]);
+    for (k = 0; k < c->hash.n; k++) {
+        uint32_t i = c->hash.entry[k].item;
+        int state;
+        q.fx = ahead[k % PREFETCH_AHEAD].fx;
+        q.fy = ahead[k % PREFETCH_AHEAD].fy;
+        q.cells = ahead[k % PREFETCH_AHEAD].cells;
+        if (k + PREFETCH_AHEAD < c->hash.n)  /* (in the place just read) */
+            cell_ahead(c, k + PREFETCH_AHEAD, row_ahead, &ahead[k % PREFETCH_AHEAD]);
+        state = c->agent[i].state;
+        q.e = &c->hash.entry[k];
+        q.scanned = 0;
+        if (collect)
+            q.cand_reach = c->cand_reach[q.e->tag];
+        if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED) {
+            ff_agent *a = &c->agent[i];
+            double mx, my;
+            ff_steer_agent(c, i, &q);
+            mx = a->x - a->x0;
+            my = a->y - a->y0;
+            if (!(mx * mx + my * my <= moved2))  /* (a NaN breaks the bound) */
+                moved2 = mx * mx + my * my;
         }
-        /* Steering reads only the start-of-tick positions in the hash and
-         * each move only its own agent, so the order of this walk changes
-         * nothing but speed: the hash's order keeps neighbours in cache. */
-        /* Entries in a row of the table (its columns times the points
-         * per slot), and the walk's lead. */
-        row_ahead = (size_t)(((uint64_t)c->hash.n << c->hash.cols_log2) / ((uint64_t)c->hash.mask + 1)) +
-                    PREFETCH_AHEAD;
-        for (k = 0; k < PREFETCH_AHEAD && k < c->hash.n; k++)
-            cell_ahead(c, k, row_ahead, &ahead[k]);
-        for (k = 0; k < c->hash.n; k++) {
-            uint32_t i = c->hash.entry[k].item;
-            int state;
-            q.fx = ahead[k % PREFETCH_AHEAD].fx;
-            q.fy = ahead[k % PREFETCH_AHEAD].fy;
-            q.cells = ahead[k % PREFETCH_AHEAD].cells;
-            if (k + PREFETCH_AHEAD < c->hash.n)  /* (in the place just read) */
-                cell_ahead(c, k + PREFETCH_AHEAD, row_ahead, &ahead[k % PREFETCH_AHEAD]);
-            state = c->agent[i].state;
-            q.e = &c->hash.entry[k];
-            q.scanned = 0;
-            if (collect)
-                q.cand_reach = c->cand_reach[q.e->tag];
-            if (state >= FF_AGENT_MOVING && state <= FF_AGENT_DEADLOCKED) {
-                ff_agent *a = &c->agent[i];
-                double mx, my;
-                ff_steer_agent(c, i, &q);
-                mx = a->x - a->x0;
-                my = a->y - a->y0;
-                if (!(mx * mx + my * my <= moved2))  /* (a NaN breaks the bound) */
-                    moved2 = mx * mx + my * my;
-            }
-            else
-                c->agent[i].clear = 0;  /* (present, not stepped) */
-            if (collect) {
-                if (!q.scanned)
-                    ff_contacts_scan(c, k, q.cand_reach);
-                c->points[k].x = c->agent[i].x;
-                c->points[k].y = c->agent[i].y;
-                c->points[k].item = i;
-                c->points[k].tag = q.e->tag;
-                if (!c->agent[i].clear)
-                    c->unclear[nunclear++] = (uint32_t)k;
-            }
+        else
+            c->agent[i].clear = 0;  /* (present, not stepped) */
+        if (collect) {
+            if (!q.scanned)
+                ff_contacts_scan(c, k, q.cand_reach);
+            c->points[k].x = c->agent[i].x;
+            c->points[k].y = c->agent[i].y;
+            c->points[k].item = i;
+            c->points[k].tag = q.e->tag;
+            if (!c->agent[i].clear)
+                c->unclear[m->nunclear++] = (uint32_t)k;
         }
-        /* The candidates serve when no move broke the bound (a slide
-         * pushed along a wall, say) and nobody enters below. */
-        stepped = collect && !c->cand_failed && sqrt(moved2) <= c->max_move * (1 + 1e-10);
     }
-    /* Spawns, from the list sorted by spawn tick. */
-    for (; s->move == FF_MOVE_STEER && c->next_spawn < c->nagents; c->next_spawn++) {
+    m->stepped = collect && !c->cand_failed && sqrt(moved2) <= c->max_move * (1 + 1e-10);
+    return FF_OK;
+}
+
+/* The steering agents' spawns of tick t, from the list sorted by spawn
+ * tick. */
+static ff_status steer_spawns(ff_crowd *c, long long t, tick_moves *m, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    ff_status st;
+
+    for (; c->next_spawn < c->nagents; c->next_spawn++) {
         uint32_t i = c->spawn_order[c->next_spawn];
         ff_agent *a = &c->agent[i];
         if (a->spawn_tick > t)
             break;
-        if ((st = ff_crowd_goal_enter(c, i, err)) != FF_OK)
+        if ((st = ff_agent_enter(c, i, err)) != FF_OK)
             return st;
         /* One that enters while its field is stale waits for it. */
         a->state = agent_dir_of(c, i, a->cls) || !s->cls[a->cls].follows ? FF_AGENT_MOVING
@@ -790,39 +658,63 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         a->x0 = a->x;
         a->y0 = a->y;
         c->live_dirty = 1;
-        entered = 1;
+        m->entered = 1;
     }
-    if (s->passes > 0 && s->move == FF_MOVE_STEER) {
-        if (stepped && !entered && !c->fresh_contacts) {
-            st = ff_contacts_from_candidates(c, err);
-            c->candidate_ticks++;
-            by_hash = c->hash.n >= c->end_by_hash_min;
-        } else {
-            if ((st = build_hash(c, err)) != FF_OK)
-                return st;
-            st = ff_contacts_find(c, err);
-        }
-        if (st != FF_OK)
+    return FF_OK;
+}
+
+/* The contacts of the tick (from the candidates when they serve and
+ * nobody entered) and the overlap resolution passes. */
+static ff_status resolve_overlaps(ff_crowd *c, tick_moves *m, ff_error *err)
+{
+    ff_status st;
+    int pass;
+
+    if (m->stepped && !m->entered && !c->fresh_contacts) {
+        st = ff_contacts_from_candidates(c, err);
+        c->candidate_ticks++;
+        m->by_hash = c->hash.n >= c->end_by_hash_min;
+    } else {
+        if ((st = build_hash(c, err)) != FF_OK)
             return st;
-        for (pass = 0; pass < s->passes; pass++)
-            ff_contacts_resolve_pass(c);
+        st = ff_contacts_find(c, err);
     }
-    if (by_hash) {
-        if ((st = end_by_hash(c, t, nunclear, &changed, err)) != FF_OK)
-            return st;
-        goto measured;
-    }
-    /* The end of the tick: one walk over the present agents in index
-     * order (through memory, not scattered in hash order) gathers the
-     * hash's points and does each agent's own bookkeeping (velocity, wall
-     * check, arrival), which reads and writes only that agent; then the
-     * hash, then the overlap measure, which reads only the hash.
-     * Cell-to-cell moves need the hash for the overlap measure alone,
-     * and most crowds not even for that. */
+    if (st != FF_OK)
+        return st;
+    for (pass = 0; pass < c->scenario->passes; pass++)
+        ff_contacts_resolve_pass(c);
+    return FF_OK;
+}
+
+/* The moves of a steering tick t: the steps, the spawns, the contacts. */
+static ff_status steer_tick(ff_crowd *c, long long t, tick_moves *m, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    int collect = s->passes > 0 && c->candidates_ok;
+    ff_status st;
+
+    if (t > 0 && (st = steer_all(c, collect, m, err)) != FF_OK)
+        return st;
+    if ((st = steer_spawns(c, t, m, err)) != FF_OK)
+        return st;
+    return s->passes > 0 ? resolve_overlaps(c, m, err) : FF_OK;
+}
+
+/* The end of the tick in index order: one walk over the present agents
+ * (through memory, not scattered in hash order) gathers the hash's
+ * points and does each agent's own bookkeeping (velocity, wall check,
+ * arrival), which reads and writes only that agent; then the hash.
+ * Cell-to-cell moves need the hash for the overlap measure alone, and
+ * most crowds not even for that: *overlap is then the measure
+ * (ff_gridmove_overlap), else -1. */
+static ff_status end_by_index(ff_crowd *c, long long t, int *changed, double *overlap, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    size_t k;
+
     if (c->live_dirty)
         gather_live(c);
-    if (s->move == FF_MOVE_GRID)
-        grid_overlap = ff_gridmove_overlap(c);
+    *overlap = s->move == FF_MOVE_GRID ? ff_gridmove_overlap(c) : -1;
     for (k = 0; k < c->nlive; k++) {
         ff_agent *a = &c->agent[c->live[k]];
         if (k + PREFETCH_AHEAD < c->nlive) {
@@ -830,7 +722,7 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
             PREFETCH(pa);
             PREFETCH((const char *)pa + sizeof *pa - 1);
         }
-        if (grid_overlap < 0) {
+        if (*overlap < 0) {
             c->points[k].x = a->x;
             c->points[k].y = a->y;
             c->points[k].item = c->live[k];
@@ -855,22 +747,40 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         if (!(a->clear && !c->involved[c->live[k]]) && in_wall(c, a, s->cls[a->cls].radius))
             c->stats.wall_penetrations++;
         a->clear = 0;
-        if (a->state != FF_AGENT_ARRIVED && agent_at_goal(c, c->live[k], a->cls, a->x, a->y))
-            arrive(c, c->live[k], t, &changed);
+        if (a->state != FF_AGENT_ARRIVED && ff_agent_at_goal(c, c->live[k], a->cls, a->x, a->y))
+            ff_agent_arrive(c, c->live[k], t, changed);
     }
-    if (grid_overlap < 0) {
-        c->hash_current = 1;
-        if ((st = ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err)) != FF_OK)
-            return st;
-    }
-measured:
-    {
-        double o = grid_overlap >= 0 ? grid_overlap
-                   : c->contacts_valid ? ff_contacts_largest_overlap_involved(c) : ff_contacts_largest_overlap(c);
-        if (o > c->stats.max_overlap)
-            c->stats.max_overlap = o;
-    }
-    if (changed) {
+    if (*overlap >= 0)
+        return FF_OK;
+    c->hash_current = 1;
+    return ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err);
+}
+
+ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
+{
+    long long t = ++c->tick;
+    tick_moves m;
+    double overlap = -1;
+    ff_status st;
+
+    memset(&m, 0, sizeof m);
+    c->ndeadlocks = 0;
+    if (c->profiles && (st = map_events(c, t, err)) != FF_OK)
+        return st;
+    st = c->scenario->move == FF_MOVE_GRID ? ff_gridmove_step(c, t, err) : steer_tick(c, t, &m, err);
+    if (st != FF_OK)
+        return st;
+    /* The end of the tick: velocities, wall checks, arrivals, the next
+     * hash; then the overlap measure, which reads only the hash. */
+    st = m.by_hash ? end_by_hash(c, t, m.nunclear, &m.changed, err)
+                   : end_by_index(c, t, &m.changed, &overlap, err);
+    if (st != FF_OK)
+        return st;
+    if (overlap < 0)
+        overlap = c->contacts_valid ? ff_contacts_largest_overlap_involved(c) : ff_contacts_largest_overlap(c);
+    if (overlap > c->stats.max_overlap)
+        c->stats.max_overlap = overlap;
+    if (m.changed) {
         c->hash_current = 0;
         c->live_dirty = 1;
     }

@@ -1,8 +1,11 @@
 /* crowdcheck.c - why an agent did not arrive; see crowdcheck.h. */
 #include "crowdcheck.h"
+#include "crowdint.h"
 
-ff_miss ff_agent_miss(const ff_agent *a)
+ff_miss ff_crowd_agent_miss(const ff_crowd *c, size_t k)
 {
+    const ff_agent *a = &c->agent[k];
+
     switch (a->state) {
     case FF_AGENT_ARRIVED:
     case FF_AGENT_GONE: return FF_MISS_NONE;

@@ -19,9 +19,10 @@ typedef enum {
     FF_MISS_OUT_OF_TICKS   /* still moving at the last tick, or not yet entered */
 } ff_miss;
 
-/* Why agent a of a crowd whose run is over did not arrive (FF_MISS_NONE
- * when it did), from its state and its last tick's move. */
-ff_miss ff_agent_miss(const ff_agent *a);
+/* Why agent k (as ff_crowd_agent counts) of crowd c, whose run is over,
+ * did not arrive (FF_MISS_NONE when it did), from its state and its last
+ * tick's move. */
+ff_miss ff_crowd_agent_miss(const ff_crowd *c, size_t k);
 
 /* The word of a miss ("unreachable", "deadlocked", "stuck", "out of
  * ticks"; "arrived" for FF_MISS_NONE) and a few words of why. */

@@ -1,23 +1,9 @@
 /* crowdout.c - the crowd's trace and summary writers (man 1 ffsim). */
 #include <string.h>
 
+#include "crowd.h"
 #include "crowdint.h"
 #include "realfmt.h"
-
-const char *ff_agent_state_name(int state)
-{
-    switch (state) {
-    case FF_AGENT_MOVING: return "moving";
-    case FF_AGENT_ESCAPING: return "escaping";
-    case FF_AGENT_STUCK: return "stuck";
-    case FF_AGENT_WAITING_FIELD: return "waiting-field";
-    case FF_AGENT_FALLBACK: return "fallback";
-    case FF_AGENT_DEADLOCKED: return "deadlocked";
-    case FF_AGENT_ARRIVED:
-    case FF_AGENT_GONE: return "arrived";
-    default: return "unborn";
-    }
-}
 
 /* ---- output ---- */
 

@@ -1,6 +1,8 @@
 /* runend.c - the end of a run: the tick after which nothing can change
  * any more (see man 1 ffsim, "THE END OF A RUN"). */
+#include "crowd.h"
 #include "crowdint.h"
+#include "lacam.h"
 
 /* 1 when a spawn is still to come after tick t, or a map event while an
  * agent is on the map: once every agent has left, the events still to

@@ -32,7 +32,7 @@ SEED=${BENCH_SEED:-2024}
 REPEAT=${BENCH_REPEAT:-3}
 CC=${CC:-cc}
 PY=/usr/bin/python3   # Debian's python3-skimage lives there, whatever PATH says
-CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(for d in base grid format field path crowd picture; do printf " -Ilib/%s" "$d"; done)"
+CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(MAKEFLAGS= make -s print-LIB_INC)"
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
 mkdir -p "$OUT" || exit 2
 

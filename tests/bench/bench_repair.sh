@@ -12,7 +12,7 @@ OUT=tests/bench/out
 SIZE=${BENCH_SIZE:-4096}
 REPEAT=${BENCH_REPEAT:-3}
 CC=${CC:-cc}
-CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(for d in base grid format field path crowd picture; do printf " -Ilib/%s" "$d"; done)"
+CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(MAKEFLAGS= make -s print-LIB_INC)"
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
 mkdir -p "$OUT" || exit 2
 [ -f lib/libff.a ] || { echo "bench_repair: build first: make" >&2; exit 1; }

@@ -5,7 +5,7 @@
 # fail (its message and exit) and sets SEED.
 OUT=tests/bench/out
 CC=${CC:-cc}
-CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(for d in base grid format field path crowd picture; do printf " -Ilib/%s" "$d"; done)"
+CFLAGS_BENCH="-std=c11 -O2 -Wall -Wextra -Wpedantic $(MAKEFLAGS= make -s print-LIB_INC)"
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
 # and what the Makefile's TILED_LIBS adds for the tiled-map reader
 LIBS_EXPANDED="$PNG_LIBS $(pkg-config --libs jansson expat zlib libzstd 2>/dev/null || echo -ljansson -lexpat -lz -lzstd) -lm -pthread"

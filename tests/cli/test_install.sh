@@ -39,13 +39,13 @@ check "libff.so.$major links to libff.so.$version" "$(readlink "$P/lib/libff.so.
 check "libff.so links to libff.so.$version" "$(readlink "$P/lib/libff.so")" = "libff.so.$version"
 check "the soname is libff.so.$major" \
     "$(readelf -d "$P/lib/libff.so.$version" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')" = "libff.so.$major"
-for f in hugepage.h options.h; do
+for f in hugepage.h options.h crowdint.h pibt.h gridmove.h lacam.h reserve.h; do
     check "internal header $f not installed" ! -e "$P/include/fftools/$f"
 done
 # The installed headers are the public ones, and each includes only
 # installed headers; each says extern "C" for C++.
-internal=$(sed -n 's/^LIB_INTERNAL_HDR +*= //p' "$ROOT/Makefile" | tr '\n' ' ')
-want=$(for h in "$ROOT"/lib/*/*.h; do
+internal=$(MAKEFLAGS= make -s -C "$ROOT" print-LIB_INTERNAL_HDR)
+want=$(for h in "$ROOT"/lib/*/*.h "$ROOT"/lib/*/*/*.h; do
     case " $internal " in *" ${h#"$ROOT"/} "*) ;; *) basename "$h" ;; esac
 done | sort)
 got=$(ls "$P/include/fftools" | sort)

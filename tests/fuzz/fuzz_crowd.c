@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "crowd.h"
+#include "crowdint.h"
 #include "mapread.h"
 #include "profiles.h"
 #include "scenario.h"

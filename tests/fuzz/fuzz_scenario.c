@@ -4,7 +4,7 @@
  * same bytes read from a string (ff_scenario_parse) must give the same
  * scenario bit for bit (the seeded spawn rules included), and a scenario
  * read must keep what scenario.h promises.
- * needs: lib/crowd/scenario.c
+ * needs: lib/crowd/scenario/scenario.c
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>

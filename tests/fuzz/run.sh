@@ -20,7 +20,7 @@ PNG_CFLAGS=$(pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS=$(pkg-config --libs libpng 2>/dev/null || echo -lpng)
 TILED_CFLAGS=$(pkg-config --cflags jansson expat zlib libzstd 2>/dev/null)
 TILED_LIBS=$(pkg-config --libs jansson expat zlib libzstd 2>/dev/null || echo -ljansson -lexpat -lz -lzstd)
-LIB_INC=$(for d in base grid format field path crowd picture; do printf ' -Ilib/%s' "$d"; done)
+LIB_INC=" $(MAKEFLAGS= make -s print-LIB_INC)"
 FLAGS="-std=c11 -Wall -Wextra -Wpedantic -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -pthread $PNG_CFLAGS $TILED_CFLAGS$LIB_INC"
 
 if ! command -v "$FUZZ_CC" >/dev/null 2>&1; then
@@ -30,8 +30,8 @@ fi
 mkdir -p "$B/lib" || exit 3
 
 # The library, rebuilt when a source or any header is newer than its object.
-newest_hdr=$(ls -t lib/*/*.h | head -n 1)
-for src in lib/*/*.c; do
+newest_hdr=$(ls -t lib/*/*.h lib/*/*/*.h | head -n 1)
+for src in lib/*/*.c lib/*/*/*.c; do
     obj=$B/lib/$(basename "$src" .c).o
     if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_hdr" -nt "$obj" ] ||
        [ tests/fuzz/run.sh -nt "$obj" ]; then
@@ -41,7 +41,7 @@ for src in lib/*/*.c; do
 done
 # Objects of sources that are gone must not be linked.
 for obj in "$B"/lib/*.o; do
-    ls lib/*/"$(basename "$obj" .o).c" >/dev/null 2>&1 || rm -f "$obj"
+    [ -n "$(find lib -name "$(basename "$obj" .o).c")" ] || rm -f "$obj"
 done
 
 if [ $# -eq 0 ]; then

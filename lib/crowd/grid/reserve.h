@@ -14,6 +14,7 @@
 
 #include "costview.h"
 #include "fferror.h"
+#include "footprint.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +46,22 @@ typedef struct {
                                moves are ordered by (borrowed: its field's),
                                no cells while stale */
 } ff_reserve_request;
+
+/* A tick's requests: the grid moves own them and fill them in
+ * (gridmove.c); the grant (pibt.c) and its complement (lacam.c) read
+ * them and write only their out fields. */
+typedef struct {
+    ff_reserve_request *req;  /* per request (aligned to 64) */
+    uint32_t *agent;          /* per request: its agent's index */
+    uint8_t *kept;            /* per request: 1 when it was the same
+                                 agent's at the last tick (its footprint,
+                                 priority, id and class kept), 2 when that
+                                 agent has not moved since (its cell kept
+                                 too), else 0 */
+    int all_kept;             /* 1: every request of the tick was the same
+                                 agent's at the last, as many */
+    ff_footprint *cls;        /* per class: its footprint */
+} ff_requests;
 
 /* Wait-for cycles: waits_on[i] is the node i waits on, or
  * FF_RESERVE_NONE; a node waiting on itself is no cycle.  Sets cycle[i] to the number (from 0, in order of

@@ -32,7 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crowdint.h"
+#include "grow.h"
+#include "lacam.h"
 #include "direction.h"
 #include "prioorder.h"
 
@@ -100,7 +101,7 @@ static unsigned class_steps_make(ff_crowd *c, struct ff_lacam *L, int32_t cls, u
         if (ff_grid_open(&f->grid, v) ? !(f->step_mask[v] >> d & 1) : !ff_grid_step_ok(g, x, y, d))
             continue;
         to = (uint32_t)((y + ff_dir_dy[d]) * g->w + x + ff_dir_dx[d]);
-        if (ff_grid_open(g, to) && ff_gridmove_sweep_clear(c, v, to, r))
+        if (ff_grid_open(g, to) && ff_footprint_sweep_clear(&c->walls, v, to, r))
             m |= 1u << d;
     }
     L->steps[cls][v] = (uint16_t)(0x100 | m);
@@ -158,6 +159,7 @@ typedef struct {
 typedef struct {
     ff_crowd *c;
     struct ff_lacam *L;
+    int32_t offset[8];     /* the cell offset of a step in each direction */
     const ff_grid *g;
     size_t n;               /* agents */
     const uint32_t *agent;  /* per agent: its crowd index */
@@ -203,15 +205,14 @@ static uint64_t cfg_hash(const uint32_t *q, size_t n)
 /* Memory for one more of an array: 0, or -1 past the budget. */
 static int reserve(search *s, void **p, size_t *cap, size_t len, size_t size)
 {
-    size_t ncap;
+    size_t ncap = *cap;
     void *q;
     if (len < *cap)
         return 0;
-    ncap = *cap ? 2 * *cap : 64;
-    if (s->bytes + (ncap - *cap) * size > LACAM_BYTES)
+    /* (what ff_grow takes for one more: the capacity doubled, 64 at first) */
+    if (s->bytes + ((*cap ? 2 * *cap : 64) - *cap) * size > LACAM_BYTES)
         return -1;
-    q = realloc(*p, ncap * size);
-    if (!q)
+    if (!(q = ff_grow(*p, &ncap, len + 1, size, 64)))
         return -1;
     s->bytes += (ncap - *cap) * size;
     *p = q;
@@ -392,7 +393,7 @@ static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
     mv->move[0].code = 8;
     for (; m; m &= m - 1) {  /* each put in its place by cost */
         int d = __builtin_ctz(m);
-        uint32_t to = v + (uint32_t)c->pibt_step[d];
+        uint32_t to = v + (uint32_t)s->offset[d];
         double t = ff_cost_at(cost, to);
         if (!(t < INFINITY))
             continue;
@@ -481,7 +482,7 @@ static int ways_on(search *s, uint32_t k, uint32_t at, uint32_t from, uint32_t *
     unsigned m;
     int n = 0;
     for (m = class_steps(c, s->L, cls, at); m; m &= m - 1) {
-        uint32_t u = at + (uint32_t)c->pibt_step[__builtin_ctz(m)], a;
+        uint32_t u = at + (uint32_t)s->offset[__builtin_ctz(m)], a;
         unsigned out;
         if (u == from)
             continue;
@@ -552,7 +553,7 @@ static uint32_t swap_partner(search *s, uint32_t i, uint32_t best)
     if (j != NONE && s->next[j] == NONE && swap_required(s, i, i, j, v, best) && swap_possible(s, i, best, v))
         return j;
     for (m = class_steps(c, s->L, c->agent[s->agent[i]].cls, v); m; m &= m - 1) {
-        uint32_t u = v + (uint32_t)c->pibt_step[__builtin_ctz(m)];
+        uint32_t u = v + (uint32_t)s->offset[__builtin_ctz(m)];
         if (u == best || (j = who_now(s, u)) == NONE)
             continue;
         if (swap_required(s, i, j, i, v, best) && swap_possible(s, i, best, v))
@@ -718,7 +719,7 @@ static int grow_tree(search *s, uint32_t v, uint32_t m)
     enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
     for (d = 0; d < 8; d++)
         if (steps >> d & 1) {
-            uint32_t to = cell + (uint32_t)s->c->pibt_step[d];
+            uint32_t to = cell + (uint32_t)s->offset[d];
             if (new_constraint(s, m, i, to) < 0)
                 return -1;
             enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
@@ -751,7 +752,7 @@ static void search_free(search *s)
 
 /* The search from the requests' cells: 1 a plan (in L), 0 proved none,
  * -1 gave up (budget, memory). */
-static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
+static int run_search(ff_crowd *c, struct ff_lacam *L, const ff_requests *rq, size_t n)
 {
     const ff_grid *g = c->grid;
     size_t cells = (size_t)g->w * (size_t)g->h, k;
@@ -765,7 +766,7 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
     s.L = L;
     s.g = g;
     s.n = n;
-    s.agent = c->req_agent;
+    s.agent = rq->agent;
     s.cost = malloc(n * sizeof *s.cost);
     s.now = malloc(n * sizeof *s.now);
     s.next = malloc(n * sizeof *s.next);
@@ -775,6 +776,8 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
     s.moves = malloc(2 * n * sizeof *s.moves);
     s.moves_last = calloc(n, sizeof *s.moves_last);
     s.order_node = s.goal = NONE;
+    for (k = 0; k < 8; k++)
+        s.offset[k] = ff_dir_dy[k] * g->w + ff_dir_dx[k];
     for (k = 0; k < 8; k++)
         s.corner_step[k] = ff_dir_dx[k] && ff_dir_dy[k]
                                ? (size_t)(ff_dir_dy[k] > 0) * ((size_t)g->w + 1) + (ff_dir_dx[k] > 0)
@@ -788,8 +791,8 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
         !s.stamp_next || !s.corner)
         goto done;
     for (k = 0; k < n; k++) {
-        s.cost[k] = ff_pibt_cost(c, c->req_agent[k]);
-        s.now[k] = c->req[k].cell;
+        s.cost[k] = ff_agent_cost(c, rq->agent[k]);
+        s.now[k] = rq->req[k].cell;
         s.moves[2 * k].cell = s.moves[2 * k + 1].cell = NONE;
     }
     if ((start = add_node(&s, s.now, cfg_hash(s.now, n), NONE)) == NONE)
@@ -819,7 +822,7 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, size_t n)
             L->step = 0;
             for (w = v; w != NONE; w = s.nodes[w].parent)
                 memcpy(&L->plan[--len * n], &s.cfg[(size_t)w * n], n * sizeof *L->plan);
-            memcpy(L->plan_agent, c->req_agent, n * sizeof *L->plan_agent);
+            memcpy(L->plan_agent, rq->agent, n * sizeof *L->plan_agent);
             result = 1;
             goto done;
         }
@@ -878,19 +881,19 @@ static void drop_plan(struct ff_lacam *L)
 /* 1 when the complement may run on requests 0..n: everyone born and
  * present with a field, one cell each, nobody in a closed cell.  asked:
  * 1 before this tick's moves, when each request's cost view is its
- * agent's (ff_pibt_cost); 0 after them (a heading may have changed).
+ * agent's (ff_agent_cost); 0 after them (a heading may have changed).
  * With on (then sum too), the watch's measures in the same pass: how
  * many stand on their goals and the sum of their finite costs to them
  * (added in request order). */
-static int applicable(const ff_crowd *c, size_t n, int asked, size_t *on, double *sum)
+static int applicable(const ff_crowd *c, const ff_requests *rq, size_t n, int asked, size_t *on, double *sum)
 {
     size_t k, m = 0;
     double total = 0;
     if (!c->profiles || !c->scenario->stay || !c->scenario->reserve || c->next_spawn < c->nagents || n == 0)
         return 0;
     for (k = 0; k < n; k++) {
-        const ff_reserve_request *q = &c->req[k];
-        ff_cost_view cost = asked ? q->cost : ff_pibt_cost(c, c->req_agent[k]);
+        const ff_reserve_request *q = &rq->req[k];
+        ff_cost_view cost = asked ? q->cost : ff_agent_cost(c, rq->agent[k]);
         double d;
         if (q->half != 0 || !cost.cells || !ff_grid_open(c->grid, q->cell))
             return 0;
@@ -908,9 +911,9 @@ static int applicable(const ff_crowd *c, size_t n, int asked, size_t *on, double
     return 1;
 }
 
-/* The plan's next step for requests 0..n in c->req[k].next: 1, or 0 (and
+/* The plan's next step for requests 0..n in rq->req[k].next: 1, or 0 (and
  * the plan dropped) when it does not fit where they stand. */
-static int walk_plan(ff_crowd *c, struct ff_lacam *L, size_t n)
+static int walk_plan(ff_crowd *c, struct ff_lacam *L, ff_requests *rq, size_t n)
 {
     const uint32_t *q, *next;
     size_t k;
@@ -919,10 +922,10 @@ static int walk_plan(ff_crowd *c, struct ff_lacam *L, size_t n)
     q = &L->plan[L->step * n];
     next = q + n;
     for (k = 0; k < n; k++)
-        if (c->req_agent[k] != L->plan_agent[k] || c->req[k].cell != q[k] || !c->req[k].cost.cells)
+        if (rq->agent[k] != L->plan_agent[k] || rq->req[k].cell != q[k] || !rq->req[k].cost.cells)
             goto stale;
     for (k = 0; k < n; k++)
-        c->req[k].next = next[k];
+        rq->req[k].next = next[k];
     L->step++;
     c->stats.complement_ticks++;
     return 1;
@@ -948,7 +951,7 @@ static int cmp_u32(const void *pa, const void *pb)
 /* 1 when two of requests 0..n have one own goal cell (whatever their
  * profiles): no configuration has both on it, and a search could only
  * prove it by trying them all, or give up; -1 out of memory. */
-static int goal_shared(const ff_crowd *c, size_t n)
+static int goal_shared(const ff_crowd *c, const ff_requests *rq, size_t n)
 {
     uint32_t *goal = malloc((n ? n : 1) * sizeof *goal);
     size_t k, m = 0;
@@ -956,8 +959,8 @@ static int goal_shared(const ff_crowd *c, size_t n)
     if (!goal)
         return -1;
     for (k = 0; k < n; k++)
-        if (own_goal(c, c->req_agent[k]))
-            goal[m++] = c->goals.field[c->agent_goal[c->req_agent[k]]].goal;
+        if (own_goal(c, rq->agent[k]))
+            goal[m++] = c->goals.field[c->agent_goal[rq->agent[k]]].goal;
     qsort(goal, m, sizeof *goal, cmp_u32);
     for (k = 1; k < m && !shared; k++)
         shared = goal[k] == goal[k - 1];
@@ -965,18 +968,18 @@ static int goal_shared(const ff_crowd *c, size_t n)
     return shared;
 }
 
-int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
+int ff_lacam_tick(ff_crowd *c, ff_requests *rq, size_t n, ff_error *err)
 {
     struct ff_lacam *L = c->lacam;
     size_t k, on = 0;
     double sum = 0;
     int r;
 
-    if (!applicable(c, n, 1, &on, &sum))
+    if (!applicable(c, rq, n, 1, &on, &sum))
         return 0;
     if (!L && !(L = lacam_of(c)))
         return oom(err);
-    if (L->plan && walk_plan(c, L, n))
+    if (L->plan && walk_plan(c, L, rq, n))
         return 1;
     /* The watch: progress is more agents on their goals, or a lower sum
      * of the costs to them, than ever since the last change. */
@@ -1008,7 +1011,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
     /* Livelocked: search; but two agents that share a goal cell prove at
      * once that no plan brings every agent to its goal. */
     L->stall = 0;
-    if ((r = goal_shared(c, n)) != 0) {
+    if ((r = goal_shared(c, rq, n)) != 0) {
         if (r < 0)
             return oom(err);
         L->proved = 1;
@@ -1029,7 +1032,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
         L->steps_map_tick = c->profiles->map_tick;
     }
     c->stats.complement_searches++;
-    r = run_search(c, L, n);
+    r = run_search(c, L, rq, n);
     if (ff_goalfields_status(&c->goals, err) != FF_OK)
         return -1;  /* (a field it settled stopped short) */
     if (r == 0) {
@@ -1045,7 +1048,7 @@ int ff_lacam_tick(ff_crowd *c, size_t n, ff_error *err)
     }
     L->map_tick = c->profiles->map_tick;
     L->forced_in_vain = 0;
-    return walk_plan(c, L, n);
+    return walk_plan(c, L, rq, n);
 }
 
 /* The crowd's state for the complement, made when first needed. */
@@ -1082,10 +1085,10 @@ unsigned long long ff_lacam_bound(const ff_crowd *c)
     return c->lacam ? c->lacam->bound : LACAM_WORK / 4;
 }
 
-int ff_lacam_defer(ff_crowd *c, size_t n)
+int ff_lacam_defer(ff_crowd *c, const ff_requests *rq, size_t n)
 {
     struct ff_lacam *L;
-    if (!applicable(c, n, 0, NULL, NULL) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan ||
+    if (!applicable(c, rq, n, 0, NULL, NULL) || !(L = lacam_of(c)) || L->proved || L->forced_in_vain || L->plan ||
         (L->gave_up != LLONG_MIN && c->tick - L->gave_up < L->patience))
         return 0;
     L->force = 1;

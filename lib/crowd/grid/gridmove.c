@@ -4,7 +4,9 @@
 #include <limits.h>
 #include <string.h>
 
-#include "crowdint.h"
+#include "gridmove.h"
+#include "lacam.h"
+#include "pibt.h"
 #include "direction.h"
 #include "sample.h"
 
@@ -27,73 +29,71 @@ ff_status ff_gridmove_init(ff_crowd *c, size_t nagents, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
     size_t na = nagents ? nagents : 1, k;
+    struct ff_gridmove *gm;
 
-    /* (a line a request: see reserve.h) */
-    c->req = aligned_alloc(64, (na * sizeof *c->req + 63) / 64 * 64);
-    c->req_agent = malloc(na * sizeof *c->req_agent);
-    c->waits_on = malloc(na * sizeof *c->waits_on);
-    c->cycle = malloc(na * sizeof *c->cycle);
-    c->cycle_scratch = malloc(na);
-    c->spawn_scratch = malloc(na * sizeof *c->spawn_scratch);
-    for (c->cell_seen_mask = 1; c->cell_seen_mask < 2 * na; c->cell_seen_mask *= 2)
-        ;
-    c->cell_seen = malloc(c->cell_seen_mask-- * sizeof *c->cell_seen);
-    c->grid_class = malloc((s->nclasses ? s->nclasses : 1) * sizeof *c->grid_class);
-    c->grid_settled = malloc(na * sizeof *c->grid_settled);
-    c->grid_kept = malloc(na);
-    c->grid_settled_builds = ULLONG_MAX;  /* (none settled yet) */
-    if (!c->req || !c->req_agent || !c->waits_on || !c->cycle || !c->cycle_scratch || !c->spawn_scratch ||
-        !c->cell_seen || !c->grid_class || !c->grid_settled || !c->grid_kept)
+    if (!(gm = c->gridmove = calloc(1, sizeof *gm)))
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
-    c->grid_in_cell = 1;
+    /* (a line a request: see reserve.h) */
+    gm->rq.req = aligned_alloc(64, (na * sizeof *gm->rq.req + 63) / 64 * 64);
+    gm->rq.agent = malloc(na * sizeof *gm->rq.agent);
+    gm->rq.kept = malloc(na);
+    gm->rq.cls = malloc((s->nclasses ? s->nclasses : 1) * sizeof *gm->rq.cls);
+    gm->waits_on = malloc(na * sizeof *gm->waits_on);
+    gm->cycle = malloc(na * sizeof *gm->cycle);
+    gm->cycle_scratch = malloc(na);
+    gm->spawn_scratch = malloc(na * sizeof *gm->spawn_scratch);
+    for (gm->cell_seen_mask = 1; gm->cell_seen_mask < 2 * na; gm->cell_seen_mask *= 2)
+        ;
+    gm->cell_seen = malloc(gm->cell_seen_mask-- * sizeof *gm->cell_seen);
+    gm->settled = malloc(na * sizeof *gm->settled);
+    gm->settled_builds = ULLONG_MAX;  /* (none settled yet) */
+    if (!gm->rq.req || !gm->rq.agent || !gm->rq.kept || !gm->rq.cls || !gm->waits_on || !gm->cycle ||
+        !gm->cycle_scratch || !gm->spawn_scratch || !gm->cell_seen || !gm->settled)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", s->nagents);
+    gm->in_cell = 1;
     for (k = 0; k < s->nclasses; k++) {
-        struct ff_gridmove_class *gc = &c->grid_class[k];
+        ff_footprint *gc = &gm->rq.cls[k];
         gc->radius = s->cls[k].radius;
         gc->half = footprint_half(c->grid, gc->radius);
-        gc->in_cell = ff_gridmove_disk_in_cell(c->grid, gc->radius);
-        c->grid_in_cell &= gc->in_cell;
+        gc->in_cell = ff_footprint_disk_in_cell(c->grid, gc->radius);
+        gm->in_cell &= gc->in_cell;
     }
-    return s->reserve ? ff_pibt_init(c, nagents, err) : FF_OK;
+    return s->reserve ? ff_pibt_init(c, &gm->rq, nagents, err) : FF_OK;
 }
 
 void ff_gridmove_free(ff_crowd *c)
 {
+    struct ff_gridmove *gm = c->gridmove;
+
     ff_pibt_free(c);
-    free(c->req);
-    free(c->req_agent);
-    free(c->waits_on);
-    free(c->cycle);
-    free(c->cycle_scratch);
-    free(c->spawn_scratch);
-    free(c->cell_seen);
-    free(c->grid_class);
-    free(c->grid_settled);
-    free(c->grid_kept);
-    c->grid_settled = NULL;
-    c->grid_kept = NULL;
-    c->req = NULL;
-    c->req_agent = c->waits_on = c->spawn_scratch = c->cell_seen = NULL;
-    c->cycle = NULL;
-    c->cycle_scratch = NULL;
-    c->grid_class = NULL;
+    ff_lacam_free(c);
+    if (!gm)
+        return;
+    free(gm->rq.req);
+    free(gm->rq.agent);
+    free(gm->rq.kept);
+    free(gm->rq.cls);
+    free(gm->waits_on);
+    free(gm->cycle);
+    free(gm->cycle_scratch);
+    free(gm->spawn_scratch);
+    free(gm->cell_seen);
+    free(gm->settled);
+    free(gm);
+    c->gridmove = NULL;
 }
 
-int ff_gridmove_sweep_measured(const ff_crowd *c, uint32_t from, uint32_t to, double r)
+/* The grant of requests 0..n: PIBT's marks and order, then the
+ * complement's turn when its plan decides, else PIBT's.  FF_ENOMEM. */
+static ff_status grant(ff_crowd *c, size_t n, ff_error *err)
 {
-    const ff_grid *g = c->grid;
-    double x, y, dx, dy, d0, d1;
+    int planned;
 
-    x = cell_center_x(g, from);
-    y = cell_center_y(g, from);
-    dx = cell_center_x(g, to) - x;
-    dy = cell_center_y(g, to) - y;
-    if (ff_walls_far(&c->walls, x, y, r + sqrt(dx * dx + dy * dy)))
-        return 1;
-    d0 = ff_walls_nearest(&c->walls, x, y, r, NULL, NULL);
-    if (ff_walls_slide(&c->walls, r, &x, &y, dx, dy))
-        return 0;
-    d1 = ff_walls_nearest(&c->walls, x, y, r, NULL, NULL);
-    return d1 >= r || d1 > d0;
+    ff_pibt_begin(c, n);
+    if ((planned = ff_lacam_tick(c, &c->gridmove->rq, n, err)) < 0)
+        return FF_ENOMEM;
+    ff_pibt_grant(c, n, planned);
+    return FF_OK;
 }
 
 /* The overlap measure, kept as the tick puts each agent in its cell:
@@ -102,9 +102,9 @@ int ff_gridmove_sweep_measured(const ff_crowd *c, uint32_t from, uint32_t to, do
  * a cell of the map. */
 static void measure_begin(ff_crowd *c)
 {
-    memset(c->cell_seen, 0, (c->cell_seen_mask + 1) * sizeof *c->cell_seen);
-    c->grid_shared = 0;
-    c->grid_off_center = 0;
+    memset(c->gridmove->cell_seen, 0, (c->gridmove->cell_seen_mask + 1) * sizeof *c->gridmove->cell_seen);
+    c->gridmove->shared = 0;
+    c->gridmove->off_center = 0;
 }
 
 /* 1 when cell is among the cells taken so far, else 0 and it is added
@@ -127,13 +127,13 @@ double ff_gridmove_overlap(ff_crowd *c)
     const ff_grid *g = c->grid;
     size_t k;
 
-    if (!c->grid_in_cell)
+    if (!c->gridmove->in_cell)
         return -1;
-    if (!c->grid_off_center)
-        return c->grid_shared;  /* (every agent at a cell's center: no order to keep) */
+    if (!c->gridmove->off_center)
+        return c->gridmove->shared;  /* (every agent at a cell's center: no order to keep) */
     /* Afresh, in index order: the first agent off a center, or the first
      * that shares a cell, decides. */
-    memset(c->cell_seen, 0, (c->cell_seen_mask + 1) * sizeof *c->cell_seen);
+    memset(c->gridmove->cell_seen, 0, (c->gridmove->cell_seen_mask + 1) * sizeof *c->gridmove->cell_seen);
     for (k = 0; k < c->nlive; k++) {
         const ff_agent *a = &c->agent[c->live[k]];
         long long cx, cy;
@@ -143,7 +143,7 @@ double ff_gridmove_overlap(ff_crowd *c)
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (cell == UINT32_MAX || a->x != column_center(g, cx) || a->y != row_center(g, cy))
             return -1;
-        if (measure_add(c->cell_seen, (uint32_t)c->cell_seen_mask, cell))
+        if (measure_add(c->gridmove->cell_seen, (uint32_t)c->gridmove->cell_seen_mask, cell))
             return 1;
     }
     return 0;
@@ -161,7 +161,7 @@ static inline void take_candidate(ff_reserve_request *q, uint32_t cell)
  * counted. */
 static inline void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t cell, double r)
 {
-    if (c->scenario->reserve || ff_gridmove_sweep_clear(c, q->cell, cell, r)) {  /* (pibt.c sweeps) */
+    if (c->scenario->reserve || ff_footprint_sweep_clear(&c->walls, q->cell, cell, r)) {  /* (pibt.c sweeps) */
         take_candidate(q, cell);
     } else {
         c->stats.sweep_failures++;
@@ -189,14 +189,14 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     uint32_t cell = q->cell, next;
     int d, e, reserve = c->scenario->reserve;
 
-    if (dir && goal != FF_GOALFIELD_NONE && c->grid_settled[index] != cell) {
+    if (dir && goal != FF_GOALFIELD_NONE && c->gridmove->settled[index] != cell) {
         /* What the request and the grant read of it (final since it last
          * did so here: see gridmove_tick). */
         ff_goalfields_settle_steps(&c->goals, c->profiles, goal, g, cell);
-        c->grid_settled[index] = cell;
+        c->gridmove->settled[index] = cell;
     }
     if (!kept) {
-        q->half = c->grid_class[a->cls].half;
+        q->half = c->gridmove->rq.cls[a->cls].half;
         q->priority = c->scenario->cls[a->cls].agent_priority;
         q->id = a->id;
         q->cls = a->cls;
@@ -210,8 +210,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     }
     if (!reserve || !dir)
         q->cost = ff_cost_doubles(NULL);
-    else  /* (ff_pibt_cost_dir's) */
-        q->cost = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal) : ff_pibt_cost_dir(c, index, dir);
+    else  /* (ff_agent_cost_dir's) */
+        q->cost = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal) : ff_agent_cost_dir(c, index, dir);
     q->ncand = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
@@ -293,9 +293,9 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
 static void prefetch_request(const ff_crowd *c, size_t k)
 {
     const ff_grid *g = c->grid;
-    size_t index = c->req_agent[k];
+    size_t index = c->gridmove->rq.agent[k];
     const ff_agent *a = &c->agent[index];
-    uint32_t cell = c->req[k].cell;
+    uint32_t cell = c->gridmove->rq.req[k].cell;
     const ff_profile *f;
     const uint8_t *dir;
     ff_cost_view cost;
@@ -317,38 +317,21 @@ static void prefetch_request(const ff_crowd *c, size_t k)
     prefetch_around_cell(f->grid.cost, sizeof *f->grid.cost, g, cell);
 }
 
-/* One tick of cell-to-cell moves: requests, grants, moves, waits, own
- * paths after wait-limit waits, and wait-for cycles (was_off_center: 1
- * when an agent stood off a cell's center at the last tick). */
-static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
+/* The present agents and their cells first (no memory but theirs), then
+ * their requests, each asking ahead for what the next will read.  A
+ * request of the last tick for the same agent keeps what does not
+ * change, and when the agent has not moved since (nor was anyone off a
+ * cell's center then), its cell.  Returns the number of requests. */
+static size_t make_requests(ff_crowd *c, int was_off_center)
 {
-    const ff_scenario *s = c->scenario;
+    struct ff_gridmove *gm = c->gridmove;
     const ff_grid *g = c->grid;
-    size_t k, n = 0, ncycles, nwaits = 0, nsame = 0, nlast = c->nreq_last;
+    size_t k, n = 0, nsame = 0, nlast = gm->nreq_last;
     /* (held here: the byte stores below would have them read again) */
     ff_agent *agent = c->agent;
-    uint32_t *req_agent = c->req_agent;
-    uint8_t *kept = c->grid_kept;
-    const struct ff_gridmove_class *gcl = c->grid_class;
-    ff_reserve_request *req = c->req;
-    ff_agent_plan *plan = c->plan;
-    uint32_t *waits_on = c->waits_on, *seen = c->cell_seen, mask = (uint32_t)c->cell_seen_mask;
-    int shared = 0, off_center;
-    ff_status st;
+    uint32_t *req_agent = gm->rq.agent;
+    uint8_t *kept = gm->rq.kept;
 
-    if (c->goals.builds != c->grid_settled_builds || c->profiles->map_tick != c->grid_settled_map) {
-        /* A settled cell stays final until its field is built again; the
-         * steps round it, until the map changes. */
-        for (k = 0; k < c->nagents; k++)
-            c->grid_settled[k] = UINT32_MAX;
-        c->grid_settled_builds = c->goals.builds;
-        c->grid_settled_map = c->profiles->map_tick;
-    }
-    /* The present agents and their cells first (no memory but theirs),
-     * then their requests, each asking ahead for what the next will read.
-     * A request of the last tick for the same agent keeps what does not
-     * change, and when the agent has not moved since (nor was anyone off
-     * a cell's center then), its cell. */
     for (k = 0; k < c->nagents; k++) {
         ff_agent *a = &agent[k];
         long long cx, cy;
@@ -365,35 +348,46 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
         a->x0 = a->x;
         a->y0 = a->y;
         if (!world_to_cell(c, a->x, a->y, &cx, &cy) || a->x != column_center(g, cx) || a->y != row_center(g, cy))
-            c->grid_off_center = 1;  /* (one that stays stays there) */
+            gm->off_center = 1;  /* (one that stays stays there) */
         req_agent[n] = (uint32_t)k;
-        c->req[n].cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
+        gm->rq.req[n].cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         n++;
     }
     for (k = 0; k < n; k++) {
         ff_agent *a = &agent[req_agent[k]];
         if (k + PREFETCH_AHEAD < n)
             prefetch_request(c, k + PREFETCH_AHEAD);
-        grid_request(c, req_agent[k], &c->req[k], kept[k]);
+        grid_request(c, req_agent[k], &gm->rq.req[k], kept[k]);
         if (a->state != FF_AGENT_ARRIVED)
             c->stats.agent_steps++;
     }
-    c->grid_all_kept = nsame == n && n == nlast;
-    c->nreq_last = n;
-    if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
-        return st;  /* (a field's search stopped short) */
-    if (s->reserve) {
-        if ((st = ff_pibt_grant(c, n, err)) != FF_OK)
-            return st;
-    } else {
-        for (k = 0; k < n; k++) {
-            c->req[k].granted = c->req[k].ncand > 0 ? 0 : -1;
-            c->req[k].blocker = FF_RESERVE_NONE;
-        }
-    }
-    off_center = c->grid_off_center;
+    gm->rq.all_kept = nsame == n && n == nlast;
+    gm->nreq_last = n;
+    return n;
+}
+
+/* Carry out the decided requests 0..n: each granted agent to its next
+ * cell's center (heading, jitter), each refused one waiting (an edge of
+ * the wait-for graph when its wait counts toward a deadlock); velocities
+ * and the overlap measure of where they end.  Returns the number of
+ * wait-for edges. */
+static size_t apply_grants(ff_crowd *c, size_t n)
+{
+    struct ff_gridmove *gm = c->gridmove;
+    const ff_scenario *s = c->scenario;
+    const ff_grid *g = c->grid;
+    size_t k, nwaits = 0;
+    /* (held here: the byte stores below would have them read again) */
+    ff_agent *agent = c->agent;
+    const uint32_t *req_agent = gm->rq.agent;
+    const ff_footprint *gcl = gm->rq.cls;
+    const ff_reserve_request *req = gm->rq.req;
+    ff_agent_plan *plan = c->plan;
+    uint32_t *waits_on = gm->waits_on, *seen = gm->cell_seen, mask = (uint32_t)gm->cell_seen_mask;
+    int shared = 0, off_center = gm->off_center;
+
     for (k = 0; k < n; k++) {
-        ff_reserve_request *q = &req[k];
+        const ff_reserve_request *q = &req[k];
         size_t i = req_agent[k];
         ff_agent *a = &agent[i];
         ff_agent_plan *pl = &plan[i];
@@ -431,14 +425,14 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
             c->stats.queue_wait++;
             c->stats.reservation_waits++;
             /* Only the grant refuses a request (without reservations
-             * every one with a cell moves), and it finds the ways round. */
+             * every one with a cell moves), and it finds the ways round:
+             * a refused request has none. */
             pl->no_way = 1;
             /* A wait counts toward a deadlock only when the field's
-             * every optimal step was refused (not an own path's) and no
-             * way round was found. */
-            /* (A large footprint can be refused for a cell of its own:
-             * an agent never waits on itself.) */
-            if (pl->no_way && a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit) &&
+             * every optimal step was refused (not an own path's).  (A
+             * large footprint can be refused for a cell of its own: an
+             * agent never waits on itself.) */
+            if (a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit) &&
                 q->blocker != (uint32_t)k)
                 nwaits += (waits_on[k] = q->blocker) != FF_RESERVE_NONE;
         }
@@ -453,36 +447,74 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
                    (q->granted >= 0 || !off_center ||  /* (the first pass found every one at its center) */
                     (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
-    c->grid_shared |= shared;
-    /* Wait-for cycles among agents that have no way round. */
-    ncycles = nwaits ? ff_reserve_cycles(c->waits_on, n, c->cycle, c->cycle_scratch) : 0;
+    gm->shared |= shared;
+    return nwaits;
+}
+
+/* Wait-for cycles among the agents of requests 0..n that have no way
+ * round (nwaits edges): a cycle is a deadlock only when the complement
+ * cannot find a way out (it searches first, the next tick); each fresh
+ * one is left in deadlock_id / deadlock_start, its agents deadlocked. */
+static void find_deadlocks(ff_crowd *c, size_t n, size_t nwaits)
+{
+    struct ff_gridmove *gm = c->gridmove;
+    size_t k, cyc, m = 0, ncycles;
+
+    ncycles = nwaits ? ff_reserve_cycles(gm->waits_on, n, gm->cycle, gm->cycle_scratch) : 0;
     c->ndeadlocks = 0;
     c->deadlock_start[0] = 0;
-    /* A cycle is a deadlock only when the complement cannot find a way
-     * out: first it searches, the next tick. */
-    if (ncycles > 0 && s->reserve && ff_lacam_defer(c, n))
-        ncycles = 0;
-    if (ncycles > 0) {
-        size_t cyc, m = 0;
-        for (cyc = 0; cyc < ncycles; cyc++) {
-            size_t first = m;
-            int fresh = 0;
-            for (k = 0; k < n; k++)
-                if (c->cycle[k] == (int32_t)cyc) {
-                    ff_agent *a = &c->agent[c->req_agent[k]];
-                    if (a->state != FF_AGENT_DEADLOCKED)
-                        fresh = 1;
-                    a->state = FF_AGENT_DEADLOCKED;
-                    c->deadlock_id[m++] = a->id;
-                }
-            if (fresh) {
-                c->stats.deadlocks++;
-                c->deadlock_start[++c->ndeadlocks] = m;
-            } else {
-                m = first;
+    if (ncycles > 0 && c->scenario->reserve && ff_lacam_defer(c, &gm->rq, n))
+        return;
+    for (cyc = 0; cyc < ncycles; cyc++) {
+        size_t first = m;
+        int fresh = 0;
+        for (k = 0; k < n; k++)
+            if (gm->cycle[k] == (int32_t)cyc) {
+                ff_agent *a = &c->agent[gm->rq.agent[k]];
+                if (a->state != FF_AGENT_DEADLOCKED)
+                    fresh = 1;
+                a->state = FF_AGENT_DEADLOCKED;
+                c->deadlock_id[m++] = a->id;
             }
+        if (fresh) {
+            c->stats.deadlocks++;
+            c->deadlock_start[++c->ndeadlocks] = m;
+        } else {
+            m = first;
         }
     }
+}
+
+/* One tick of cell-to-cell moves: requests, grants, moves, waits, own
+ * paths after wait-limit waits, and wait-for cycles (was_off_center: 1
+ * when an agent stood off a cell's center at the last tick). */
+static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
+{
+    struct ff_gridmove *gm = c->gridmove;
+    size_t k, n;
+    ff_status st;
+
+    if (c->goals.builds != gm->settled_builds || c->profiles->map_tick != gm->settled_map) {
+        /* A settled cell stays final until its field is built again; the
+         * steps round it, until the map changes. */
+        for (k = 0; k < c->nagents; k++)
+            gm->settled[k] = UINT32_MAX;
+        gm->settled_builds = c->goals.builds;
+        gm->settled_map = c->profiles->map_tick;
+    }
+    n = make_requests(c, was_off_center);
+    if ((st = ff_goalfields_status(&c->goals, err)) != FF_OK)
+        return st;  /* (a field's search stopped short) */
+    if (c->scenario->reserve) {
+        if ((st = grant(c, n, err)) != FF_OK)
+            return st;
+    } else {
+        for (k = 0; k < n; k++) {
+            gm->rq.req[k].granted = gm->rq.req[k].ncand > 0 ? 0 : -1;
+            gm->rq.req[k].blocker = FF_RESERVE_NONE;
+        }
+    }
+    find_deadlocks(c, n, apply_grants(c, n));
     return FF_OK;
 }
 
@@ -505,17 +537,17 @@ static ff_status gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         int inside = world_to_cell(c, a->x, a->y, &cx, &cy);
         cell = (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx);
         if (c->scenario->reserve &&
-            !ff_pibt_claim(c, cell, c->grid_class[a->cls].half)) {
-            c->spawn_scratch[waiting++] = i;
+            !ff_pibt_claim(c, cell, c->gridmove->rq.cls[a->cls].half)) {
+            c->gridmove->spawn_scratch[waiting++] = i;
             continue;
         }
         a->x = cell_center_x(g, cell);
         a->y = cell_center_y(g, cell);
         if (!inside)
-            c->grid_off_center = 1;
+            c->gridmove->off_center = 1;
         else
-            c->grid_shared |= measure_add(c->cell_seen, (uint32_t)c->cell_seen_mask, cell);
-        if ((st = ff_crowd_goal_enter(c, i, err)) != FF_OK)
+            c->gridmove->shared |= measure_add(c->gridmove->cell_seen, (uint32_t)c->gridmove->cell_seen_mask, cell);
+        if ((st = ff_agent_enter(c, i, err)) != FF_OK)
             return st;
         if (c->scenario->reserve)
             ff_pibt_enter(c, i);
@@ -526,7 +558,7 @@ static ff_status gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
         c->spawn_order[c->next_spawn + born++] = i;
         c->live_dirty = 1;
     }
-    memcpy(c->spawn_order + c->next_spawn + born, c->spawn_scratch, waiting * sizeof *c->spawn_scratch);
+    memcpy(c->spawn_order + c->next_spawn + born, c->gridmove->spawn_scratch, waiting * sizeof *c->gridmove->spawn_scratch);
     c->next_spawn += born;
     return FF_OK;
 }
@@ -534,13 +566,13 @@ static ff_status gridmove_spawns(ff_crowd *c, long long t, ff_error *err)
 ff_status ff_gridmove_step(ff_crowd *c, long long t, ff_error *err)
 {
     ff_status st;
-    int was_off_center = c->grid_off_center;
+    int was_off_center = c->gridmove->off_center;
 
     measure_begin(c);
     if (t > 0) {
         if ((st = gridmove_tick(c, was_off_center, err)) != FF_OK)
             return st;
-    } else if (c->scenario->reserve && (st = ff_pibt_grant(c, 0, err)) != FF_OK) {
+    } else if (c->scenario->reserve && (st = grant(c, 0, err)) != FF_OK) {
         return st;
     }
     return gridmove_spawns(c, t, err);

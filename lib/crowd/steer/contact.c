@@ -1,7 +1,22 @@
 /* contact.c - the pairs that may touch after a tick's moves (from the
  * steering's candidates or a fresh neighbour search), their overlap
- * resolution, and the overlap measure; see crowd.h and man 1 ffsim. */
-#include "crowdint.h"
+ * resolution, and the overlap measure; see contact.h and man 1 ffsim. */
+#include <stdlib.h>
+
+#include "contact.h"
+
+void ff_contacts_begin(ff_crowd *c, int collect)
+{
+    c->ncand = 0;
+    c->cand_failed = 0;
+    if (collect && c->cap_cand < c->hash.n) {
+        uint32_t *p = realloc(c->cand, 2 * c->hash.n * sizeof *p);
+        if (p) {
+            c->cand = p;
+            c->cap_cand = c->hash.n;
+        }
+    }
+}
 
 /* ---- contact candidates ----
  *
@@ -68,7 +83,7 @@ void ff_contacts_scan(ff_crowd *c, size_t k, double reach)
     while ((e = near_next(&w))) {
         double dx = p->x - e->x, dy = p->y - e->y;
         if (e->item > p->item && dx * dx + dy * dy < reach * reach)
-            collect_candidate(c, p, e);
+            ff_contacts_collect(c, p, e);
     }
 }
 
@@ -167,12 +182,13 @@ static void separate_pair(ff_crowd *c, ff_agent *a, double ri, ff_agent *b, doub
 static ff_status add_contact(ff_crowd *c, uint32_t i, uint32_t j, ff_error *err)
 {
     if (c->ncontacts == c->cap_contacts) {
-        size_t cap = c->cap_contacts ? 2 * c->cap_contacts : 1024;
-        uint32_t *p = realloc(c->contact, 2 * cap * sizeof *p);
+        /* (a pair a contact, and its key of two words) */
+        size_t cap = c->cap_contacts, key_cap = cap;
+        uint32_t *p = ff_grow(c->contact, &cap, c->ncontacts + 1, 2 * sizeof *p, 1024);
         uint64_t *key;
         if (p)
             c->contact = p;
-        key = p ? realloc(c->contact_key, 2 * cap * sizeof *key) : NULL;
+        key = p ? ff_grow(c->contact_key, &key_cap, c->ncontacts + 1, 2 * sizeof *key, 1024) : NULL;
         if (!key)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for contacts");
         c->contact_key = key;

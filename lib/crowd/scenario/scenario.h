@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "grid.h"
+#include "placement.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -152,10 +153,7 @@ ff_status ff_scenario_parse(const char *text, const char *name, const ff_grid *g
  * priority) and set its groups.  The reader calls it at each class's end. */
 void ff_class_group(ff_agent_class *c);
 
-/* splitmix64 (Steele, Lea and Flood 2014): advances *state by
- * 0x9e3779b97f4a7c15 and returns the mixed value.  The spawn rules' only
- * source of randomness. */
-uint64_t ff_splitmix64(uint64_t *state);
+/* ff_splitmix64, the spawn rules' source of randomness: placement.h. */
 
 #ifdef __cplusplus
 }

@@ -5,15 +5,17 @@
 #include <math.h>
 #include <string.h>
 
-#include "crowdint.h"
+#include "blend.h"
+#include "contact.h"
 #include "direction.h"
 #include "sample.h"
+#include "steer.h"
 
 /* ---- priority groups ---- */
 
 typedef void (*propose_fn)(void *ctx, const ff_behaviour *b, double *px, double *py);
 
-/* The one blending rule (crowd.h, ff_crowd_blend); proposals are asked
+/* The one blending rule (blend.h, ff_crowd_blend); proposals are asked
  * for lazily, group by group, so a group that wins spares the others. */
 static inline int blend_groups(const ff_agent_class *cls, propose_fn propose, void *ctx,
                                double *ox, double *oy)
@@ -136,7 +138,7 @@ static void propose_separate(agent_ctx *q, double range, double *px, double *py)
                 if (d2 >= reach2 || e->by != by || (uint32_t)e->bx - (uint32_t)bx > span)
                     continue;
                 if (e->item > q->index && d2 < c2)
-                    collect_candidate(q->collect, q->e, e);
+                    ff_contacts_collect(q->collect, q->e, e);
                 if (e->item == q->index || d2 >= r2)
                     continue;
                 if (d2 > 0) {
@@ -314,12 +316,64 @@ static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long lon
     turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
 }
 
+/* Accelerate agent a toward the desired velocity (sx, sy) times its
+ * class's speed, within the class's acceleration over dt, and no faster
+ * than its speed. */
+static inline void accelerate(ff_agent *a, const ff_agent_class *cls, double sx, double sy, double dt)
+{
+    double dvx = sx * cls->max_speed - a->vx, dvy = sy * cls->max_speed - a->vy;
+    double amax = cls->max_accel * dt, dv = dvx * dvx + dvy * dvy, speed2;
+
+    /* (Well inside the limit the root cannot exceed it: no need of it.) */
+    if (!(dv < amax * amax * (1 - 1e-12)) && (dv = sqrt(dv)) > amax) {
+        dvx *= amax / dv;
+        dvy *= amax / dv;
+    }
+    a->vx += dvx;
+    a->vy += dvy;
+    speed2 = a->vx * a->vx + a->vy * a->vy;
+    if (speed2 > cls->max_speed * cls->max_speed) {
+        double s = cls->max_speed / sqrt(speed2);
+        a->vx *= s;
+        a->vy *= s;
+    }
+}
+
+/* Move agent a (at its start of the tick, x0 y0, in cell cx cy whose
+ * near-wall entry is near) by its velocity over the tick, sliding along
+ * the walls; its velocity is then what the move kept, and a->clear
+ * whether it ended clear of the walls. */
+static inline void slide(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, const agent_ctx *q,
+                         long long cx, long long cy, int near)
+{
+    double dt = c->scenario->tick_dt, mx = a->vx * dt, my = a->vy * dt;
+    int far;
+
+    /* (mx * mx + my * my > 0: the slide's own test for a move at all,
+     * false for NaN and for moves too small to square.) */
+    if (q->cells && mx * mx + my * my > 0 && near > c->slide_far_k[a->cls]) {
+        /* What the slide does with a move of one substep that the
+         * near-wall map shows clear (slide_far_k), without the root
+         * and the divisions. */
+        a->x += mx;
+        a->y += my;
+        far = 1;
+    } else if (q->cells) {
+        ff_walls_slide_from(&c->walls, (long)cx, (long)cy, cls->radius, &a->x, &a->y, mx, my, &far);
+    } else {
+        ff_walls_slide_far(&c->walls, cls->radius, &a->x, &a->y, mx, my, &far);
+    }
+    a->clear = (uint8_t)far;
+    a->vx = (a->x - a->x0) / dt;
+    a->vy = (a->y - a->y0) / dt;
+}
+
 void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
 {
     const ff_grid *g = c->grid;
     ff_agent *a = &c->agent[index];
     const ff_agent_class *cls = &c->scenario->cls[a->cls];
-    double dt = c->scenario->tick_dt, sx, sy, len2, dvx, dvy, dv, amax, speed2, x0, y0, hx0, hy0;
+    double dt = c->scenario->tick_dt, sx, sy, len2, hx0, hy0;
     agent_ctx *q = qs;
     long long cx, cy;
     const uint8_t *dir = agent_dir_of(c, index, a->cls);
@@ -391,53 +445,13 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
         sx /= len2;
         sy /= len2;
     }
-    /* Accelerate toward the desired velocity within the limit. */
-    dvx = sx * cls->max_speed - a->vx;
-    dvy = sy * cls->max_speed - a->vy;
-    amax = cls->max_accel * dt;
-    dv = dvx * dvx + dvy * dvy;
-    /* (Well inside the limit the root cannot exceed it: no need of it.) */
-    if (!(dv < amax * amax * (1 - 1e-12)) && (dv = sqrt(dv)) > amax) {
-        dvx *= amax / dv;
-        dvy *= amax / dv;
-    }
-    a->vx += dvx;
-    a->vy += dvy;
-    speed2 = a->vx * a->vx + a->vy * a->vy;
-    if (speed2 > cls->max_speed * cls->max_speed) {
-        double s = cls->max_speed / sqrt(speed2);
-        a->vx *= s;
-        a->vy *= s;
-    }
+    accelerate(a, cls, sx, sy, dt);
     hx0 = a->hx;
     hy0 = a->hy;
     if (a->vx * a->vx + a->vy * a->vy >= 0.01 * cls->max_speed * cls->max_speed)
         turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
-    x0 = a->x;
-    y0 = a->y;
-    {
-        int far;
-        double mx = a->vx * dt, my = a->vy * dt;
-        /* (mx * mx + my * my > 0: the slide's own test for a move at all,
-         * false for NaN and for moves too small to square.) */
-        if (q->cells && mx * mx + my * my > 0 && near > c->slide_far_k[a->cls]) {
-            /* What the slide does with a move of one substep that the
-             * near-wall map shows clear (slide_far_k), without the root
-             * and the divisions. */
-            a->x += mx;
-            a->y += my;
-            far = 1;
-        } else if (q->cells) {
-            ff_walls_slide_from(&c->walls, (long)cx, (long)cy, cls->radius, &a->x, &a->y, mx, my, &far);
-        } else {
-            ff_walls_slide_far(&c->walls, cls->radius, &a->x, &a->y, mx, my, &far);
-        }
-        a->clear = (uint8_t)far;
-    }
-    /* The velocity is what the move kept after sliding. */
-    a->vx = (a->x - x0) / dt;
-    a->vy = (a->y - y0) / dt;
-    if (a->x != x0 || a->y != y0) {
+    slide(c, a, cls, q, cx, cy, near);
+    if (a->x != a->x0 || a->y != a->y0) {
         c->stats.jitter_moves++;
         if (a->hx != hx0 || a->hy != hy0) {
             double cross = hx0 * a->hy - hy0 * a->hx, dot = hx0 * a->hx + hy0 * a->hy;

@@ -1,6 +1,7 @@
 /* scenario.c - reading the crowd scenario format; see scenario.h and
  * man 5 ffsim. */
 #define _POSIX_C_SOURCE 200809L
+#include "grow.h"
 #include "scenario.h"
 
 #include <errno.h>
@@ -16,20 +17,6 @@
 
 #define LINE_MAX_BYTES 4096
 #define TOKENS_MAX 32
-
-uint64_t ff_splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* A uniform draw in [0, 1) from the top 53 bits. */
-static double unit_draw(uint64_t *state)
-{
-    return (double)(ff_splitmix64(state) >> 11) * (1.0 / 9007199254740992.0);
-}
 
 void ff_scenario_init(ff_scenario *s)
 {
@@ -280,28 +267,6 @@ static long id_take(reader *r, uint32_t id)
 
 /* ---- agents ---- */
 
-/* 0 when (x, y) is a clear place for a disk of radius rad, else why not:
- * 1 outside the map, 2 on a wall, 3 too near a wall. */
-static int place_problem(reader *r, double x, double y, double rad)
-{
-    long long cx, cy;
-    double ox = r->grid->origin_x, oy = r->grid->origin_y, c = r->grid->cell_size;
-
-    /* Range first, in doubles: a far position must not overflow the
-     * conversion to an integer cell. */
-    if (!(x >= ox && y >= oy && (x - ox) / c < r->grid->w && (y - oy) / c < r->grid->h))
-        return 1;
-    cx = (long long)floor((x - ox) / c);
-    cy = (long long)floor((y - oy) / c);
-    if (cx >= r->grid->w || cy >= r->grid->h)
-        return 1;
-    if (!ff_grid_open(r->grid, (size_t)cy * (size_t)r->grid->w + (size_t)cx))
-        return 2;
-    if (ff_walls_nearest(&r->walls, x, y, rad, NULL, NULL) < rad)
-        return 3;
-    return 0;
-}
-
 static ff_status chain_agent(reader *r, size_t k)
 {
     const ff_agent_spec *a = &r->s->agent[k];
@@ -316,12 +281,10 @@ static ff_status push_agent(reader *r, const ff_agent_spec *a)
 {
     ff_scenario *s = r->s;
     if (s->nagents == r->cap_agents) {
-        size_t cap = r->cap_agents ? r->cap_agents * 2 : 64;
-        ff_agent_spec *p = realloc(s->agent, cap * sizeof *p);
+        ff_agent_spec *p = ff_grow(s->agent, &r->cap_agents, s->nagents + 1, sizeof *p, 64);
         if (!p)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for agents");
         s->agent = p;
-        r->cap_agents = cap;
     }
     s->agent[s->nagents] = *a;
     s->nagents++;
@@ -414,7 +377,7 @@ static ff_status read_agent(reader *r, token *t, int n)
             return fail_at(r, &t[k], "unknown agent setting '%.40s' (tick, heading, goal)", t[k].text);
         }
     }
-    why = place_problem(r, a.x, a.y, r->s->cls[a.cls].radius);
+    why = ff_placement_problem(&r->walls, a.x, a.y, r->s->cls[a.cls].radius);
     if (why == 1)
         return fail_at(r, &t[3], "agent %u at %.40s is outside the map", a.id, where);
     if (why == 2)
@@ -494,7 +457,7 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
         a.spawn_tick = tick;
         a.goal = (int64_t)m->gy * g->w + m->gx;
         a.line = r->line;
-        if (!ff_grid_open(g, start) || place_problem(r, a.x, a.y, r->s->cls[cls].radius)) {
+        if (!ff_grid_open(g, start) || ff_placement_problem(&r->walls, a.x, a.y, r->s->cls[cls].radius)) {
             st = ff_error_set(r->err, FF_EINPUT, path, m->line, m->start_col,
                               "agent %zu's start %d,%d is %s", k, (int)m->sx, (int)m->sy,
                               ff_grid_open(g, start) ? "nearer than its radius to a wall" : "on a wall");
@@ -510,11 +473,47 @@ static ff_status read_scen(reader *r, token *t, long long count, int cls, long l
     return st;
 }
 
+/* The count agents of class cls, ids first.., of spawn line t at
+ * tick, each where ff_placement_draw puts it. */
+static ff_status place_spawns(reader *r, token *t, const double *rect, uint64_t seed, long long count,
+                              long long first, long long tick, int cls)
+{
+    double rad = r->s->cls[cls].radius;
+    long long id;
+    ff_status st;
+
+    if ((st = start_placing(r)) != FF_OK)
+        return st;
+    for (id = first; id < first + count; id++) {
+        ff_agent_spec a;
+        double fx = 0, fy = 0;
+
+        if (!ff_placement_draw(&r->place, &r->walls, rect, &seed, FF_SPAWN_TRIES, rad, tick,
+                               r->max_radius, &fx, &fy))
+            return fail_at(r, &t[3], "no place clear of walls for a radius %g agent in %d draws",
+                           rad, FF_SPAWN_TRIES);
+        memset(&a, 0, sizeof a);
+        a.id = (uint32_t)id;
+        a.cls = cls;
+        a.x = fx;
+        a.y = fy;
+        a.heading = NAN;
+        a.spawn_tick = tick;
+        a.goal = -1;
+        a.line = r->line;
+        if ((st = check_id(r, &t[1], a.id)) != FF_OK)
+            return st;
+        if ((st = push_agent(r, &a)) != FF_OK)
+            return st;
+    }
+    return FF_OK;
+}
+
 /* spawn N CLASS spawns|rect X0,Y0,X1,Y1 [seed S] [tick T] [first ID] */
 static ff_status read_spawn(reader *r, token *t, int n)
 {
     const ff_grid *g = r->grid;
-    long long count, tick = 0, first, id;
+    long long count, tick = 0, first;
     uint64_t seed = 1;
     double rect[4] = { 0, 0, 0, 0 }, rad;
     int cls, use_rect, k;
@@ -587,55 +586,7 @@ static ff_status read_spawn(reader *r, token *t, int n)
                            "units hold %.0f at most)", count, rad,
                            use_rect ? "rectangle's open cells" : "spawn cells", area, most);
     }
-    if ((st = start_placing(r)) != FF_OK)
-        return st;
-    for (id = first; id < first + count; id++) {
-        ff_agent_spec a;
-        double fx = 0, fy = 0;
-        int tries, have_fallback = 0, placed = 0;
-
-        for (tries = 0; tries < FF_SPAWN_TRIES && !placed; tries++) {
-            double x, y;
-            if (use_rect) {
-                x = rect[0] + unit_draw(&seed) * (rect[2] - rect[0]);
-                y = rect[1] + unit_draw(&seed) * (rect[3] - rect[1]);
-            } else {
-                uint32_t cell = g->spawns[ff_splitmix64(&seed) % g->nspawns];
-                double u = unit_draw(&seed), v = unit_draw(&seed);
-                x = g->origin_x + ((double)(cell % (uint32_t)g->w) + u) * g->cell_size;
-                y = g->origin_y + ((double)(cell / (uint32_t)g->w) + v) * g->cell_size;
-            }
-            if (place_problem(r, x, y, rad))
-                continue;
-            if (!have_fallback) {
-                have_fallback = 1;
-                fx = x;
-                fy = y;
-            }
-            if (!ff_placement_overlaps(&r->place, x, y, rad, tick, r->max_radius)) {
-                fx = x;
-                fy = y;
-                placed = 1;
-            }
-        }
-        if (!have_fallback)
-            return fail_at(r, &t[3], "no place clear of walls for a radius %g agent in %d draws",
-                           rad, FF_SPAWN_TRIES);
-        memset(&a, 0, sizeof a);
-        a.id = (uint32_t)id;
-        a.cls = cls;
-        a.x = fx;
-        a.y = fy;
-        a.heading = NAN;
-        a.spawn_tick = tick;
-        a.goal = -1;
-        a.line = r->line;
-        if ((st = check_id(r, &t[1], a.id)) != FF_OK)
-            return st;
-        if ((st = push_agent(r, &a)) != FF_OK)
-            return st;
-    }
-    return FF_OK;
+    return place_spawns(r, t, use_rect ? rect : NULL, seed, count, first, tick, cls);
 }
 
 /* ---- classes ---- */
@@ -660,12 +611,10 @@ static ff_status open_class(reader *r, token *t, int n)
     if (s->nclasses == FF_SCENARIO_CLASSES_MAX)
         return fail_at(r, &t[0], "more than %d classes", FF_SCENARIO_CLASSES_MAX);
     if (s->nclasses == r->cap_cls) {
-        size_t cap = r->cap_cls ? r->cap_cls * 2 : 4;
-        ff_agent_class *q = realloc(s->cls, cap * sizeof *q);
+        ff_agent_class *q = ff_grow(s->cls, &r->cap_cls, s->nclasses + 1, sizeof *q, 4);
         if (!q)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for classes");
         s->cls = q;
-        r->cap_cls = cap;
     }
     c = &s->cls[s->nclasses];
     memset(c, 0, sizeof *c);
@@ -895,12 +844,10 @@ static ff_status read_event(reader *r, token *t, int n)
     e.x1 = (int32_t)v[2];
     e.y1 = (int32_t)v[3];
     if (s->nevents == r->cap_events) {
-        size_t cap = r->cap_events ? 2 * r->cap_events : 8;
-        ff_map_event *q = realloc(s->event, cap * sizeof *q);
+        ff_map_event *q = ff_grow(s->event, &r->cap_events, s->nevents + 1, sizeof *q, 8);
         if (!q)
             return ff_error_set(r->err, FF_ENOMEM, r->name, r->line, 0, "out of memory for events");
         s->event = q;
-        r->cap_events = cap;
     }
     /* Insertion keeps ascending ticks and line order within a tick. */
     for (k = (int)s->nevents; k > 0 && s->event[k - 1].tick > e.tick; k--)

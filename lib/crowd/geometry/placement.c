@@ -1,4 +1,5 @@
 /* placement.c - the disks of a scenario's spawn rules; see placement.h. */
+#include "grow.h"
 #include "placement.h"
 
 #include <math.h>
@@ -71,13 +72,13 @@ ff_status ff_placement_add(ff_placement *p, double x, double y, double radius, l
     uint32_t s;
 
     if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 1024;
-        ff_placed *d = realloc(p->disk, cap * sizeof *d);
+        size_t cap = p->cap, next_cap = cap;
+        ff_placed *d = ff_grow(p->disk, &cap, p->n + 1, sizeof *d, 1024);
         int32_t *nx;
         if (!d)
             return FF_ENOMEM;
         p->disk = d;
-        if (!(nx = realloc(p->next, cap * sizeof *nx)))
+        if (!(nx = ff_grow(p->next, &next_cap, p->n + 1, sizeof *nx, 1024)))
             return FF_ENOMEM;
         p->next = nx;
         p->cap = cap;
@@ -154,4 +155,73 @@ double ff_placement_area(const ff_grid *g, const double *rect)
                 area += wx * wy;
         }
     return area;
+}
+
+uint64_t ff_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+/* A uniform draw in [0, 1) from the top 53 bits. */
+static double unit_draw(uint64_t *state)
+{
+    return (double)(ff_splitmix64(state) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* 0 when (x, y) is a clear place for a disk of radius rad, else why not:
+ * 1 outside the map, 2 on a wall, 3 too near a wall. */
+int ff_placement_problem(const ff_walls *w, double x, double y, double rad)
+{
+    const ff_grid *g = w->grid;
+    long long cx, cy;
+    double ox = g->origin_x, oy = g->origin_y, c = g->cell_size;
+
+    /* Range first, in doubles: a far position must not overflow the
+     * conversion to an integer cell. */
+    if (!(x >= ox && y >= oy && (x - ox) / c < g->w && (y - oy) / c < g->h))
+        return 1;
+    cx = (long long)floor((x - ox) / c);
+    cy = (long long)floor((y - oy) / c);
+    if (cx >= g->w || cy >= g->h)
+        return 1;
+    if (!ff_grid_open(g, (size_t)cy * (size_t)g->w + (size_t)cx))
+        return 2;
+    if (ff_walls_nearest(w, x, y, rad, NULL, NULL) < rad)
+        return 3;
+    return 0;
+}
+
+int ff_placement_draw(const ff_placement *p, const ff_walls *w, const double *rect, uint64_t *seed,
+                      int tries, double rad, long long tick, double max_radius, double *fx, double *fy)
+{
+    const ff_grid *g = w->grid;
+    int k, found = 0;
+
+    for (k = 0; k < tries; k++) {
+        double x, y;
+        if (rect) {
+            x = rect[0] + unit_draw(seed) * (rect[2] - rect[0]);
+            y = rect[1] + unit_draw(seed) * (rect[3] - rect[1]);
+        } else {
+            uint32_t cell = g->spawns[ff_splitmix64(seed) % g->nspawns];
+            double u = unit_draw(seed), v = unit_draw(seed);
+            x = g->origin_x + ((double)(cell % (uint32_t)g->w) + u) * g->cell_size;
+            y = g->origin_y + ((double)(cell / (uint32_t)g->w) + v) * g->cell_size;
+        }
+        if (ff_placement_problem(w, x, y, rad))
+            continue;
+        if (!found) {
+            found = 1;
+            *fx = x;
+            *fy = y;
+        }
+        if (!ff_placement_overlaps(p, x, y, rad, tick, max_radius)) {
+            *fx = x;
+            *fy = y;
+            return 2;
+        }
+    }
+    return found;
 }

@@ -1,5 +1,6 @@
 /* profiles.c - per-radius fields and their rebuilds; see profiles.h. */
 #define _POSIX_C_SOURCE 200809L
+#include "grow.h"
 #include "profiles.h"
 
 #include <math.h>
@@ -398,15 +399,13 @@ static ff_status dilate(ff_profiles *p, const uint32_t *const *lists, const size
                     if (p->mark[i])
                         continue;
                     if (*nout == *cap) {
-                        size_t grown = *cap ? 2 * *cap : 1024;
-                        uint32_t *q = realloc(*out, grown * sizeof *q);
+                        uint32_t *q = ff_grow(*out, cap, *nout + 1, sizeof *q, 1024);
                         if (!q) {
                             for (k = 0; k < *nout; k++)
                                 p->mark[(*out)[k]] = 0;
                             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
                         }
                         *out = q;
-                        *cap = grown;
                     }
                     p->mark[i] = 1;
                     (*out)[(*nout)++] = (uint32_t)i;

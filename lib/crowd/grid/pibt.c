@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crowdint.h"
+#include "pibt.h"
 #include "direction.h"
 #include "hugepage.h"
 #include "sample.h"
@@ -43,28 +43,28 @@ struct ff_pibt_cell {
 
 static inline uint32_t who_now(const ff_crowd *c, uint32_t cell)
 {
-    const struct ff_pibt_cell *p = &c->pibt_cell[cell];
-    return p->stamp == c->pibt_stamp ? p->now : 0;
+    const struct ff_pibt_cell *p = &c->pibt->cell[cell];
+    return p->stamp == c->pibt->stamp ? p->now : 0;
 }
 
 static inline uint32_t who_next(const ff_crowd *c, uint32_t cell)
 {
-    const struct ff_pibt_cell *p = &c->pibt_cell[cell];
-    return p->stamp == c->pibt_stamp ? p->next : 0;
+    const struct ff_pibt_cell *p = &c->pibt->cell[cell];
+    return p->stamp == c->pibt->stamp ? p->next : 0;
 }
 
 static inline int corner_crossed(const ff_crowd *c, uint32_t cell)
 {
-    const struct ff_pibt_cell *p = &c->pibt_cell[cell];
-    return p->stamp == c->pibt_stamp && p->corner;
+    const struct ff_pibt_cell *p = &c->pibt->cell[cell];
+    return p->stamp == c->pibt->stamp && p->corner;
 }
 
 /* Cell's record for writing: made this tick's (cleared) when stale. */
 static inline struct ff_pibt_cell *marks_of(ff_crowd *c, uint32_t cell)
 {
-    struct ff_pibt_cell *p = &c->pibt_cell[cell];
-    if (p->stamp != c->pibt_stamp) {
-        p->stamp = c->pibt_stamp;
+    struct ff_pibt_cell *p = &c->pibt->cell[cell];
+    if (p->stamp != c->pibt->stamp) {
+        p->stamp = c->pibt->stamp;
         p->now = p->next = p->corner = 0;
     }
     return p;
@@ -98,10 +98,6 @@ static inline int overlap(const ff_grid *g, uint32_t a, int32_t ha, uint32_t b, 
 
 /* The cost to goal agent i orders its cells by: its own goal's field,
  * its congestion field's, or its profile's; NULL while stale. */
-ff_cost_view ff_pibt_cost(const ff_crowd *c, size_t i)
-{
-    return ff_pibt_cost_dir(c, i, agent_dir_of(c, i, c->agent[i].cls));
-}
 
 /* A candidate cell.  The keys of the order are found only when a
  * comparison needs them: its cost (most turns take the preferred cell,
@@ -213,7 +209,7 @@ static void make_open9(ff_crowd *c)
 {
     const ff_grid *g = c->grid;
     size_t w = (size_t)g->w, h = (size_t)g->h, x, y;
-    uint16_t *o = c->pibt_open9;
+    uint16_t *o = c->pibt->open9;
 
     for (x = 0; x < w * h; x++)
         o[x] = (uint16_t)(ff_grid_open(g, x) << 8);
@@ -234,8 +230,8 @@ static void make_open9(ff_crowd *c)
             row[x] = (uint16_t)(row[x] | v);
         }
     }
-    c->pibt_open9_tick = c->profiles ? c->profiles->map_tick : -1;
-    c->pibt_open9_made = 1;
+    c->pibt->open9_tick = c->profiles ? c->profiles->map_tick : -1;
+    c->pibt->open9_made = 1;
 }
 
 /* The diagonal steps (as bits by direction, FF_DIR_*) whose two side
@@ -254,7 +250,7 @@ static const uint8_t diagonals_open[16] = {
 /* The steps request q may take from its cell, as bits by direction
  * (FF_DIR_*): its profile's legal steps, or from a cell its clearance
  * closes (a lead-out cell, whose mask is 0: a step needs both ends open)
- * the map's; *clear those of them ff_gridmove_step_clear's common case
+ * the map's; *clear those of them ff_footprint_step_clear's common case
  * clears without a measure (a disk within its cell between open cells'
  * centers, a diagonal's two side cells open). */
 static inline unsigned turn_steps(const ff_crowd *c, const ff_reserve_request *q, unsigned *clear)
@@ -262,13 +258,13 @@ static inline unsigned turn_steps(const ff_crowd *c, const ff_reserve_request *q
     const ff_grid *g = c->grid;
     const ff_profile *f = &c->profiles->profile[c->profiles->class_profile[q->cls]];
     uint32_t w = (uint32_t)g->w, cell = q->cell;
-    unsigned steps = f->step_mask[cell], open = c->pibt_open9[cell];
+    unsigned steps = f->step_mask[cell], open = c->pibt->open9[cell];
     int d;
 
     if (!steps && !ff_grid_open(&f->grid, cell))
         for (d = 0; d < 8; d++)
             steps |= (unsigned)ff_grid_step_ok(g, (int)(cell % w), (int)(cell / w), d) << d;
-    *clear = c->grid_class[q->cls].in_cell && (open >> 8 & 1) ? 0x0fu | diagonals_open[open & 0x0fu] : 0;
+    *clear = c->pibt->cls[q->cls].in_cell && (open >> 8 & 1) ? 0x0fu | diagonals_open[open & 0x0fu] : 0;
     return steps & open;
 }
 
@@ -281,8 +277,8 @@ static inline unsigned turn_steps(const ff_crowd *c, const ff_reserve_request *q
 static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, unsigned steps, unsigned clear,
                       int count, int *pref)
 {
-    const ff_reserve_request *q = &c->req[k];
-    double r = c->grid_class[q->cls].radius;
+    const ff_reserve_request *q = &c->pibt->req[k];
+    double r = c->pibt->cls[q->cls].radius;
     uint32_t cell = q->cell, preferred = q->ncand > 0 ? q->cand : UNDECIDED;
     int d, n = 0;
     unsigned left, nsteps = 0, sweep_failures = 0;
@@ -295,8 +291,8 @@ static int candidates(ff_crowd *c, size_t k, cand *out, ff_cost_view cost, unsig
         uint32_t to;
         d = __builtin_ctz(left);
         nsteps++;
-        to = cell + (uint32_t)c->pibt_step[d];
-        if (!(clear >> d & 1) && !ff_gridmove_sweep_measured(c, cell, to, r)) {
+        to = cell + (uint32_t)c->pibt->step[d];
+        if (!(clear >> d & 1) && !ff_footprint_sweep_measured(&c->walls, cell, to, r)) {
             /* Counted when it would have been a candidate: a way on
              * from there (or its own path's next cell). */
             if (!cost.cells || ff_cost_at(cost, to) < INFINITY || to == preferred)
@@ -334,7 +330,7 @@ static inline unsigned step_to(const ff_crowd *c, uint32_t cell, uint32_t next, 
 {
     for (; steps; steps &= steps - 1) {
         unsigned d = (unsigned)__builtin_ctz(steps);
-        if (cell + (uint32_t)c->pibt_step[d] == next)
+        if (cell + (uint32_t)c->pibt->step[d] == next)
             return d;
     }
     return 8;
@@ -354,7 +350,7 @@ static inline size_t step_corner(const ff_grid *g, uint32_t from, unsigned d)
  * edges with request q: it moves, into q's footprint. */
 static inline int swaps_with(const ff_crowd *c, uint32_t j, const ff_reserve_request *q)
 {
-    const ff_reserve_request *o = &c->req[j - 1];
+    const ff_reserve_request *o = &c->pibt->req[j - 1];
     if (o->next == UNDECIDED || o->next == o->cell)
         return 0;
     if (o->half == 0 && q->half == 0)
@@ -368,7 +364,7 @@ static inline int swaps_with(const ff_crowd *c, uint32_t j, const ff_reserve_req
 static int may_take(const ff_crowd *c, size_t k, uint32_t to, unsigned d)
 {
     const ff_grid *g = c->grid;
-    const ff_reserve_request *q = &c->req[k];
+    const ff_reserve_request *q = &c->pibt->req[k];
     int32_t x0, y0, x1, y1, x, y;
     size_t corner = step_corner(g, q->cell, d);
 
@@ -423,12 +419,12 @@ static void mark(ff_crowd *c, size_t k, uint32_t center, uint32_t who)
     const ff_grid *g = c->grid;
     int32_t x0, y0, x1, y1, x, y;
 
-    if (c->req[k].half == 0) {
+    if (c->pibt->req[k].half == 0) {
         if (who || who_next(c, center) == k + 1)
             set_next(c, center, who);
         return;
     }
-    box_of(g, center, c->req[k].half, &x0, &y0, &x1, &y1);
+    box_of(g, center, c->pibt->req[k].half, &x0, &y0, &x1, &y1);
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++) {
             uint32_t cell = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
@@ -450,7 +446,7 @@ static void best_cell(const ff_crowd *c, const ff_reserve_request *q, cand *cs, 
     for (; steps; steps &= steps - 1) {
         unsigned d = (unsigned)__builtin_ctz(steps);
         cand t;
-        t.cell = q->cell + (uint32_t)c->pibt_step[d];
+        t.cell = q->cell + (uint32_t)c->pibt->step[d];
         t.cost = ff_cost_at(q->cost, t.cell);
         if (!(t.cost < INFINITY) || t.cost > cs[0].cost)
             continue;  /* (no way on from there: not a candidate; or a higher cost) */
@@ -465,7 +461,7 @@ static void best_cell(const ff_crowd *c, const ff_reserve_request *q, cand *cs, 
 static int pibt(ff_crowd *c, size_t k, int depth)
 {
     const ff_grid *g = c->grid;
-    ff_reserve_request *q = &c->req[k];
+    ff_reserve_request *q = &c->pibt->req[k];
     ff_cost_view cost = q->cost;
     cand cs[CAND_MAX];
     int pref = -1, n = 1, m, later = 0;
@@ -535,7 +531,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         /* Everyone undecided standing there must make room. */
         if (q->half == 0) {
             uint32_t j = who_now(c, to);
-            if (j && j != k + 1 && c->req[j - 1].next == UNDECIDED &&
+            if (j && j != k + 1 && c->pibt->req[j - 1].next == UNDECIDED &&
                 (depth >= PIBT_DEPTH_MAX || !pibt(c, j - 1, depth + 1))) {
                 ok = 0;
                 if (m == 0)
@@ -550,7 +546,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         for (y = y0; y <= y1 && ok; y++)
             for (x = x0; x <= x1 && ok; x++) {
                 uint32_t j = who_now(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x);
-                if (!j || j == k + 1 || c->req[j - 1].next != UNDECIDED)
+                if (!j || j == k + 1 || c->pibt->req[j - 1].next != UNDECIDED)
                     continue;
                 if (depth >= PIBT_DEPTH_MAX || !pibt(c, j - 1, depth + 1)) {
                     ok = 0;
@@ -585,20 +581,20 @@ static int pibt(ff_crowd *c, size_t k, int depth)
  * (turn_steps') need no sweep measured, and nobody but it has marked
  * that cell, now or for the next tick.  Then it keeps its cell, as pibt() would (may_take
  * grants it, and nobody stands there to push), and its lookups are
- * counted as there; 1, and its lookups + 1 in rest[k] (c->pibt_rest).  0
+ * counted as there; 1, and its lookups + 1 in rest[k] (c->pibt->rest).  0
  * (nothing done) when it does not rest.  cached: 1 when rest holds the
  * last tick's short turns, taken on this map and these fields:
  * one there of an agent that has not moved since (grid_kept 2) rests
  * again but for the marks, with as many lookups. */
 static inline int stays_at_rest(ff_crowd *c, size_t k, int cached, uint8_t *rest)
 {
-    ff_reserve_request *q = &c->req[k];
+    ff_reserve_request *q = &c->pibt->req[k];
     struct ff_pibt_cell *p;
     unsigned lookups, steps, clear;
 
     if (q->ncand != 0 || q->half != 0 || !q->cost.hops)
         return 0;
-    if (cached && c->grid_kept[k] == 2 && rest[k]) {
+    if (cached && c->pibt->kept[k] == 2 && rest[k]) {
         lookups = rest[k] - 1u;
     } else {
         if (ff_cost_at(q->cost, q->cell) != 0)
@@ -609,11 +605,11 @@ static inline int stays_at_rest(ff_crowd *c, size_t k, int cached, uint8_t *rest
             return 0;
         lookups = 1 + popcount8(steps);
     }
-    p = &c->pibt_cell[q->cell];
-    if (p->stamp != c->pibt_stamp || p->now != k + 1 || p->next != 0)
+    p = &c->pibt->cell[q->cell];
+    if (p->stamp != c->pibt->stamp || p->now != k + 1 || p->next != 0)
         return 0;
     c->stats.direction_lookups += lookups;
-    c->pibt_rest_turns++;
+    c->pibt->rest_turns++;
     p->next = (uint32_t)k + 1;
     q->next = q->cell;
     q->blocker = FF_RESERVE_NONE;
@@ -632,28 +628,28 @@ static inline int stays_at_rest(ff_crowd *c, size_t k, int cached, uint8_t *rest
 static void prefetch_around(const ff_crowd *c, uint32_t k, int cached)
 {
     const ff_grid *g = c->grid;
-    const ff_reserve_request *q = &c->req[k];
+    const ff_reserve_request *q = &c->pibt->req[k];
     uint32_t cell = q->cell;
     const ff_profile *f = ff_profiles_of(c->profiles, q->cls);
 
-    if (q->ncand == 0 && cached && c->grid_kept[k] == 2 && c->pibt_rest[k]) {
-        PREFETCH(&c->pibt_cell[cell]);  /* (most likely it rests again: stays_at_rest) */
+    if (q->ncand == 0 && cached && c->pibt->kept[k] == 2 && c->pibt->rest[k]) {
+        PREFETCH(&c->pibt->cell[cell]);  /* (most likely it rests again: stays_at_rest) */
         return;
     }
     PREFETCH(&f->step_mask[cell]);
-    PREFETCH(&c->pibt_open9[cell]);
+    PREFETCH(&c->pibt->open9[cell]);
     if (q->ncand > 0 && q->half == 0) {
         /* (the corner of a diagonal to it: from the cells' difference) */
         uint32_t w = (uint32_t)g->w, diff = q->cand - cell;
-        PREFETCH(&c->pibt_cell[q->cand]);
+        PREFETCH(&c->pibt->cell[q->cand]);
         if (diff == w + 1 || diff == w - 1 || diff == -w + 1 || diff == -w - 1)
-            PREFETCH(&c->pibt_cell[(size_t)cell + (diff == w + 1 || diff == w - 1 ? w : 0) + (diff == w + 1 || diff == -w + 1)]);
+            PREFETCH(&c->pibt->cell[(size_t)cell + (diff == w + 1 || diff == w - 1 ? w : 0) + (diff == w + 1 || diff == -w + 1)]);
     } else if (q->ncand == 0 && q->half == 0 && q->cost.hops) {
         /* (most likely it rests: its cell's marks and cost alone) */
-        PREFETCH(&c->pibt_cell[cell]);
+        PREFETCH(&c->pibt->cell[cell]);
         PREFETCH((const char *)q->cost.cells + (size_t)cell * ff_cost_cell_bytes(q->cost));
     } else {
-        prefetch_around_cell(c->pibt_cell, sizeof *c->pibt_cell, g, cell);
+        prefetch_around_cell(c->pibt->cell, sizeof *c->pibt->cell, g, cell);
     }
 }
 
@@ -687,7 +683,7 @@ static int cmp_order(const void *pa, const void *pb)
 void ff_pibt_enter(ff_crowd *c, size_t i)
 {
     const ff_agent *a = &c->agent[i];
-    ff_cost_view cost = ff_pibt_cost(c, i);
+    ff_cost_view cost = ff_agent_cost(c, i);
     long long cx, cy;
     double d = 0;
 
@@ -700,7 +696,7 @@ void ff_pibt_enter(ff_crowd *c, size_t i)
     c->plan[i].start_cost = d;
 }
 
-/* The grant order of this tick's n requests into c->pibt_order.  The
+/* The grant order of this tick's n requests into c->pibt->order.  The
  * keys change little from tick to tick, so the sort starts from last
  * tick's order (of agents), the newcomers after it, and inserts: little
  * to do when few keys moved, and past 8 n moves qsort takes over.
@@ -709,12 +705,12 @@ void ff_pibt_enter(ff_crowd *c, size_t i)
  * one it followed then, neither key changed, is not compared. */
 static void order_requests(ff_crowd *c, size_t n)
 {
-    uint32_t *order = c->pibt_order;
-    uint8_t *changed = c->pibt_placed;
-    struct ff_pibt_key *keys = c->pibt_key;
-    const ff_reserve_request *req = c->req;
+    uint32_t *order = c->pibt->order;
+    uint8_t *changed = c->pibt->placed;
+    struct ff_pibt_key *keys = c->pibt->key;
+    const ff_reserve_request *req = c->pibt->req;
     size_t k, m = 0, moves = 0;
-    int kept = c->grid_all_kept && c->pibt_nprev == n, moved = 0;
+    int kept = c->pibt->rq->all_kept && c->pibt->nprev == n, moved = 0;
 
     if (kept) {
         /* Every request the same agent's as last tick: the last order
@@ -726,27 +722,27 @@ static void order_requests(ff_crowd *c, size_t n)
         }
     } else {
         for (k = 0; k < n; k++) {
-            const ff_reserve_request *q = &c->req[k];
-            struct ff_pibt_key *key = &c->pibt_key[k];
-            c->pibt_req_of[c->req_agent[k]] = (uint32_t)k;
-            c->pibt_placed[k] = 0;
+            const ff_reserve_request *q = &c->pibt->req[k];
+            struct ff_pibt_key *key = &c->pibt->key[k];
+            c->pibt->req_of[c->pibt->req_agent[k]] = (uint32_t)k;
+            c->pibt->placed[k] = 0;
             key->priority = q->priority;
             key->waited = q->waited;
-            key->start_cost = c->plan[c->req_agent[k]].start_cost;
+            key->start_cost = c->plan[c->pibt->req_agent[k]].start_cost;
             key->id = q->id;
         }
-        for (k = 0; k < c->pibt_nprev; k++) {
-            uint32_t i = c->pibt_prev[k], j = c->pibt_req_of[i];
-            if (j < n && c->req_agent[j] == i) {
+        for (k = 0; k < c->pibt->nprev; k++) {
+            uint32_t i = c->pibt->prev[k], j = c->pibt->req_of[i];
+            if (j < n && c->pibt->req_agent[j] == i) {
                 order[m++] = j;
-                c->pibt_placed[j] = 1;
+                c->pibt->placed[j] = 1;
             }
         }
         for (k = 0; k < n; k++)
-            if (!c->pibt_placed[k])
+            if (!c->pibt->placed[k])
                 order[m++] = (uint32_t)k;
     }
-    sort_keys = c->pibt_key;
+    sort_keys = c->pibt->key;
     for (k = 1; k < n && moves <= 8 * n; k++) {
         uint32_t t = order[k];
         size_t j;
@@ -762,32 +758,31 @@ static void order_requests(ff_crowd *c, size_t n)
         qsort(order, n, sizeof *order, cmp_order);
     sort_keys = NULL;
     for (k = 0; k < n; k++)
-        c->pibt_prev[k] = c->req_agent[order[k]];
-    c->pibt_nprev = n;
+        c->pibt->prev[k] = c->pibt->req_agent[order[k]];
+    c->pibt->nprev = n;
 }
 
-ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
+void ff_pibt_begin(ff_crowd *c, size_t n)
 {
     size_t k;
-    int st;
 
-    if (++c->pibt_stamp == 0) {  /* wrapped: every mark is stale */
-        memset(c->pibt_cell, 0, (size_t)c->grid->w * (size_t)c->grid->h * sizeof *c->pibt_cell);
-        c->pibt_stamp = 1;
+    if (++c->pibt->stamp == 0) {  /* wrapped: every mark is stale */
+        memset(c->pibt->cell, 0, (size_t)c->grid->w * (size_t)c->grid->h * sizeof *c->pibt->cell);
+        c->pibt->stamp = 1;
     }
-    if (!c->pibt_open9_made || (c->profiles && c->profiles->map_tick != c->pibt_open9_tick))
+    if (!c->pibt->open9_made || (c->profiles && c->profiles->map_tick != c->pibt->open9_tick))
         make_open9(c);
     for (k = 0; k < n; k++) {
         const ff_grid *g = c->grid;
         int32_t x0, y0, x1, y1, x, y;
         if (k + PREFETCH_AHEAD < n)
-            PREFETCH(&c->pibt_cell[c->req[k + PREFETCH_AHEAD].cell]);
-        c->req[k].next = UNDECIDED;
-        if (c->req[k].half == 0) {
-            marks_of(c, c->req[k].cell)->now = (uint32_t)k + 1;
+            PREFETCH(&c->pibt->cell[c->pibt->req[k + PREFETCH_AHEAD].cell]);
+        c->pibt->req[k].next = UNDECIDED;
+        if (c->pibt->req[k].half == 0) {
+            marks_of(c, c->pibt->req[k].cell)->now = (uint32_t)k + 1;
             continue;
         }
-        box_of(g, c->req[k].cell, c->req[k].half, &x0, &y0, &x1, &y1);
+        box_of(g, c->pibt->req[k].cell, c->pibt->req[k].half, &x0, &y0, &x1, &y1);
         for (y = y0; y <= y1; y++)
             for (x = x0; x <= x1; x++) {
                 marks_of(c, (uint32_t)y * (uint32_t)g->w + (uint32_t)x)->now = (uint32_t)k + 1;
@@ -795,91 +790,98 @@ ff_status ff_pibt_grant(ff_crowd *c, size_t n, ff_error *err)
     }
     /* (the order is kept from tick to tick: made every tick) */
     order_requests(c, n);
-    if ((st = ff_lacam_tick(c, n, err)) < 0)
-        return FF_ENOMEM;
-    if (st) {
+}
+
+void ff_pibt_grant(ff_crowd *c, size_t n, int planned)
+{
+    size_t k;
+
+    if (planned) {
         /* The complement's plan decides this tick: nobody asks, nobody
          * waits. */
         for (k = 0; k < n; k++) {
-            c->req[k].ncand = 0;
-            c->req[k].blocker = FF_RESERVE_NONE;
-            mark(c, k, c->req[k].next, (uint32_t)k + 1);
+            c->pibt->req[k].ncand = 0;
+            c->pibt->req[k].blocker = FF_RESERVE_NONE;
+            mark(c, k, c->pibt->req[k].next, (uint32_t)k + 1);
         }
     } else {
-        int cached = c->pibt_rest_made && c->profiles->map_tick == c->pibt_rest_map &&
-                     c->goals.builds == c->pibt_rest_builds, full = c->pibt_full_turns;
-        const uint32_t *order = c->pibt_order;
-        uint8_t *rest = c->pibt_rest;
+        int cached = c->pibt->rest_made && c->profiles->map_tick == c->pibt->rest_map &&
+                     c->goals.builds == c->pibt->rest_builds, full = c->pibt->full_turns;
+        const uint32_t *order = c->pibt->order;
+        uint8_t *rest = c->pibt->rest;
         for (k = 0; k < n; k++) {
             uint32_t r = order[k];
             if (k + 2 * PREFETCH_AHEAD < n)
-                PREFETCH(&c->req[order[k + 2 * PREFETCH_AHEAD]]);
+                PREFETCH(&c->pibt->req[order[k + 2 * PREFETCH_AHEAD]]);
             if (k + PREFETCH_AHEAD < n)
                 prefetch_around(c, order[k + PREFETCH_AHEAD], cached);
-            if (c->req[r].next != UNDECIDED) {
+            if (c->pibt->req[r].next != UNDECIDED) {
                 rest[r] = 0;  /* (pushed) */
             } else if (full || !stays_at_rest(c, r, cached, rest)) {
                 rest[r] = 0;
                 pibt(c, r, 0);
             }
         }
-        c->pibt_rest_map = c->profiles->map_tick;
-        c->pibt_rest_builds = c->goals.builds;
+        c->pibt->rest_map = c->profiles->map_tick;
+        c->pibt->rest_builds = c->goals.builds;
     }
     /* (after the complement's tick, no short turns to go by) */
-    c->pibt_rest_made = !st;
+    c->pibt->rest_made = !planned;
     for (k = 0; k < n; k++) {
-        ff_reserve_request *q = &c->req[k];
+        ff_reserve_request *q = &c->pibt->req[k];
         q->granted = q->next != q->cell ? 0 : -1;
         q->cand = q->next;
     }
-    return FF_OK;
 }
 
-ff_status ff_pibt_init(ff_crowd *c, size_t nagents, ff_error *err)
+ff_status ff_pibt_init(ff_crowd *c, const ff_requests *rq, size_t nagents, ff_error *err)
 {
     size_t cells = (size_t)c->grid->w * (size_t)c->grid->h;
+    size_t na = nagents ? nagents : 1;
+    struct ff_pibt *pb;
     int k;
 
-    c->pibt_cell = calloc(cells ? cells : 1, sizeof *c->pibt_cell);
-    c->pibt_order = malloc((nagents ? nagents : 1) * sizeof *c->pibt_order);
-    c->pibt_prev = malloc((nagents ? nagents : 1) * sizeof *c->pibt_prev);
-    c->pibt_req_of = calloc(nagents ? nagents : 1, sizeof *c->pibt_req_of);
-    c->pibt_placed = malloc(nagents ? nagents : 1);
-    c->pibt_open9 = malloc((cells ? cells : 1) * sizeof *c->pibt_open9);
-    c->pibt_key = malloc((nagents ? nagents : 1) * sizeof *c->pibt_key);
-    c->pibt_rest = malloc(nagents ? nagents : 1);
-    c->pibt_rest_made = 0;
-    c->pibt_open9_made = 0;
+    if (!(pb = c->pibt = calloc(1, sizeof *pb)))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", nagents);
+    pb->rq = rq;
+    pb->req = rq->req;
+    pb->req_agent = rq->agent;
+    pb->kept = rq->kept;
+    pb->cls = rq->cls;
+    pb->cell = calloc(cells ? cells : 1, sizeof *pb->cell);
+    pb->order = malloc(na * sizeof *pb->order);
+    pb->prev = malloc(na * sizeof *pb->prev);
+    pb->req_of = calloc(na, sizeof *pb->req_of);
+    pb->placed = malloc(na);
+    pb->open9 = malloc((cells ? cells : 1) * sizeof *pb->open9);
+    pb->key = malloc(na * sizeof *pb->key);
+    pb->rest = malloc(na);
     for (k = 0; k < 8; k++)
-        c->pibt_step[k] = ff_dir_dy[k] * c->grid->w + ff_dir_dx[k];
-    c->pibt_nprev = 0;
-    c->pibt_stamp = 0;
-    if (!c->pibt_cell || !c->pibt_order || !c->pibt_prev || !c->pibt_req_of || !c->pibt_placed || !c->pibt_open9 || !c->pibt_key ||
-        !c->pibt_rest)
+        pb->step[k] = ff_dir_dy[k] * c->grid->w + ff_dir_dx[k];
+    if (!pb->cell || !pb->order || !pb->prev || !pb->req_of || !pb->placed || !pb->open9 || !pb->key ||
+        !pb->rest)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu agents", nagents);
     /* Looked up at random, a neighbourhood an agent: huge pages spare TLB misses. */
-    ff_want_huge_pages(c->pibt_cell, cells * sizeof *c->pibt_cell);
+    ff_want_huge_pages(pb->cell, cells * sizeof *pb->cell);
     return FF_OK;
 }
 
 void ff_pibt_free(ff_crowd *c)
 {
-    free(c->pibt_cell);
-    free(c->pibt_order);
-    free(c->pibt_prev);
-    free(c->pibt_req_of);
-    free(c->pibt_placed);
-    free(c->pibt_open9);
-    free(c->pibt_key);
-    free(c->pibt_rest);
-    c->pibt_rest = NULL;
-    c->pibt_open9 = NULL;
-    c->pibt_key = NULL;
-    c->pibt_cell = NULL;
-    c->pibt_order = c->pibt_prev = c->pibt_req_of = NULL;
-    c->pibt_placed = NULL;
-    c->pibt_nprev = 0;
+    struct ff_pibt *pb = c->pibt;
+
+    if (!pb)
+        return;
+    free(pb->cell);
+    free(pb->order);
+    free(pb->prev);
+    free(pb->req_of);
+    free(pb->placed);
+    free(pb->open9);
+    free(pb->key);
+    free(pb->rest);
+    free(pb);
+    c->pibt = NULL;
 }
 
 int ff_pibt_claim(ff_crowd *c, uint32_t center, int32_t half)

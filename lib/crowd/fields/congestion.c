@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "direction.h"
+#include "grow.h"
 #include "search.h"
 
 static double cpu_seconds(void)
@@ -83,12 +84,10 @@ static int list_cell(ff_congestion *g, size_t i)
     if (g->listed[i])
         return 1;
     if (g->ncells == g->cap_cells) {
-        size_t cap = g->cap_cells ? 2 * g->cap_cells : 1024;
-        uint32_t *q = realloc(g->cells, cap * sizeof *q);
+        uint32_t *q = ff_grow(g->cells, &g->cap_cells, g->ncells + 1, sizeof *q, 1024);
         if (!q)
             return 0;
         g->cells = q;
-        g->cap_cells = cap;
     }
     g->cells[g->ncells++] = (uint32_t)i;
     g->listed[i] = 1;

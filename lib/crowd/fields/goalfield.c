@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "direction.h"
+#include "grow.h"
 #include "search.h"
 
 static void queues_free(ff_goalfield *f);
@@ -85,12 +86,10 @@ ff_status ff_goalfields_find(ff_goalfields *s, int32_t profile, uint32_t goal, u
             return FF_OK;
         }
     if (s->nfields == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        ff_goalfield *f = realloc(s->field, cap * sizeof *f);
+        ff_goalfield *f = ff_grow(s->field, &s->cap, s->nfields + 1, sizeof *f, 64);
         if (!f)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
         s->field = f;
-        s->cap = cap;
     }
     memset(&s->field[s->nfields], 0, sizeof *s->field);
     s->field[s->nfields].profile = profile;

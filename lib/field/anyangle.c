@@ -64,6 +64,7 @@
 #include "freesight.h"
 #include "minheap.h"
 #include "search.h"
+#include "turn.h"
 
 #define NONE UINT32_MAX
 
@@ -599,6 +600,13 @@ ff_status ff_anyangle_directions(const ff_grid *g, const double *dist, float *to
     }
     search_free(&s);
     return st;
+}
+
+int ff_anyangle_code(double dist, float vx, float vy)
+{
+    if (!isfinite(dist))
+        return FF_DIR_NONE;
+    return vx == 0 && vy == 0 ? FF_DIR_GOAL : ff_heading_nearest(vx, vy);
 }
 
 ff_status ff_anyangle_corner_path(const ff_grid *g, const double *dist, long long x, long long y,

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anyangle.h"
 #include "palette.h"
 
 #define LUT_SIZE 4096
@@ -51,27 +52,11 @@ static int has_directions(const ff_field *f)
     return f->direction || vectors_of(f);
 }
 
-/* The direction code drawn for cell i: its code, or for a vector the
- * nearest of the eight directions (the first of equals in code order),
- * FF_DIR_GOAL for a zero vector and FF_DIR_NONE out of reach. */
+/* The direction code drawn for cell i: its code, or the one that stands
+ * for its vector (ff_anyangle_code). */
 static int cell_code(const ff_field *f, const float *vec, size_t i)
 {
-    double best = 0;
-    int code = FF_DIR_GOAL;
-
-    if (!vec)
-        return f->direction[i];
-    if (!isfinite(f->distance[i]))
-        return FF_DIR_NONE;
-    for (int k = 0; k < 8; k++) {
-        double len = k >= FF_DIR_NE ? FF_SQRT2 : 1.0;
-        double dot = (vec[2 * i] * ff_dir_dx[k] + vec[2 * i + 1] * ff_dir_dy[k]) / len;
-        if (dot > best + 1e-12) {
-            best = dot;
-            code = k;
-        }
-    }
-    return code;
+    return vec ? ff_anyangle_code(f->distance[i], vec[2 * i], vec[2 * i + 1]) : f->direction[i];
 }
 
 ff_layer ff_layer_richest(const ff_field *f)

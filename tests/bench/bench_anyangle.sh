@@ -19,8 +19,8 @@
 # reported, not failed.  BENCH_ANYANGLE_SIZES (default "1024 4096") and
 # BENCH_SEED change the maps, cached in tests/bench/out/.
 #
-# Not measured yet: a crowd following an any-angle field (ffsim's path
-# length and heading jitter), since ffsim does not follow its vectors yet.
+# A crowd following an any-angle field (ffsim's path length and heading
+# jitter) is measured by bench_anyangle_crowd.sh.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 SIZES=${BENCH_ANYANGLE_SIZES:-1024 4096}

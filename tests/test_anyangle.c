@@ -742,3 +742,21 @@ Test(anyangle, corner_paths_are_free_and_as_long_as_the_distance)
         ff_grid_free(&g);
     }
 }
+
+/* The code that stands for a vector: none out of reach, goal for a zero
+ * vector, else the nearest of the eight (y south), a degree either side
+ * of the half-way line between E and SE. */
+Test(anyangle, codes_stand_for_vectors)
+{
+    double d = 3.14159265358979323846 / 180, a = 21.5 * d, b = 23.5 * d;
+
+    cr_expect_eq(ff_anyangle_code(INFINITY, 1, 0), FF_DIR_NONE);
+    cr_expect_eq(ff_anyangle_code(0, 0, 0), FF_DIR_GOAL);
+    cr_expect_eq(ff_anyangle_code(3, 1, 0), FF_DIR_E);
+    cr_expect_eq(ff_anyangle_code(3, 0, -1), FF_DIR_N);
+    cr_expect_eq(ff_anyangle_code(3, 0.6f, 0.8f), FF_DIR_SE);
+    cr_expect_eq(ff_anyangle_code(3, -0.9f, 0.1f), FF_DIR_W);
+    cr_expect_eq(ff_anyangle_code(3, (float)cos(a), (float)sin(a)), FF_DIR_E);
+    cr_expect_eq(ff_anyangle_code(3, (float)cos(b), (float)sin(b)), FF_DIR_SE);
+    cr_expect_eq(ff_anyangle_code(3, (float)cos(b), (float)-sin(b)), FF_DIR_NE);
+}

@@ -54,7 +54,7 @@ ff_status ff_anyangle_directions(const ff_grid *g, const double *dist, float *to
 /* The direction code that stands for a cell's vector (vx, vy) of an
  * any-angle field whose distance there is dist: FF_DIR_NONE when dist is
  * not finite, FF_DIR_GOAL for a zero vector, else the nearest of the
- * eight directions (ff_heading_nearest: a tie goes clockwise). */
+ * eight directions (ff_heading_nearest). */
 int ff_anyangle_code(double dist, float vx, float vy);
 
 /* The corner path of cell (x, y) in the any-angle field of g whose

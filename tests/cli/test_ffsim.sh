@@ -140,6 +140,29 @@ check unreachable_reported "$(grep -c '^ffsim: class large: 20 of 20 agents cann
 check unreachable_summary "$(key unreachable "$TMP/narrow.sum")" = 20
 check unreachable_small_arrive "$(key arrived "$TMP/narrow.sum")" = 50
 
+# A stream built with a radius over 0 under classes of other radii: each
+# class's clearance goes on top of the stream's, and ffsim says so before
+# the run, once, naming the first such class; the run goes on.  With
+# profiles off the small ones, led by the 0.8 stream, go round by the
+# wide passage (the narrow one is closed for them).
+"$BIN/ffbuild" -r 0.8 "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors08.ff"
+sed 's/^profiles on/profiles off/' "$TMP/nodoor.scenario" >"$TMP/nodoor_off.scenario"
+run stream_radius 0 "$BIN/ffsim -o $TMP/s08.trace --summary $TMP/s08.sum $TMP/doors08.ff $TMP/nodoor_off.scenario"
+check stream_radius_named "$ERR" = \
+    "ffsim: the stream is closed for radius 0.8; build it with radius 0 for classes of several sizes (class small: radius 0.3)"
+check stream_radius_small_go_round "$(in_narrow "$TMP/s08.trace" 0.3000)" = 0
+# Said only when a class's radius differs from the stream's own over 0:
+# the stream's radius, the classes' radii, a line or none.
+sed 's/^ticks .*/ticks 1/' "$TMP/nodoor_off.scenario" >"$TMP/short.scenario"
+sed 's/radius 0.3$/radius 0.8/' "$TMP/short.scenario" >"$TMP/short08.scenario"
+"$BIN/ffbuild" -r 0.3 "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors03.ff"
+for c in "doors 0.3,0.8 0 short" "doors08 0.8,0.8 0 short08" "doors03 0.3,0.8 1 short" \
+         "doors08 0.3,0.8 1 short"; do
+    set -- $c
+    run "stream_radius_$1_$2" 0 "$BIN/ffsim -o /dev/null $TMP/$1.ff $TMP/$4.scenario"
+    check "stream_radius_$1_$2_lines" "$(printf '%s' "$ERR" | grep -c 'the stream is closed for radius')" = "$3"
+done
+
 # Map events: the door closes at tick 4; the small field is published at
 # tick 7, the large one at 10 (rebuild-ticks 3, one after the other).
 run doors 0 "$BIN/ffsim -o $TMP/doors.trace --summary $TMP/doors.sum $TMP/doors.ff $TD/doors.scenario"

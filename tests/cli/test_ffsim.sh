@@ -271,16 +271,21 @@ sed 's/^reserve on/reserve off/' "$SD/footprint.scenario" >"$TMP/fpoff.scenario"
 run footprint_off 0 "$BIN/ffsim -o $TMP/fpoff.trace $TMP/room.ff $TMP/fpoff.scenario 2>/dev/null"
 check footprint_checker_sees_overlaps "$(footprint_check "$TMP/fpoff.trace")" -gt 0
 
-# Head-on in a one-cell corridor: a wait-for cycle, reported with both
-# agents within a few ticks of their meeting (tick 2), and the run ends.
+# Head-on in a one-cell corridor (arrived leave, the default): a
+# wait-for cycle, reported with both agents once, the tick after it is
+# found (the complement searches first and proves there is no way out),
+# and the run ends there.
 run corridor 0 "$BIN/ffsim -o $TMP/corr.trace --summary $TMP/corr.sum $TMP/corridor.ff $SD/corridor.scenario 2>$TMP/corr.err"
-check corridor_reported "$(cat "$TMP/corr.err")" = "ffsim: tick 8: deadlock: agents 1 2 wait on each other"
+check corridor_reported "$(cat "$TMP/corr.err")" = "ffsim: tick 9: deadlock: agents 1 2 wait on each other"
 check corridor_summary "$(key deadlocks "$TMP/corr.sum") $(key deadlocked "$TMP/corr.sum")" = "1 2"
-check corridor_states "$(awk '$1 == 20 { printf "%s %s;", $2, $9 }' "$TMP/corr.trace")" = "1 deadlocked;2 deadlocked;"
+check corridor_searched "$(key complement_searches "$TMP/corr.sum") $(key over "$TMP/corr.sum")" = "1 9"
+check corridor_states "$(awk '$1 == 9 { printf "%s %s;", $2, $9 }' "$TMP/corr.trace")" = "1 deadlocked;2 deadlocked;"
 check corridor_no_swap "$(reserve_check "$TMP/corr.trace")" = 0
 
-# --realtime paces the ticks: 20 ticks of 5 ms take at least 100 ms.
+# --realtime paces the ticks: 20 ticks of 5 ms take at least 100 ms (an
+# agent due at the last tick keeps the run from ending before).
 sed 's/^ticks 20/ticks 20\ntick 0.005/' "$SD/corridor.scenario" >"$TMP/fast.scenario"
+echo 'agent 3 east 1.5,1.5 tick 20' >>"$TMP/fast.scenario"
 t0=$(date +%s%N)
 run realtime 0 "$BIN/ffsim --realtime --summary $TMP/rt.sum $TMP/corridor.ff $TMP/fast.scenario >/dev/null 2>&1"
 t1=$(date +%s%N)

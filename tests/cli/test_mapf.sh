@@ -109,6 +109,22 @@ for mode in stay leave; do
     check "retreat_${mode}_clean" "$(conflicts "$TMP/retreat.trace")" = 0
 done
 
+# wait-limit: agent 1 (following the field, no goal of its own) is
+# behind agent 2, which cannot move (its goal is walled off); after
+# wait-limit waits in a row it plans its own path round it (12 steps by
+# the north corridor), walks it and arrives: exactly wait-limit waits,
+# one fallback, a clean trace, in both arrival modes.
+field round "$(printf '###########\n#.........#\n#.#######.#\n#........G#\n###########\n#.#########\n###########')"
+for mode in stay leave; do
+    for limit in 3 5; do
+        ARRIVED=$mode scen round 100 0.4 "$(printf 'wait-limit %s\nagent 1 a 1.5,3.5\nagent 2 a 3.5,3.5 goal 1,5' "$limit")"
+        run "round_${mode}_$limit" 0 "$BIN/ffsim -o $TMP/round.trace --summary $TMP/round.sum $TMP/round.ff $TMP/round.scenario"
+        check "round_${mode}_${limit}_arrives" "$(key arrived "$TMP/round.sum") $(key fallbacks "$TMP/round.sum") $(key reservation_waits "$TMP/round.sum")" = "1 1 $limit"
+        check "round_${mode}_${limit}_north" "$(awk '!/^#/ && $2 == 1 && $4 == "1.5000"' "$TMP/round.trace" | wc -l)" -ge 9
+        check "round_${mode}_${limit}_clean" "$(conflicts "$TMP/round.trace")" = 0
+    done
+done
+
 # Four agents swapping round a ring (each to the opposite side, round a
 # block of wall): all arrive.
 field ring "$(printf '#####\n#G..#\n#.#.#\n#...#\n#####')"

@@ -6,8 +6,8 @@
 # pipe (SIGPIPE ignored: a write error; SIGPIPE left alone: death by it),
 # an empty name and a folder; the command line gets an unknown option, an
 # option without its value and an extra argument.  Every case must exit
-# with the status DESIGN.md gives (2 bad input or usage, 3 a system
-# failure), print one line on stderr of the form `PROG: FILE: reason`
+# with the status its man page gives (EXIT STATUS: 2 bad input or usage,
+# 3 a system failure), print one line on stderr of the form `PROG: FILE: reason`
 # (matched against a pattern naming the file and the reason), write
 # nothing on stdout and leave nothing behind in its working folder.
 #
@@ -80,6 +80,7 @@ printf '1 1\0junk\n' >"$IN/nul.txt"
 printf '# a comment only\n' >"$IN/comments.txt"
 printf '99 99\n' >"$IN/outside.txt"
 printf 'ffsim 1\ntick zero\n' >"$IN/bad.scen"
+printf 'ffsim 1\nticks 5\nclass w\n radius 0.3\n thresold 0.1\n' >"$IN/typo.scen"
 printf 'a 1,1\nb 1;1\n' >"$IN/bad.sets"
 printf '\211PNG\r\n\032\n' >"$IN/badpng.png"
 
@@ -452,11 +453,15 @@ bad ffsim "two fields" "^ffsim: $IN/two.ff: the stream holds 2 fields" "$P $S $I
 bad ffsim "trailing junk" "^ffsim: $IN/trailing.ff:[0-9]+:1: bad magic" "$P $S $IN/trailing.ff $IN/s.scen"
 bad ffsim "no direction" "^ffsim: $IN/gate0.ff: the stream has no direction channel" "$P $S $IN/gate0.ff $IN/s.scen"
 bad ffsim "scenario: a bad value" "^ffsim: $IN/bad.scen:2:6: " "$P $S $FIELD $IN/bad.scen"
+bad ffsim "scenario: a misspelt keyword" \
+    "^ffsim: $IN/typo.scen:5:2: unknown behaviour 'thresold' \\(did you mean 'threshold'\\?\\)$" \
+    "$P $S $FIELD $IN/typo.scen"
 bad ffsim "scenario: an escape sequence" "^ffsim: $IN/esc.scen:2:6: .*\\\\x1b" "$P $S $FIELD $IN/esc.scen"
 bad ffsim "scenario: a NUL byte" "^ffsim: $IN/nul.txt:1:" "$P $S $FIELD $IN/nul.txt"
-bad ffsim "fields over --max-cells" \
-    "^ffsim: $IN/s.scen: the run would build [0-9]+ fields of [0-9]+x[0-9]+ cells \\(stream 1, profiles [0-9]+\\): [0-9]+ cells, over --max-cells 1000$" \
-    "$P $S --max-cells 1000 $FIELD $IN/s.scen"
+bad ffsim "fields over --max-memory" \
+    "^ffsim: $IN/s.scen: the run would build [0-9]+ fields of [0-9]+x[0-9]+ cells \\(stream 1, profiles [0-9]+\\): [0-9]+ cells, [0-9]+ bytes \\(23 a cell\\), over --max-memory 1000$" \
+    "$P $S --max-memory 1000 $FIELD $IN/s.scen"
+bad ffsim "a stream over --max-cells" "^ffsim: $FIELD:2: size [0-9]+ x [0-9]+ is more than 10 cells$" "$P $S --max-cells 10 $FIELD $IN/s.scen"
 expect "ffsim: --max-cells 0" 2 "^ffsim: --max-cells '0': not a whole number 1 to 4294967295 \\(see ffsim --help\\)$" \
     "$P --max-cells 0 $FIELD $IN/s.scen"
 output_cases ffsim "$P $S $FIELD $IN/s.scen"

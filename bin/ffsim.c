@@ -99,6 +99,24 @@ static void sleep_until(double t)
     }
 }
 
+/* A stream already closed for a radius R0 > 0 under a class of another
+ * radius: the class's clearance goes on top of R0 (PROFILES in ffsim(1)),
+ * so its agents may find no way where there is room.  One line before the
+ * run, naming the first such class. */
+static void report_stream_radius(const ff_scenario *scen, const ff_grid *stream)
+{
+    size_t k;
+    if (!(stream->radius > 0))
+        return;
+    for (k = 0; k < scen->nclasses; k++)
+        if (scen->cls[k].radius != stream->radius) {
+            fprintf(stderr, "%s: the stream is closed for radius %g; build it with radius 0 for "
+                    "classes of several sizes (class %s: radius %g)\n", prog, stream->radius,
+                    scen->cls[k].name, scen->cls[k].radius);
+            return;
+        }
+}
+
 /* Classes with agents that start where their field has no way to a goal:
  * one line each, before the run. */
 static void report_unreachable(const ff_crowd *crowd, const ff_scenario *scen)
@@ -418,6 +436,7 @@ static ff_status simulate(const options *o, ff_field *field, ff_scenario *scen, 
     double setup, rate;
     ff_status st;
 
+    report_stream_radius(scen, &field->grid);
     /* Every field the run builds, counted before the first is (an
      * any-angle field's crowd builds none). */
     if (!field->any_angle &&

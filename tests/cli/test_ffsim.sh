@@ -180,6 +180,29 @@ check unreachable_reported "$(grep -c '^ffsim: class large: 20 of 20 agents cann
 check unreachable_summary "$(key unreachable "$TMP/narrow.sum")" = 20
 check unreachable_small_arrive "$(key arrived "$TMP/narrow.sum")" = 50
 
+# A stream built with a radius over 0 under classes of other radii: each
+# class's clearance goes on top of the stream's, and ffsim says so before
+# the run, once, naming the first such class; the run goes on.  With
+# profiles off the small ones, led by the 0.8 stream, go round by the
+# wide passage (the narrow one is closed for them).
+"$BIN/ffbuild" -r 0.8 "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors08.ff"
+sed 's/^profiles on/profiles off/' "$TMP/nodoor.scenario" >"$TMP/nodoor_off.scenario"
+run stream_radius 0 "$BIN/ffsim -o $TMP/s08.trace --summary $TMP/s08.sum $TMP/doors08.ff $TMP/nodoor_off.scenario"
+check stream_radius_named "$ERR" = \
+    "ffsim: the stream is closed for radius 0.8; build it with radius 0 for classes of several sizes (class small: radius 0.3)"
+check stream_radius_small_go_round "$(in_narrow "$TMP/s08.trace" 0.3000)" = 0
+# Said only when a class's radius differs from the stream's own over 0:
+# the stream's radius, the classes' radii, a line or none.
+sed 's/^ticks .*/ticks 1/' "$TMP/nodoor_off.scenario" >"$TMP/short.scenario"
+sed 's/radius 0.3$/radius 0.8/' "$TMP/short.scenario" >"$TMP/short08.scenario"
+"$BIN/ffbuild" -r 0.3 "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors03.ff"
+for c in "doors 0.3,0.8 0 short" "doors08 0.8,0.8 0 short08" "doors03 0.3,0.8 1 short" \
+         "doors08 0.3,0.8 1 short"; do
+    set -- $c
+    run "stream_radius_$1_$2" 0 "$BIN/ffsim -o /dev/null $TMP/$1.ff $TMP/$4.scenario"
+    check "stream_radius_$1_$2_lines" "$(printf '%s' "$ERR" | grep -c 'the stream is closed for radius')" = "$3"
+done
+
 # Map events: the door closes at tick 4; the small field is published at
 # tick 7, the large one at 10 (rebuild-ticks 3, one after the other).
 run doors 0 "$BIN/ffsim -o $TMP/doors.trace --summary $TMP/doors.sum $TMP/doors.ff $TD/doors.scenario"
@@ -288,16 +311,21 @@ sed 's/^reserve on/reserve off/' "$SD/footprint.scenario" >"$TMP/fpoff.scenario"
 run footprint_off 0 "$BIN/ffsim -o $TMP/fpoff.trace $TMP/room.ff $TMP/fpoff.scenario 2>/dev/null"
 check footprint_checker_sees_overlaps "$(footprint_check "$TMP/fpoff.trace")" -gt 0
 
-# Head-on in a one-cell corridor: a wait-for cycle, reported with both
-# agents within a few ticks of their meeting (tick 2), and the run ends.
+# Head-on in a one-cell corridor (arrived leave, the default): a
+# wait-for cycle, reported with both agents once, the tick after it is
+# found (the complement searches first and proves there is no way out),
+# and the run ends there.
 run corridor 0 "$BIN/ffsim -o $TMP/corr.trace --summary $TMP/corr.sum $TMP/corridor.ff $SD/corridor.scenario 2>$TMP/corr.err"
-check corridor_reported "$(cat "$TMP/corr.err")" = "ffsim: tick 8: deadlock: agents 1 2 wait on each other"
+check corridor_reported "$(cat "$TMP/corr.err")" = "ffsim: tick 9: deadlock: agents 1 2 wait on each other"
 check corridor_summary "$(key deadlocks "$TMP/corr.sum") $(key deadlocked "$TMP/corr.sum")" = "1 2"
-check corridor_states "$(awk '$1 == 20 { printf "%s %s;", $2, $9 }' "$TMP/corr.trace")" = "1 deadlocked;2 deadlocked;"
+check corridor_searched "$(key complement_searches "$TMP/corr.sum") $(key over "$TMP/corr.sum")" = "1 9"
+check corridor_states "$(awk '$1 == 9 { printf "%s %s;", $2, $9 }' "$TMP/corr.trace")" = "1 deadlocked;2 deadlocked;"
 check corridor_no_swap "$(reserve_check "$TMP/corr.trace")" = 0
 
-# --realtime paces the ticks: 20 ticks of 5 ms take at least 100 ms.
+# --realtime paces the ticks: 20 ticks of 5 ms take at least 100 ms (an
+# agent due at the last tick keeps the run from ending before).
 sed 's/^ticks 20/ticks 20\ntick 0.005/' "$SD/corridor.scenario" >"$TMP/fast.scenario"
+echo 'agent 3 east 1.5,1.5 tick 20' >>"$TMP/fast.scenario"
 t0=$(date +%s%N)
 run realtime 0 "$BIN/ffsim --realtime --summary $TMP/rt.sum $TMP/corridor.ff $TMP/fast.scenario >/dev/null 2>&1"
 t1=$(date +%s%N)

@@ -67,7 +67,9 @@ check checker_finds_jump "$(conflicts "$TMP/b5.trace" 2>/dev/null)" = 1
 
 field() { printf 'ffmap 1\nlegend # wall\nlegend . 1\nlegend G goal 1\nmap\n%s\n' "$2" >"$TMP/$1.ffmap"
           "$BIN/ffbuild" "$TMP/$1.ffmap" | "$BIN/ffdir" >"$TMP/$1.ff"; }
-scen() { printf 'ffsim 1\nticks %s\nmove grid\nreserve on\narrived stay\nclass a\n    radius %s\n    speed 1\n    follow\nend\n%s\n' "$2" "$3" "$4" >"$TMP/$1.scenario"; }
+# (ARRIVED: the arrival mode, stay unless set)
+scen() { printf 'ffsim 1\nticks %s\nmove grid\nreserve on\narrived %s\nclass a\n    radius %s\n    speed 1\n    follow\nend\n%s\n' \
+    "$2" "${ARRIVED:-stay}" "$3" "$4" >"$TMP/$1.scenario"; }
 
 # A head-on pair in a corridor with a free niche: one steps aside, both
 # arrive, and the run is over once they have.
@@ -79,6 +81,49 @@ check niche_makespan "$(key makespan "$TMP/niche.sum")" -ge 4
 check niche_over "$(key over "$TMP/niche.sum")" = "$(key makespan "$TMP/niche.sum")"
 check niche_niche_used "$(awk '$4 == "2.5000"' "$TMP/niche.trace" | wc -l)" -gt 0
 check niche_clean "$(conflicts "$TMP/niche.trace")" = 0
+
+# Whether agents step aside must not depend on what they do at their
+# goals: in both arrival modes, a head-on pair in a 12-cell corridor with
+# one free niche, at every place along it (x 2 to 11), both arrive, with
+# no deadlock and a clean trace; and a retreat: with the niche behind
+# agent 1 (x 2, agent 1 at x 4, agent 2 at x 8 heading for x 1), agent 2
+# cannot reach the niche past agent 1, so any solution has agent 1 back
+# away from its goal into it.
+for mode in stay leave; do
+    bad=
+    for nx in 2 3 4 5 6 7 8 9 10 11; do
+        field nichex "$(printf '##############\n#G...........#\n' && awk -v n="$nx" 'BEGIN { s = "##############"; print substr(s, 1, n) "." substr(s, n + 2) }' && printf '##############')"
+        ARRIVED=$mode scen nichex 200 0.4 "$(printf 'agent 1 a 1.5,1.5 goal 12,1\nagent 2 a 12.5,1.5 goal 1,1')"
+        "$BIN/ffsim" -o "$TMP/nichex.trace" --summary "$TMP/nichex.sum" "$TMP/nichex.ff" "$TMP/nichex.scenario" 2>"$TMP/nichex.err" ||
+            bad="$bad $nx:status"
+        [ "$(key arrived "$TMP/nichex.sum") $(key deadlocks "$TMP/nichex.sum")" = "2 0" ] || bad="$bad $nx:arrived"
+        [ "$(awk -v n="$nx" '!/^#/ && $3 == n + 0.5 && $4 == "2.5000"' "$TMP/nichex.trace" | wc -l)" -gt 0 ] || bad="$bad $nx:niche-unused"
+        [ "$(conflicts "$TMP/nichex.trace")" = 0 ] || bad="$bad $nx:conflict"
+    done
+    check "niche_every_place_$mode" "${bad:-none}" = none
+    field retreat "$(printf '###########\n#G........#\n##.########\n###########')"
+    ARRIVED=$mode scen retreat 200 0.4 "$(printf 'agent 1 a 4.5,1.5 goal 9,1\nagent 2 a 8.5,1.5 goal 1,1')"
+    run "retreat_$mode" 0 "$BIN/ffsim -o $TMP/retreat.trace --summary $TMP/retreat.sum $TMP/retreat.ff $TMP/retreat.scenario"
+    check "retreat_${mode}_both_arrive" "$(key arrived "$TMP/retreat.sum") $(key deadlocks "$TMP/retreat.sum")" = "2 0"
+    check "retreat_${mode}_backs_up" "$(awk '!/^#/ && $2 == 1 && $3 < 4.5' "$TMP/retreat.trace" | wc -l)" -gt 0
+    check "retreat_${mode}_clean" "$(conflicts "$TMP/retreat.trace")" = 0
+done
+
+# wait-limit: agent 1 (following the field, no goal of its own) is
+# behind agent 2, which cannot move (its goal is walled off); after
+# wait-limit waits in a row it plans its own path round it (12 steps by
+# the north corridor), walks it and arrives: exactly wait-limit waits,
+# one fallback, a clean trace, in both arrival modes.
+field round "$(printf '###########\n#.........#\n#.#######.#\n#........G#\n###########\n#.#########\n###########')"
+for mode in stay leave; do
+    for limit in 3 5; do
+        ARRIVED=$mode scen round 100 0.4 "$(printf 'wait-limit %s\nagent 1 a 1.5,3.5\nagent 2 a 3.5,3.5 goal 1,5' "$limit")"
+        run "round_${mode}_$limit" 0 "$BIN/ffsim -o $TMP/round.trace --summary $TMP/round.sum $TMP/round.ff $TMP/round.scenario"
+        check "round_${mode}_${limit}_arrives" "$(key arrived "$TMP/round.sum") $(key fallbacks "$TMP/round.sum") $(key reservation_waits "$TMP/round.sum")" = "1 1 $limit"
+        check "round_${mode}_${limit}_north" "$(awk '!/^#/ && $2 == 1 && $4 == "1.5000"' "$TMP/round.trace" | wc -l)" -ge 9
+        check "round_${mode}_${limit}_clean" "$(conflicts "$TMP/round.trace")" = 0
+    done
+done
 
 # Four agents swapping round a ring (each to the opposite side, round a
 # block of wall): all arrive.
@@ -108,6 +153,15 @@ check corr_ticks_is_over "$(key ticks "$TMP/corr.sum")" = "$(key over "$TMP/corr
 check corr_last_line "$(tail -n 1 "$TMP/corr.trace")" = \
     "# tick $(key over "$TMP/corr.sum") over: no sequence of moves brings the agents away to their goals"
 check corr_clean "$(conflicts "$TMP/corr.trace")" = 0
+# The same with arrived leave: reported once, both named, the run ends.
+ARRIVED=leave scen corrl 1000 0.4 "$(printf 'agent 1 a 2.5,1.5 goal 8,1\nagent 2 a 7.5,1.5 goal 1,1')"
+run corr_leave 0 "$BIN/ffsim -o $TMP/corrl.trace --summary $TMP/corrl.sum $TMP/corr.ff $TMP/corrl.scenario 2>$TMP/corrl.err"
+check corr_leave_reported "$(grep -c 'deadlock: agents 1 2 wait on each other' "$TMP/corrl.err") $(wc -l <"$TMP/corrl.err")" = "1 1"
+check corr_leave_deadlocked "$(key deadlocks "$TMP/corrl.sum") $(key arrived "$TMP/corrl.sum")" = "1 0"
+check corr_leave_ends_early "$(key over "$TMP/corrl.sum")" -lt 100
+check corr_leave_last_line "$(tail -n 1 "$TMP/corrl.trace")" = \
+    "# tick $(key over "$TMP/corrl.sum") over: no sequence of moves brings the agents away to their goals"
+check corr_leave_clean "$(conflicts "$TMP/corrl.trace")" = 0
 
 # A radius 0.8 agent (a 3x3 footprint) before a one-cell corridor: its
 # field has no way through, it is reported unable to reach its goal,

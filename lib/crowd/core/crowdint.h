@@ -67,6 +67,8 @@ typedef struct {
     uint32_t from;        /* the cell the agent was on at path[pos - 1] */
     long long map_tick;   /* the map it was planned on */
     long long waited;     /* ticks refused in a row */
+    long long still;      /* ticks in a row it has not moved (cell-to-cell
+                             moves) */
     long long away;       /* ticks since it last stood arrived on its goal
                              (the grant order with reservations) */
     double start_cost;    /* its field's cost to goal where it entered

@@ -79,6 +79,7 @@ void ff_gridmove_free(ff_crowd *c)
     free(gm->spawn_scratch);
     free(gm->cell_seen);
     free(gm->settled);
+    free(gm->still_mask);
     free(gm);
     c->gridmove = NULL;
 }
@@ -232,8 +233,9 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         }
         return;
     }
-    if (pl->path && dir && pl->map_tick == c->profiles->map_tick) {
-        /* An own path asked for after waiting: walk it to its end. */
+    if (pl->path && dir && pl->map_tick == c->profiles->map_tick && pl->waited < c->scenario->wait_limit) {
+        /* An own path planned after waiting (plan_round_still): walk
+         * it to its end, or until refused wait-limit times in a row. */
         if (ff_ownpath_next(c, index, cell, &next)) {
             a->state = FF_AGENT_FALLBACK;
             add_candidate(c, q, next, cls->radius);
@@ -412,6 +414,7 @@ static size_t apply_grants(ff_crowd *c, size_t n)
             if (a->hx != hx0 || a->hy != hy0)
                 c->stats.jitter_sum += atan2(fabs(hx0 * a->hy - hy0 * a->hx), hx0 * a->hx + hy0 * a->hy) * (180 / PI);
             pl->waited = 0;
+            pl->still = 0;
             pl->no_way = 0;
             if (a->state == FF_AGENT_DEADLOCKED)
                 a->state = FF_AGENT_MOVING;
@@ -436,6 +439,8 @@ static size_t apply_grants(ff_crowd *c, size_t n)
                 q->blocker != (uint32_t)k)
                 nwaits += (waits_on[k] = q->blocker) != FF_RESERVE_NONE;
         }
+        if (q->granted < 0)
+            pl->still++;
         a->vx = (a->x - a->x0) / s->tick_dt;
         a->vy = (a->y - a->y0) / s->tick_dt;
         /* A disk within its cell at an open cell's center is clear of
@@ -449,6 +454,59 @@ static size_t apply_grants(ff_crowd *c, size_t n)
     }
     gm->shared |= shared;
     return nwaits;
+}
+
+/* Mark (value 1) or clear (0) in mask the footprint of request q. */
+static void mark_footprint(const ff_grid *g, uint8_t *mask, const ff_reserve_request *q, uint8_t value)
+{
+    int32_t h = q->half, x = (int32_t)(q->cell % (uint32_t)g->w), y = (int32_t)(q->cell / (uint32_t)g->w), dx, dy;
+    for (dy = -h; dy <= h; dy++)
+        for (dx = -h; dx <= h; dx++)
+            if (x + dx >= 0 && y + dy >= 0 && x + dx < g->w && y + dy < g->h)
+                mask[(size_t)(y + dy) * (size_t)g->w + (size_t)(x + dx)] = value;
+}
+
+/* wait-limit with reservations: an agent (following its class's field,
+ * no own goal) refused wait-limit times in a row (and again after as
+ * many more) by one that has not moved for as many ticks plans its own
+ * path on the current map round the footprints of every agent still for
+ * wait-limit ticks; it walks it under the same reservations (grid_request)
+ * and goes back to its field at its end or after wait-limit waits on it.
+ * Counted in fallbacks.  FF_ENOMEM. */
+static ff_status plan_round_still(ff_crowd *c, size_t n, ff_error *err)
+{
+    struct ff_gridmove *gm = c->gridmove;
+    const ff_grid *g = c->grid;
+    long long limit = c->scenario->wait_limit;
+    size_t k, j;
+    int marked = 0, r = 0;
+
+    for (k = 0; k < n && r >= 0; k++) {
+        const ff_reserve_request *q = &gm->rq.req[k];
+        size_t i = gm->rq.agent[k];
+        if (q->granted >= 0 || q->ncand == 0 || own_goal(c, i) || c->agent[i].state != FF_AGENT_MOVING ||
+            c->plan[i].waited % limit != 0 || q->blocker >= n || q->blocker == (uint32_t)k ||
+            c->plan[gm->rq.agent[q->blocker]].still < limit)
+            continue;
+        if (!gm->still_mask && !(gm->still_mask = calloc((size_t)g->w * (size_t)g->h, 1)))
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for own paths");
+        if (!marked) {
+            for (j = 0; j < n; j++)
+                if (c->plan[gm->rq.agent[j]].still >= limit)
+                    mark_footprint(g, gm->still_mask, &gm->rq.req[j], 1);
+            marked = 1;
+        }
+        mark_footprint(g, gm->still_mask, q, 0);  /* (its own cells: it starts there) */
+        r = ff_ownpath_plan(c, i, q->cell, gm->still_mask);
+        mark_footprint(g, gm->still_mask, q, 1);
+        if (r == 1)
+            c->plan[i].waited = 0;  /* (its waits on the path count afresh) */
+    }
+    if (marked)
+        for (j = 0; j < n; j++)
+            if (c->plan[gm->rq.agent[j]].still >= limit)
+                mark_footprint(g, gm->still_mask, &gm->rq.req[j], 0);
+    return r < 0 ? ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for own paths") : FF_OK;
 }
 
 /* Wait-for cycles among the agents of requests 0..n that have no way
@@ -491,7 +549,7 @@ static void find_deadlocks(ff_crowd *c, size_t n, size_t nwaits)
 static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
 {
     struct ff_gridmove *gm = c->gridmove;
-    size_t k, n;
+    size_t k, n, nwaits;
     ff_status st;
 
     if (c->goals.builds != gm->settled_builds || c->profiles->map_tick != gm->settled_map) {
@@ -514,7 +572,10 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
             gm->rq.req[k].blocker = FF_RESERVE_NONE;
         }
     }
-    find_deadlocks(c, n, apply_grants(c, n));
+    nwaits = apply_grants(c, n);
+    if (c->scenario->reserve && (st = plan_round_still(c, n, err)) != FF_OK)
+        return st;
+    find_deadlocks(c, n, nwaits);
     return FF_OK;
 }
 

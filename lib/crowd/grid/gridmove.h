@@ -33,6 +33,10 @@ struct ff_gridmove {
     long long settled_map;     /* ... on the map of this map_tick */
     int shared;                /* the tick's agents: 1 when two share a cell ... */
     int off_center;            /* ... 1 when one is off its cell's center */
+    uint8_t *still_mask;       /* w*h, made when first needed: the cells of
+                                  agents still for wait-limit ticks, marked
+                                  while own paths round them are planned,
+                                  all 0 between */
 };
 
 /* Allocate c->gridmove: the requests, their scratch, the classes' facts

@@ -19,7 +19,11 @@
  * the walls on the way (the sweep), to cells with a way to its goal; no
  * two agents on one cell, no swap, no two diagonal steps through one grid
  * corner.  Its PIBT swaps agents head-on in corridors (see "the swap"
- * below).  Footprints wider than a cell are not handled: with such agents
+ * below).  With 'arrived leave' an agent that reaches its goal leaves:
+ * in a configuration it keeps that cell, moves no more and holds no cell
+ * (see gone), so a plan may bring agents to one goal cell in turn, and a
+ * plan stays valid as agents leave before it says (a conflict is between
+ * two agents: taking one away makes none).  Footprints wider than a cell are not handled: with such agents
  * the complement does not run (PIBT goes on alone).
  *
  * Bounded: at most LACAM_BYTES of memory and a quarter of LACAM_WORK
@@ -181,6 +185,7 @@ typedef struct {
     uint32_t order_node;    /* the node s->order is of (NONE: none) */
     uint32_t *key, *order_tmp;  /* order_of's */
     uint32_t goal;          /* a node with every agent on its goal */
+    int leave;              /* 'arrived leave': an agent on its goal is gone */
     uint32_t *occ_now, *occ_next, *stamp_now, *stamp_next, *corner;
     uint32_t stamp;
     size_t corner_step[8];  /* per direction: from a cell's corner to the
@@ -349,6 +354,13 @@ static uint32_t add_node(search *s, const uint32_t *q, uint64_t h, uint32_t pare
     if (on_goals)
         s->goal = (uint32_t)v;
     return (uint32_t)v;
+}
+
+/* 1 when agent k standing on cell has left the crowd ('arrived leave',
+ * on its goal): it moves no more and holds no cell. */
+static inline int gone(const search *s, uint32_t k, uint32_t cell)
+{
+    return s->leave && ff_cost_at(s->cost[k], cell) == 0;
 }
 
 static inline uint32_t who_now(const search *s, uint32_t cell)
@@ -674,6 +686,10 @@ static int successor(search *s, uint32_t v, uint32_t m)
     }
     for (k = 0; k < s->n; k++) {
         s->now[k] = q[k];
+        if (gone(s, (uint32_t)k, q[k])) {
+            s->next[k] = q[k];  /* (decided: lpibt passes it by) */
+            continue;
+        }
         s->next[k] = NONE;
         s->occ_now[q[k]] = (uint32_t)k;
         s->stamp_now[q[k]] = s->stamp;
@@ -682,6 +698,11 @@ static int successor(search *s, uint32_t v, uint32_t m)
         const constraint *x = &s->cons[m];
         uint32_t ak = who_now(s, x->where);
         size_t corner = corner_of(s->g, q[x->who], x->where);
+        if (s->leave && gone(s, x->who, q[x->who])) {
+            if (x->where != q[x->who])
+                return 0;
+            continue;  /* (it stays where it left: grow_tree's only one) */
+        }
         if (who_next(s, x->where) != NONE)
             return 0;
         if (ak != NONE && ak != x->who && s->next[ak] == q[x->who])
@@ -713,7 +734,7 @@ static int grow_tree(search *s, uint32_t v, uint32_t m)
         return 0;
     i = s->order[depth];
     cell = s->cfg[(size_t)v * s->n + i];
-    steps = moves_of(s, i, cell)->steps;
+    steps = gone(s, i, cell) ? 0 : moves_of(s, i, cell)->steps;
     if (new_constraint(s, m, i, cell) < 0)
         return -1;
     enqueue(s, &s->nodes[v], (uint32_t)(s->ncons - 1));
@@ -776,6 +797,7 @@ static int run_search(ff_crowd *c, struct ff_lacam *L, const ff_requests *rq, si
     s.moves = malloc(2 * n * sizeof *s.moves);
     s.moves_last = calloc(n, sizeof *s.moves_last);
     s.order_node = s.goal = NONE;
+    s.leave = !c->scenario->stay;
     for (k = 0; k < 8; k++)
         s.offset[k] = ff_dir_dy[k] * g->w + ff_dir_dx[k];
     for (k = 0; k < 8; k++)
@@ -889,7 +911,7 @@ static int applicable(const ff_crowd *c, const ff_requests *rq, size_t n, int as
 {
     size_t k, m = 0;
     double total = 0;
-    if (!c->profiles || !c->scenario->stay || !c->scenario->reserve || c->next_spawn < c->nagents || n == 0)
+    if (!c->profiles || !c->scenario->reserve || c->next_spawn < c->nagents || n == 0)
         return 0;
     for (k = 0; k < n; k++) {
         const ff_reserve_request *q = &rq->req[k];
@@ -912,20 +934,31 @@ static int applicable(const ff_crowd *c, const ff_requests *rq, size_t n, int as
 }
 
 /* The plan's next step for requests 0..n in rq->req[k].next: 1, or 0 (and
- * the plan dropped) when it does not fit where they stand. */
+ * the plan dropped) when it does not fit where they stand.  With 'arrived
+ * leave' the plan's agents that ask no more have left: the plan holds
+ * without them. */
 static int walk_plan(ff_crowd *c, struct ff_lacam *L, ff_requests *rq, size_t n)
 {
     const uint32_t *q, *next;
-    size_t k;
-    if (L->n != n || L->map_tick != c->profiles->map_tick || L->step + 1 >= L->nsteps)
+    size_t k, j;
+    if ((c->scenario->stay && L->n != n) || L->map_tick != c->profiles->map_tick ||
+        L->step + 1 >= L->nsteps)
         goto stale;
-    q = &L->plan[L->step * n];
-    next = q + n;
-    for (k = 0; k < n; k++)
-        if (rq->agent[k] != L->plan_agent[k] || rq->req[k].cell != q[k] || !rq->req[k].cost.cells)
+    q = &L->plan[L->step * L->n];
+    next = q + L->n;
+    /* (both in ascending agent order: rq's as make_requests asks) */
+    for (k = j = 0; k < n; k++, j++) {
+        while (j < L->n && rq->agent[k] != L->plan_agent[j] && !c->scenario->stay)
+            j++;
+        if (j == L->n || rq->agent[k] != L->plan_agent[j] || rq->req[k].cell != q[j] ||
+            !rq->req[k].cost.cells)
             goto stale;
-    for (k = 0; k < n; k++)
-        rq->req[k].next = next[k];
+    }
+    for (k = j = 0; k < n; k++, j++) {
+        while (rq->agent[k] != L->plan_agent[j])
+            j++;
+        rq->req[k].next = next[j];
+    }
     L->step++;
     c->stats.complement_ticks++;
     return 1;
@@ -1009,9 +1042,10 @@ int ff_lacam_tick(ff_crowd *c, ff_requests *rq, size_t n, ff_error *err)
         return 0;
     }
     /* Livelocked: search; but two agents that share a goal cell prove at
-     * once that no plan brings every agent to its goal. */
+     * once that no plan brings every agent to its goal (when they stay:
+     * when they leave, one after the other may). */
     L->stall = 0;
-    if ((r = goal_shared(c, rq, n)) != 0) {
+    if (c->scenario->stay && (r = goal_shared(c, rq, n)) != 0) {
         if (r < 0)
             return oom(err);
         L->proved = 1;

@@ -623,7 +623,7 @@ static ff_status open_class(reader *r, token *t, int n)
     c->max_speed = NAN;
     c->max_accel = NAN;
     c->max_turn = 360;
-    c->threshold = 0.01;
+    c->threshold = FF_THRESHOLD_DEFAULT;
     c->line = r->line;
     r->in_class = (int)s->nclasses;
     s->nclasses++;

@@ -161,6 +161,8 @@ struct ff_crowd {
     size_t on_goal;            /* agents standing arrived on their goals
                                   (or gone from them) */
     struct ff_lacam *lacam;
+    struct ff_standoff *standoff; /* steering: progress and standoffs
+                                  (standoff.c); NULL with grid moves */
     long long makespan;        /* first tick with every agent on its goal;
                                   -1 before */
     int over;                  /* FF_OVER_*: why nothing can change any

@@ -25,6 +25,7 @@ void ff_scenario_init(ff_scenario *s)
     s->arrive = -1;
     s->passes = 4;
     s->wait_limit = 3;
+    s->stuck_after = FF_STUCK_AFTER_DEFAULT;
     s->profiles = 1;  /* a class follows the field of its own radius */
     s->congestion_weight = 2.5;
     s->congestion_ticks = 10;
@@ -79,7 +80,7 @@ typedef struct {
     int magic;
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
     long profiles_line, rebuild_line, rebuild_how_line, fallback_line, move_line, reserve_line, wait_line;
-    long congestion_line, cweight_line, cticks_line, cthreshold_line;
+    long congestion_line, cweight_line, cticks_line, cthreshold_line, stuck_line;
     long reserve_col;      /* of the 'on' of 'reserve on' */
     size_t cap_events;
     int in_class;          /* index of the open class, or -1 */
@@ -709,7 +710,7 @@ static int top_level_word(const char *w)
     static const char *const words[] = { "class", "agent", "spawn", "tick", "ticks",
                                          "arrive", "arrived", "passes", "ffsim", "at",
                                          "profiles", "rebuild-ticks", "rebuild", "fallback", "move",
-                                         "reserve", "wait-limit", "congestion",
+                                         "reserve", "wait-limit", "stuck-after", "congestion",
                                          "congestion-weight", "congestion-ticks",
                                          "congestion-threshold" };
     size_t k;
@@ -869,7 +870,7 @@ static int choose(const char *w, const char *const *words, int n)
 
 /* profiles on|off, rebuild-ticks N, rebuild repair|full,
  * fallback wait|astar, move steer|grid,
- * reserve on|off, wait-limit N, congestion on|off, congestion-weight W,
+ * reserve on|off, wait-limit N, stuck-after S, congestion on|off, congestion-weight W,
  * congestion-threshold D, congestion-ticks N. */
 static ff_status read_setting(reader *r, token *t, int n)
 {
@@ -899,6 +900,9 @@ static ff_status read_setting(reader *r, token *t, int n)
         s->wait_limit = v;
         return FF_OK;
     }
+    if (strcmp(w, "stuck-after") == 0)
+        return (st = once(r, t, &r->stuck_line)) != FF_OK
+                   ? st : want_in(r, &t[1], w, FF_RANGE_STUCK_AFTER, &s->stuck_after);
     if (strcmp(w, "congestion-ticks") == 0)
         return (st = once(r, t, &r->cticks_line)) != FF_OK
                    ? st : want_count_in(r, &t[1], w, FF_RANGE_CONGESTION_TICKS, &s->congestion_ticks);
@@ -970,7 +974,7 @@ static ff_status read_line(reader *r, token *t, int n)
     if (strcmp(w, "profiles") == 0 || strcmp(w, "rebuild-ticks") == 0 ||
         strcmp(w, "rebuild") == 0 ||
         strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "reserve") == 0 ||
-        strcmp(w, "wait-limit") == 0 || (strncmp(w, "congestion", 10) == 0 && top_level_word(w)))
+        strcmp(w, "wait-limit") == 0 || strcmp(w, "stuck-after") == 0 || (strncmp(w, "congestion", 10) == 0 && top_level_word(w)))
         return read_setting(r, t, n);
     if (strcmp(w, "tick") == 0 || strcmp(w, "ticks") == 0 || strcmp(w, "arrive") == 0 ||
         strcmp(w, "arrived") == 0 || strcmp(w, "passes") == 0) {
@@ -1014,7 +1018,7 @@ static ff_status read_line(reader *r, token *t, int n)
     }
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
-                   "wait-limit, congestion, congestion-weight, congestion-threshold, "
+                   "wait-limit, stuck-after, congestion, congestion-weight, congestion-threshold, "
                    "congestion-ticks)", w);
 }
 

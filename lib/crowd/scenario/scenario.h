@@ -27,6 +27,7 @@ extern "C" {
                                         by a linear search) */
 #define FF_SCENARIO_TICKS_MAX 100000000LL
 #define FF_CLASS_GOALS_MAX 64      /* 'goal' lines in one class */
+#define FF_STUCK_AFTER_DEFAULT 20  /* seconds without progress: a standoff */
 #define FF_THRESHOLD_DEFAULT 0.2   /* a class's threshold unless it says: the
                                       seed's, a fifth of full steering */
 #define FF_SPAWN_TRIES 100         /* draws per placed agent (man 5 ffsim) */
@@ -126,6 +127,9 @@ typedef struct {
     int reserve;              /* 1: cell and edge reservations (grid) */
     long long wait_limit;     /* waits before an agent asks for its own
                                  path (reservations), >= 1 */
+    double stuck_after;       /* steering: seconds an agent's cost to goal
+                                 may stay above its lowest before it is in
+                                 a standoff (man 1 ffsim), > 0 */
     int congestion;           /* 1: classes follow congestion fields
                                  (man 1 ffsim, "CONGESTION") */
     double congestion_weight; /* the density term's weight w, square world

@@ -384,6 +384,10 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     a->x0 = a->x;
     a->y0 = a->y;
     a->clear = 0;
+    if (a->state == FF_AGENT_DEADLOCKED) {  /* for good (standoff.c) */
+        a->vx = a->vy = 0;
+        return;
+    }
     if (q->cells) {
         cx = (long long)q->fx;
         cy = (long long)q->fy;

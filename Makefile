@@ -50,7 +50,7 @@ LIB_SRC = $(wildcard $(LIB_DIRS:%=lib/%/*.c) $(LIB_SUBDIRS:%=lib/%/*.c))
 LIB_OBJ = $(LIB_SRC:.c=.o)
 LIB_HDR = $(wildcard $(LIB_DIRS:%=lib/%/*.h) $(LIB_SUBDIRS:%=lib/%/*.h))
 # Headers for the library's own use only: not installed.
-LIB_INTERNAL_HDR = lib/base/bytesink.h lib/base/grow.h lib/base/hugepage.h lib/base/options.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
+LIB_INTERNAL_HDR = lib/base/bytesink.h lib/base/grow.h lib/base/hugepage.h lib/base/nearword.h lib/base/options.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
 # The Tiled readers' shared record and their own headers.
 LIB_INTERNAL_HDR += lib/format/tiled.h lib/format/tiledata.h lib/format/tiledjson.h lib/format/tiledxml.h
 # The crowd's parts: its shared state, the steering and the grid moves

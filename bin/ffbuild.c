@@ -329,9 +329,22 @@ static int default_jobs(void)
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
-/* The whole run; goals (given with -g) are the caller's to free, so that
- * every return path, usage errors included, leaves nothing behind. */
-static int run(int argc, char **argv, goal_list *goals)
+/* The command line, parsed. */
+typedef struct {
+    ff_map_options mopt;
+    const char *goal_file, *out_path, *in_path, *name, *sets_path, *split, *update;
+    /* -1: not given, keep what the map says (an ff stream carries its
+     * own; other formats mean 8 moves, strict corners, radius 0). */
+    int moves, corners;
+    int text, list, jobs;
+    int any_angle;             /* --any-angle */
+    double radius, turn_cost;  /* -1: not given */
+    goal_list goals;           /* -g, in order; the caller frees xy */
+} build_options;
+
+/* Parse the command line into o; -1 to go on, or the exit status (help,
+ * version, a usage error). */
+static int parse_options(int argc, char **argv, build_options *o)
 {
     enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE, OPT_TURN_COST,
            OPT_LAYER, OPT_ANY_ANGLE };
@@ -358,87 +371,75 @@ static int run(int argc, char **argv, goal_list *goals)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    ff_map_options mopt;
-    const char *goal_file = NULL, *out_path = NULL, *in_path = "-";
-    const char *name = NULL, *sets_path = NULL, *split = NULL, *update = NULL;
-    /* -1: not given, keep what the map says (an ff stream carries its
-     * own; other formats mean 8 moves, strict corners, radius 0). */
-    int moves = -1, corners = -1, text = 0, list = 0, jobs = default_jobs(), any_angle = 0;
-    int c, status;
-    double radius = -1, turn_cost = -1;
     long long x, y, v;
-    ff_error err;
-    ff_field field;
-    ff_outfile out;
-    FILE *in;
-    size_t k, goal_cap;
+    int c;
 
-    ff_map_options_init(&mopt);
-    ff_error_clear(&err);
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":g:m:c:r:j:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'g':
             if (ff_parse_cell(optarg, &x, &y))
                 return usage_error("-g '%s': not a cell X,Y", optarg);
-            if (goal_push(goals, x, y)) {
+            if (goal_push(&o->goals, x, y)) {
+                ff_error err;
                 ff_error_set(&err, FF_ENOMEM, "-g", 0, 0, "out of memory for the goals");
                 return fail(&err);
             }
             break;
-        case 'G': goal_file = optarg; break;
+        case 'G': o->goal_file = optarg; break;
         case 'm':
             if (ff_parse_int(optarg, 4, 8, &v) || (v != 4 && v != 8))
                 return usage_error("--moves '%s': not 4 or 8", optarg);
-            moves = (int)v;
+            o->moves = (int)v;
             break;
         case 'c':
-            if ((corners = ff_corners_parse(optarg)) < 0)
+            if ((o->corners = ff_corners_parse(optarg)) < 0)
                 return usage_error("--corners '%s': not strict, cut or free", optarg);
             break;
         case 'r':
-            if (ff_parse_real(optarg, &radius) || !ff_range_ok(FF_RANGE_RADIUS, radius))
+            if (ff_parse_real(optarg, &o->radius) || !ff_range_ok(FF_RANGE_RADIUS, o->radius))
                 return ff_range_error(prog, "--radius", optarg, FF_RANGE_RADIUS);
             break;
         case OPT_TURN_COST:
-            if (ff_parse_real(optarg, &turn_cost) || !ff_range_ok(FF_RANGE_TURN_COST, turn_cost))
+            if (ff_parse_real(optarg, &o->turn_cost) ||
+                !ff_range_ok(FF_RANGE_TURN_COST, o->turn_cost))
                 return ff_range_error(prog, "--turn-cost", optarg, FF_RANGE_TURN_COST);
             break;
         case 'P':
-            if (ff_parse_real(optarg, &mopt.png_scale) ||
-                !ff_range_ok(FF_RANGE_PNG_SCALE, mopt.png_scale))
+            if (ff_parse_real(optarg, &o->mopt.png_scale) ||
+                !ff_range_ok(FF_RANGE_PNG_SCALE, o->mopt.png_scale))
                 return ff_range_error(prog, "--png-scale", optarg, FF_RANGE_PNG_SCALE);
             break;
         case 'M':
-            if (ff_option_max_cells(prog, optarg, &mopt.max_cells))
+            if (ff_option_max_cells(prog, optarg, &o->mopt.max_cells))
                 return 2;
             break;
         case OPT_NAME:
             if (!ff_set_name_ok(optarg))
                 return usage_error("--name '%s': not 1 to 63 of A-Z a-z 0-9 . _ -, "
                                    "not starting with . or -", optarg);
-            name = optarg;
+            o->name = optarg;
             break;
-        case OPT_GOAL_SETS: sets_path = optarg; break;
-        case OPT_LAYER: mopt.layer = optarg; break;
+        case OPT_GOAL_SETS: o->sets_path = optarg; break;
+        case OPT_LAYER: o->mopt.layer = optarg; break;
         case OPT_SPLIT:
             if (ff_option_output(prog, "--split", optarg))
                 return 2;
-            split = optarg;
+            o->split = optarg;
             break;
-        case OPT_LIST: list = 1; break;
-        case OPT_ANY_ANGLE: any_angle = 1; break;
-        case OPT_UPDATE: update = optarg; break;
+        case OPT_LIST: o->list = 1; break;
+        case OPT_ANY_ANGLE: o->any_angle = 1; break;
+        case OPT_UPDATE: o->update = optarg; break;
         case 'j':
             if (ff_parse_int_in(optarg, FF_RANGE_JOBS, &v))
                 return usage_error("--jobs '%s': not a whole number 1 to 1024", optarg);
-            jobs = (int)v;
+            o->jobs = (int)v;
             break;
-        case 't': text = 1; break;
+        case 't': o->text = 1; break;
         case 'o':
             if (ff_option_output(prog, "-o", optarg))
                 return 2;
-            out_path = optarg;
+            o->out_path = optarg;
             break;
         case 'h': usage(stdout); return ff_stdout_done(prog);
         case 'V': return ff_print_version(prog);
@@ -448,153 +449,211 @@ static int run(int argc, char **argv, goal_list *goals)
     if (argc - optind > 1)
         return usage_error("'%s': one map at most", argv[optind + 1]);
     if (optind < argc)
-        in_path = argv[optind];
-    if (sets_path && (goals->n > 0 || goal_file || name))
+        o->in_path = argv[optind];
+    return -1;
+}
+
+/* The options that do not go together; -1 when they all do, or the exit
+ * status of the usage error. */
+static int check_options(const build_options *o)
+{
+    int goals = o->goals.n > 0 || o->goal_file || o->name;
+
+    if (o->sets_path && goals)
         return usage_error("%s", "--goal-sets: it names its own goals, so -g, --goals and "
                                  "--name do not go with it");
-    if (sets_path && turn_cost >= 0)
+    if (o->sets_path && o->turn_cost >= 0)
         return usage_error("%s", "--turn-cost: it does not go with --goal-sets; build each "
                                  "turn-cost field on its own");
-    if (any_angle && turn_cost >= 0)
+    if (o->any_angle && o->turn_cost >= 0)
         return usage_error("%s", "--any-angle: it does not go with --turn-cost; an any-angle "
                                  "path has no 45-degree turns to price");
-    if (any_angle && moves == 4)
+    if (o->any_angle && o->moves == 4)
         return usage_error("%s", "--any-angle: it does not go with -m 4; an any-angle path "
                                  "takes every direction");
-    if (!sets_path && (split || list))
+    if (!o->sets_path && (o->split || o->list))
         return usage_error("%s", "--split, --list: they need --goal-sets");
-    if (split && (list || out_path))
+    if (o->split && (o->list || o->out_path))
         return usage_error("%s", "--split: it writes files in its folder, so -o and --list "
                                  "do not go with it");
-    if (goal_file && strcmp(goal_file, "-") == 0 && strcmp(in_path, "-") == 0)
+    if (o->goal_file && strcmp(o->goal_file, "-") == 0 && strcmp(o->in_path, "-") == 0)
         return usage_error("%s", "-: the map and the goals file cannot both be standard input");
-    if (sets_path && strcmp(sets_path, "-") == 0 && strcmp(in_path, "-") == 0)
+    if (o->sets_path && strcmp(o->sets_path, "-") == 0 && strcmp(o->in_path, "-") == 0)
         return usage_error("%s", "-: the map and the goal sets cannot both be standard input");
-    if (update && (goals->n > 0 || goal_file || name || sets_path || moves > 0 || corners >= 0 ||
-                   radius >= 0 || mopt.png_scale != 1 || turn_cost >= 0 || mopt.layer ||
-                   any_angle))
+    if (o->update && (goals || o->sets_path || o->moves > 0 || o->corners >= 0 ||
+                      o->radius >= 0 || o->mopt.png_scale != 1 || o->turn_cost >= 0 ||
+                      o->mopt.layer || o->any_angle))
         return usage_error("%s", "--update: it keeps the field's goals, rules and name, so -g, "
                                  "--goals, --goal-sets, -m, -c, -r, --png-scale, --turn-cost, "
                                  "--any-angle, --layer and --name do not go with it");
-    if (update && strcmp(update, "-") == 0 && strcmp(in_path, "-") == 0)
+    if (o->update && strcmp(o->update, "-") == 0 && strcmp(o->in_path, "-") == 0)
         return usage_error("%s", "-: the field and the changes cannot both be standard input");
-    if (update) {
-        if (update_stream(update, in_path, out_path, mopt.max_cells, text, &err) != FF_OK)
-            return fail(&err);
-        return 0;
-    }
+    return -1;
+}
 
-    if (!(in = ff_infile_open(in_path, &err)))
-        return fail(&err);
-    mopt.path = in == stdin ? NULL : in_path;
-    ff_field_init(&field);
-    status = ff_map_read(in, in_path, &mopt, &field.grid, &err);
+/* Read the map of o->in_path into g with the rules of the command line
+ * (moves, corners) and its clearance radius applied. */
+static ff_status read_map(const build_options *o, ff_grid *g, ff_error *err)
+{
+    ff_map_options mopt = o->mopt;
+    FILE *in = ff_infile_open(o->in_path, err);
+    ff_status st;
+
+    if (!in)
+        return err->status;
+    mopt.path = in == stdin ? NULL : o->in_path;
+    st = ff_map_read(in, o->in_path, &mopt, g, err);
     ff_infile_close(in);
-    if (status != FF_OK)
-        return fail(&err);
-    if (moves > 0)
-        field.grid.moves = moves;
-    if (corners >= 0)
-        field.grid.corners = (ff_corners)corners;
-    if (radius >= 0 && field.grid.radius > 0 && radius != field.grid.radius) {
-        ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
-                     "the map is already closed for radius %g: build radius %g from the "
-                     "original map", field.grid.radius, radius);
-        goto failed;
+    if (st != FF_OK)
+        return st;
+    if (o->moves > 0)
+        g->moves = o->moves;
+    if (o->corners >= 0)
+        g->corners = (ff_corners)o->corners;
+    if (o->radius >= 0 && g->radius > 0 && o->radius != g->radius)
+        return ff_error_set(err, FF_EINPUT, o->in_path, 0, 0,
+                            "the map is already closed for radius %g: build radius %g from the "
+                            "original map", g->radius, o->radius);
+    if (o->radius > 0 && g->radius == 0)
+        return ff_grid_apply_clearance(g, o->radius, err);
+    return FF_OK;
+}
+
+/* The goals of g: the map's goal tiles, or those of -g and --goals instead
+ * when given; each must be open. */
+static ff_status set_goals(const build_options *o, ff_grid *g, ff_error *err)
+{
+    ff_status st;
+    size_t k, goal_cap;
+
+    if (o->goals.n > 0 || o->goal_file) {
+        free(g->goals);
+        g->goals = NULL;
+        g->ngoals = 0;
     }
-    if (radius > 0 && field.grid.radius == 0 &&
-        ff_grid_apply_clearance(&field.grid, radius, &err) != FF_OK)
-        goto failed;
-    if (any_angle) {
+    for (k = 0; k < g->ngoals; k++) {
+        uint32_t i = g->goals[k];
+        if (!ff_grid_open(g, i))
+            return ff_error_set(err, FF_EINPUT, o->in_path, 0, 0,
+                                "goal tile %u,%u is closed by the clearance radius %g",
+                                i % (uint32_t)g->w, i / (uint32_t)g->w, g->radius);
+    }
+    goal_cap = g->ngoals;
+    for (k = 0; k < o->goals.n; k++)
+        if ((st = ff_grid_append_goal(g, &goal_cap, o->goals.xy[2 * k], o->goals.xy[2 * k + 1],
+                                      "-g", 0, 0, err)) != FF_OK)
+            return st;
+    ff_grid_sort_goals(g);
+    if (o->goal_file)
+        return read_goal_file(o->goal_file, g, err);
+    return FF_OK;
+}
+
+/* The distance field of field's grid (with --turn-cost, over (cell,
+ * heading) states), its name and its ids. */
+static ff_status search_field(const build_options *o, ff_field *field, ff_error *err)
+{
+    size_t n = (size_t)field->grid.w * (size_t)field->grid.h;
+    ff_status st;
+
+    if (o->name)
+        strcpy(field->name, o->name);
+    if (!(field->distance = malloc(n * sizeof *field->distance)))
+        return ff_error_set(err, FF_ENOMEM, o->in_path, 0, 0,
+                            "out of memory for the distance field");
+    if (o->turn_cost >= 0) {
+        field->turn = 1;
+        field->turn_cost = o->turn_cost + 0.0;
+        if ((uint64_t)n > FF_TURN_MAX_CELLS ||
+            !(field->heading_distance = ff_turn_distances_alloc(n)))
+            return ff_error_set(err, (uint64_t)n > FF_TURN_MAX_CELLS ? FF_EINPUT : FF_ENOMEM,
+                                o->in_path, 0, 0, "%s for the heading distances of %zu cells",
+                                (uint64_t)n > FF_TURN_MAX_CELLS ? "too large a map"
+                                                                : "out of memory", n);
+    }
+    if (o->any_angle && (st = check_any_angle(&field->grid, o->in_path, err)) != FF_OK)
+        return st;
+    st = field->turn ? ff_turn_search(&field->grid, field->turn_cost, field->heading_distance,
+                                      field->distance, err)
+         : field->any_angle ? ff_anyangle_search(&field->grid, field->distance, NULL, err)
+                            : ff_search(&field->grid, field->distance, err);
+    if (st != FF_OK) {
+        if (!err->file[0])
+            snprintf(err->file, sizeof err->file, "%s", o->in_path);
+        return st;
+    }
+    ff_field_update_ids(field);
+    return FF_OK;
+}
+
+/* Write field to -o (atomically) or standard output. */
+static ff_status write_field(const build_options *o, const ff_field *field, ff_error *err)
+{
+    ff_outfile out;
+    ff_status st;
+
+    if ((st = ff_outfile_open(&out, o->out_path, err)) != FF_OK)
+        return st;
+    if ((st = ff_field_write(out.f, field, o->text, err)) != FF_OK) {
+        snprintf(err->file, sizeof err->file, "%s", o->out_path ? o->out_path : "-");
+        ff_outfile_abort(&out);
+        return st;
+    }
+    return ff_outfile_commit(&out, err);
+}
+
+/* Build what the command line asks from its map: the fields of the goal
+ * sets, or the one field of its goals. */
+static ff_status build(const build_options *o, ff_error *err)
+{
+    ff_field field;
+    ff_status st;
+
+    ff_field_init(&field);
+    if ((st = read_map(o, &field.grid, err)) != FF_OK)
+        goto done;
+    if (o->any_angle) {
         /* The map's own rules, checked before any goal is: a goal is not
          * the map's fault. */
         field.grid.moves = 8;
         field.any_angle = 1;
     }
-    if (sets_path) {
-        if ((any_angle && check_any_angle(&field.grid, in_path, &err) != FF_OK) ||
-            build_sets(&field.grid, sets_path, split, out_path, list, jobs, text, any_angle,
-                       &err) != FF_OK) {
-            if (!err.file[0])
-                snprintf(err.file, sizeof err.file, "%s", in_path);
-            goto failed;
-        }
-        ff_field_free(&field);
-        return 0;
+    if (o->sets_path) {
+        if ((st = o->any_angle ? check_any_angle(&field.grid, o->in_path, err) : FF_OK) == FF_OK)
+            st = build_sets(&field.grid, o->sets_path, o->split, o->out_path, o->list, o->jobs,
+                            o->text, o->any_angle, err);
+        if (st != FF_OK && !err->file[0])
+            snprintf(err->file, sizeof err->file, "%s", o->in_path);
+        goto done;
     }
-    if (goals->n > 0 || goal_file) {
-        free(field.grid.goals);
-        field.grid.goals = NULL;
-        field.grid.ngoals = 0;
-    }
-    for (k = 0; k < field.grid.ngoals; k++) {
-        uint32_t i = field.grid.goals[k];
-        if (!ff_grid_open(&field.grid, i)) {
-            ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
-                         "goal tile %u,%u is closed by the clearance radius %g",
-                         i % (uint32_t)field.grid.w, i / (uint32_t)field.grid.w, field.grid.radius);
-            goto failed;
-        }
-    }
-    goal_cap = field.grid.ngoals;
-    for (k = 0; k < goals->n; k++)
-        if (ff_grid_append_goal(&field.grid, &goal_cap, goals->xy[2 * k], goals->xy[2 * k + 1], "-g",
-                                0, 0, &err) != FF_OK)
-            goto failed;
-    ff_grid_sort_goals(&field.grid);
-    if (goal_file && read_goal_file(goal_file, &field.grid, &err) != FF_OK)
-        goto failed;
-    if (name)
-        strcpy(field.name, name);
-    field.distance = malloc((size_t)field.grid.w * (size_t)field.grid.h * sizeof *field.distance);
-    if (!field.distance) {
-        ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory for the distance field");
-        goto failed;
-    }
-    if (turn_cost >= 0) {
-        size_t n = (size_t)field.grid.w * (size_t)field.grid.h;
-        field.turn = 1;
-        field.turn_cost = turn_cost + 0.0;
-        if ((uint64_t)n > FF_TURN_MAX_CELLS ||
-            !(field.heading_distance = ff_turn_distances_alloc(n))) {
-            ff_error_set(&err, (uint64_t)n > FF_TURN_MAX_CELLS ? FF_EINPUT : FF_ENOMEM, in_path, 0,
-                         0, "%s for the heading distances of %zu cells",
-                         (uint64_t)n > FF_TURN_MAX_CELLS ? "too large a map" : "out of memory", n);
-            goto failed;
-        }
-    }
-    if (any_angle && check_any_angle(&field.grid, in_path, &err) != FF_OK)
-        goto failed;
-    if ((field.turn       ? ff_turn_search(&field.grid, field.turn_cost, field.heading_distance,
-                                           field.distance, &err)
-         : field.any_angle ? ff_anyangle_search(&field.grid, field.distance, NULL, &err)
-                           : ff_search(&field.grid, field.distance, &err)) != FF_OK) {
-        if (!err.file[0])
-            snprintf(err.file, sizeof err.file, "%s", in_path);
-        goto failed;
-    }
-    ff_field_update_ids(&field);
-    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
-        goto failed;
-    if (ff_field_write(out.f, &field, text, &err) != FF_OK) {
-        snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
-        ff_outfile_abort(&out);
-        goto failed;
-    }
-    if (ff_outfile_commit(&out, &err) != FF_OK)
-        goto failed;
+    if ((st = set_goals(o, &field.grid, err)) == FF_OK &&
+        (st = search_field(o, &field, err)) == FF_OK)
+        st = write_field(o, &field, err);
+done:
     ff_field_free(&field);
-    return 0;
-failed:
-    ff_field_free(&field);
-    return fail(&err);
+    return st;
 }
 
 int main(int argc, char **argv)
 {
-    goal_list goals = { NULL, 0, 0 };
-    int status = run(argc, argv, &goals);
+    build_options o;
+    ff_error err;
+    ff_status st;
+    int status;
 
-    free(goals.xy);
+    memset(&o, 0, sizeof o);
+    ff_map_options_init(&o.mopt);
+    o.in_path = "-";
+    o.moves = o.corners = -1;
+    o.radius = o.turn_cost = -1;
+    o.jobs = default_jobs();
+    ff_error_clear(&err);
+    if ((status = parse_options(argc, argv, &o)) < 0 && (status = check_options(&o)) < 0) {
+        st = o.update ? update_stream(o.update, o.in_path, o.out_path, o.mopt.max_cells, o.text,
+                                      &err)
+                      : build(&o, &err);
+        status = st == FF_OK ? 0 : fail(&err);
+    }
+    free(o.goals.xy);
     return status;
 }

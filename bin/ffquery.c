@@ -110,7 +110,21 @@ static ff_status check_map(const char *map_path, const char *field_path, const f
     return st;
 }
 
-int main(int argc, char **argv)
+/* The command line, parsed. */
+typedef struct {
+    ff_query_options qo;  /* --raw, -d, --binary */
+    const char *field_path, *map_path, *trace_arg, *name, *out_path;
+    int check, list;
+    int heading;          /* with --trace: 0..7, or -1 */
+    long long tx, ty;     /* the cell of --trace */
+    int trace_world;      /* 1: --trace gave the world position wx, wy */
+    double wx, wy;
+    uint64_t max_cells;
+} query_command;
+
+/* Parse the command line into o; -1 to go on, or the exit status (help,
+ * version, a usage error). */
+static int parse_options(int argc, char **argv, query_command *o)
 {
     enum { OPT_RAW = 256, OPT_BINARY, OPT_TRACE, OPT_CHECK, OPT_MAP, OPT_MAX_CELLS, OPT_NAME,
            OPT_LIST, OPT_HEADING };
@@ -130,55 +144,40 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    ff_query_options qo = { 0, 0, 0, NULL, NULL };
-    const char *field_path = "-", *map_path = NULL, *trace_arg = NULL, *name = NULL;
-    const char *out_path = NULL;
-    ff_outfile out;
-    int out_open = 0;
-    int check = 0, list = 0, c, heading = -1, trace_world = 0;
-    double wx = 0, wy = 0;
-    uint8_t *planes = NULL;
-    long long tx = 0, ty = 0;
-    uint64_t max_cells = 0;
-    uint32_t *path = NULL;
-    size_t n = 0;
-    ff_field field;
-    ff_error err;
+    int c;
 
-    ff_error_clear(&err);
-    ff_field_init(&field);
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":do:hV", longopts, NULL)) != -1) {
         switch (c) {
-        case OPT_RAW: qo.raw = 1; break;
-        case 'd': qo.distance = 1; break;
-        case OPT_BINARY: qo.binary = 1; break;
+        case OPT_RAW: o->qo.raw = 1; break;
+        case 'd': o->qo.distance = 1; break;
+        case OPT_BINARY: o->qo.binary = 1; break;
         case OPT_TRACE:
             /* Two integers are a cell; other numbers a world position,
              * whose cell is known once the field is read. */
-            trace_world = ff_parse_cell(optarg, &tx, &ty) != 0;
-            if (trace_world && ff_parse_point(optarg, &wx, &wy))
+            o->trace_world = ff_parse_cell(optarg, &o->tx, &o->ty) != 0;
+            if (o->trace_world && ff_parse_point(optarg, &o->wx, &o->wy))
                 return usage_error("--trace '%s': not a cell X,Y or a world position x.x,y.y",
                                    optarg);
-            trace_arg = optarg;
+            o->trace_arg = optarg;
             break;
         case OPT_HEADING:
-            if ((heading = ff_heading_parse(optarg)) < 0)
+            if ((o->heading = ff_heading_parse(optarg)) < 0)
                 return usage_error("--heading '%s': not a heading (0 to 7, or N E S W NE SE SW "
                                    "NW)", optarg);
             break;
-        case OPT_CHECK: check = 1; break;
-        case OPT_NAME: name = optarg; break;
-        case OPT_LIST: list = 1; break;
-        case OPT_MAP: map_path = optarg; break;
+        case OPT_CHECK: o->check = 1; break;
+        case OPT_NAME: o->name = optarg; break;
+        case OPT_LIST: o->list = 1; break;
+        case OPT_MAP: o->map_path = optarg; break;
         case OPT_MAX_CELLS:
-            if (ff_option_max_cells(prog, optarg, &max_cells))
+            if (ff_option_max_cells(prog, optarg, &o->max_cells))
                 return 2;
             break;
         case 'o':
             if (ff_option_output(prog, "-o", optarg))
                 return 2;
-            out_path = optarg;
+            o->out_path = optarg;
             break;
         case 'h': usage(stdout); return ff_stdout_done(prog);
         case 'V': return ff_print_version(prog);
@@ -188,105 +187,156 @@ int main(int argc, char **argv)
     if (argc - optind > 1)
         return usage_error("'%s': one field at most", argv[optind + 1]);
     if (optind < argc)
-        field_path = argv[optind];
-    if (trace_arg && check)
+        o->field_path = argv[optind];
+    return -1;
+}
+
+/* The options that do not go together; -1 when they all do, or the exit
+ * status of the usage error. */
+static int check_options(const query_command *o)
+{
+    if (o->trace_arg && o->check)
         return usage_error("%s", "--trace, --check: different modes, give one");
-    if (heading >= 0 && !trace_arg)
+    if (o->heading >= 0 && !o->trace_arg)
         return usage_error("%s", "--heading: it goes with --trace (positions give their "
                                  "heading on their line, 'x y H')");
-    if ((trace_arg || check) && (qo.raw || qo.distance || qo.binary))
+    if ((o->trace_arg || o->check) && (o->qo.raw || o->qo.distance || o->qo.binary))
         return usage_error("%s", "--raw, -d, --binary: they apply to positions, not to "
                                  "--trace or --check");
-    if (!trace_arg && !list && strcmp(field_path, "-") == 0)
+    if (!o->trace_arg && !o->list && strcmp(o->field_path, "-") == 0)
         return usage_error("%s", "FIELD '-': it must be a file, standard input carries the "
                                  "positions (or the cells of --check)");
-    if (map_path && strcmp(map_path, "-") == 0 && (!trace_arg || strcmp(field_path, "-") == 0))
+    if (o->map_path && strcmp(o->map_path, "-") == 0 &&
+        (!o->trace_arg || strcmp(o->field_path, "-") == 0))
         return usage_error("%s", "--map '-': standard input is already taken");
+    return -1;
+}
 
-    if (list) {
-        if (ff_field_list_file(field_path, max_cells, out_path, &err) != FF_OK)
-            goto failed;
-        return 0;
+/* Each heading's directions of field as a channel of its own, for the
+ * samples of lines 'x y H': 8 planes of w*h codes in *planes (the
+ * caller's to free). */
+static ff_status heading_planes(const ff_field *field, const char *field_path, uint8_t **planes,
+                                ff_error *err)
+{
+    size_t cells = (size_t)field->grid.w * (size_t)field->grid.h;
+    int h;
+
+    if (!(*planes = malloc(8 * cells)))
+        return ff_error_set(err, FF_ENOMEM, field_path, 0, 0, "out of memory for the headings");
+    for (h = 0; h < 8; h++)
+        ff_heading_plane(field->heading_direction, cells, h, *planes + (size_t)h * cells);
+    return FF_OK;
+}
+
+/* Name the output in a write error, which the library leaves to the
+ * program. */
+static ff_status output_failed(const query_command *o, ff_status st, ff_error *err)
+{
+    if (!err->file[0])
+        snprintf(err->file, sizeof err->file, "%s", o->out_path ? o->out_path : "-");
+    return st;
+}
+
+/* Answer on out: the path of --trace from cell tx,ty (an any-angle field's
+ * corner path), or from standard input the cells of --check (*n of them
+ * cannot reach a goal) or the positions. */
+static ff_status answer(const query_command *o, long long tx, long long ty, const ff_field *field,
+                        const ff_query_options *qo, FILE *out, size_t *n, ff_error *err)
+{
+    uint32_t *path = NULL;
+    ff_status st;
+    FILE *in;
+
+    if (o->trace_arg && field->any_angle) {
+        double *corners = NULL;
+        st = ff_anyangle_corner_path(&field->grid, field->distance, tx, ty, &corners, n, err);
+        if (st != FF_OK && !err->file[0])
+            snprintf(err->file, sizeof err->file, "%s", o->field_path);
+        else if (st == FF_OK && (st = ff_query_write_points(out, corners, *n, err)) != FF_OK)
+            output_failed(o, st, err);
+        free(corners);
+        return st;
     }
-    if (read_field(field_path, name, max_cells, !check, &field, &err) != FF_OK)
-        goto failed;
-    if (map_path && check_map(map_path, field_path, &field, &err) != FF_OK)
-        goto failed;
-    if (heading >= 0 && !field.heading_direction) {
-        ff_error_set(&err, FF_EUSAGE, field_path, 0, 0,
-                     "--heading: the field has no headings (build it with ffbuild --turn-cost)");
-        goto failed;
+    if (o->trace_arg) {
+        st = ff_query_trace_state(field, tx, ty, o->heading, o->field_path, &path, n, err);
+        if (st == FF_OK && (st = ff_query_write_path(out, &field->grid, path, *n, err)) != FF_OK)
+            output_failed(o, st, err);
+        free(path);
+        return st;
     }
-    if (field.heading_direction && !trace_arg && !check) {
-        /* Each heading's directions as a channel of its own, for the
-         * samples of lines 'x y H'. */
-        size_t cells = (size_t)field.grid.w * (size_t)field.grid.h;
-        int h;
-        if (!(planes = malloc(8 * cells))) {
-            ff_error_set(&err, FF_ENOMEM, field_path, 0, 0, "out of memory for the headings");
-            goto failed;
-        }
-        for (h = 0; h < 8; h++)
-            ff_heading_plane(field.heading_direction, cells, h, planes + (size_t)h * cells);
+    /* Positions or cells come on standard input, which must be a file or
+     * a pipe, not a folder. */
+    if (!(in = ff_infile_open("-", err)))
+        return err->status;
+    st = o->check ? ff_query_check(field, in, "-", out, n, err)
+                  : ff_query_stream(field, qo, STDIN_FILENO, "-", out, err);
+    return st == FF_OK ? FF_OK : output_failed(o, st, err);
+}
+
+/* Read the field and answer what the command line asks; *n as answer()
+ * sets it. */
+static ff_status run(const query_command *o, size_t *n, ff_error *err)
+{
+    ff_query_options qo = o->qo;
+    long long tx = o->tx, ty = o->ty;
+    uint8_t *planes = NULL;
+    ff_outfile out;
+    ff_field field;
+    ff_status st;
+
+    if (o->list)
+        return ff_field_list_file(o->field_path, o->max_cells, o->out_path, err);
+    if ((st = read_field(o->field_path, o->name, o->max_cells, !o->check, &field, err)) != FF_OK ||
+        (o->map_path && (st = check_map(o->map_path, o->field_path, &field, err)) != FF_OK))
+        goto done;
+    if (o->heading >= 0 && !field.heading_direction) {
+        st = ff_error_set(err, FF_EUSAGE, o->field_path, 0, 0,
+                          "--heading: the field has no headings (build it with ffbuild "
+                          "--turn-cost)");
+        goto done;
+    }
+    if (field.heading_direction && !o->trace_arg && !o->check) {
+        if ((st = heading_planes(&field, o->field_path, &planes, err)) != FF_OK)
+            goto done;
         qo.heading_planes = planes;
     }
     qo.vectors = ff_field_vectors(&field);
-    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
-        goto failed;
-    out_open = 1;
+    if ((st = ff_outfile_open(&out, o->out_path, err)) != FF_OK)
+        goto done;
     /* A world position stands for the cell it lies in, on every path. */
-    if (trace_arg && trace_world &&
-        ff_query_reach_world(&field, wx, wy, &tx, &ty) == FF_REACH_OUTSIDE) {
-        ff_error_set(&err, FF_EUSAGE, field_path, 0, 0,
-                     "--trace %s: the world position lies outside the %dx%d map (cell "
-                     "%lld,%lld)", trace_arg, field.grid.w, field.grid.h, tx, ty);
-        goto failed;
-    }
-    if (trace_arg && field.any_angle) {
-        double *corners = NULL;
-        if (ff_anyangle_corner_path(&field.grid, field.distance, tx, ty, &corners, &n, &err) !=
-            FF_OK) {
-            if (!err.file[0])
-                snprintf(err.file, sizeof err.file, "%s", field_path);
-            goto failed;
-        }
-        if (ff_query_write_points(out.f, corners, n, &err) != FF_OK) {
-            free(corners);
-            goto write_failed;
-        }
-        free(corners);
-    } else if (trace_arg) {
-        if (ff_query_trace_state(&field, tx, ty, heading, field_path, &path, &n, &err) != FF_OK)
-            goto failed;
-        if (ff_query_write_path(out.f, &field.grid, path, n, &err) != FF_OK)
-            goto write_failed;
-    } else {
-        /* Positions or cells come on standard input, which must be a file
-         * or a pipe, not a folder. */
-        FILE *in = ff_infile_open("-", &err);
-        if (!in)
-            goto failed;
-        if (check ? ff_query_check(&field, in, "-", out.f, &n, &err) != FF_OK
-                  : ff_query_stream(&field, &qo, STDIN_FILENO, "-", out.f, &err) != FF_OK)
-            goto write_failed;
-    }
-    out_open = 0;
-    if (ff_outfile_commit(&out, &err) != FF_OK)
-        goto failed;
-    free(path);
-    free(planes);
-    ff_field_free(&field);
-    return check && n > 0 ? 1 : 0;
-write_failed:
-    /* The library leaves the name of a write error to the program. */
-    if (!err.file[0])
-        snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
-failed:
-    if (out_open)
+    if (o->trace_arg && o->trace_world &&
+        ff_query_reach_world(&field, o->wx, o->wy, &tx, &ty) == FF_REACH_OUTSIDE)
+        st = ff_error_set(err, FF_EUSAGE, o->field_path, 0, 0,
+                          "--trace %s: the world position lies outside the %dx%d map (cell "
+                          "%lld,%lld)", o->trace_arg, field.grid.w, field.grid.h, tx, ty);
+    else
+        st = answer(o, tx, ty, &field, &qo, out.f, n, err);
+    if (st != FF_OK)
         ff_outfile_abort(&out);
-    free(path);
+    else
+        st = ff_outfile_commit(&out, err);
+done:
     free(planes);
     ff_field_free(&field);
-    ff_error_print(stderr, prog, &err);
-    return ff_exit_status(err.status);
+    return st;
+}
+
+int main(int argc, char **argv)
+{
+    query_command o;
+    ff_error err;
+    size_t n = 0;
+    int status;
+
+    memset(&o, 0, sizeof o);
+    o.field_path = "-";
+    o.heading = -1;
+    if ((status = parse_options(argc, argv, &o)) >= 0 || (status = check_options(&o)) >= 0)
+        return status;
+    ff_error_clear(&err);
+    if (run(&o, &n, &err) != FF_OK) {
+        ff_error_print(stderr, prog, &err);
+        return ff_exit_status(err.status);
+    }
+    return o.check && n > 0 ? 1 : 0;
 }

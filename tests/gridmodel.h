@@ -1,6 +1,6 @@
-/* gridmodel.h - an independent model of the movement rules (DESIGN.md)
- * for the brute-force oracles of the Criterion suites, and random small
- * maps in both forms. */
+/* gridmodel.h - an independent model of the movement rules (man 1 ffbuild,
+ * "The graph") for the brute-force oracles of the Criterion suites, and
+ * random small maps in both forms. */
 #ifndef FF_GRIDMODEL_H
 #define FF_GRIDMODEL_H
 

@@ -1,4 +1,4 @@
-/* test_query.c - lib/query.c: number printing and parsing against printf
+/* test_query.c - lib/field/query.c: number printing and parsing against printf
  * and strtod, reachability, cell paths against a brute-force shortest
  * path, the position streams (text, binary, flushing) and map ids. */
 #include "testutil.h"
@@ -342,7 +342,7 @@ Test(reach, corner_rule_decides)
 
 /* The least cost from every cell to a goal by relaxing every legal step
  * until nothing changes (Bellman-Ford), with the step cost written out from
- * DESIGN.md: length * (cost(u) + cost(v)) / 2 * cell size. */
+ * ffbuild(1), "The graph": length * cell * (cost(u) + cost(v)) / 2. */
 static double step_cost(const ff_grid *g, size_t u, int d)
 {
     size_t v = u + (size_t)((long)ff_dir_dy[d] * g->w + ff_dir_dx[d]);

@@ -1,5 +1,5 @@
-/* test_sample.c - the smoothed and raw directions of lib/sample.c against
- * hand-worked blends (DESIGN.md, "Smoothed direction"), and the corridor
+/* test_sample.c - the smoothed and raw directions of lib/field/sample.c against
+ * hand-worked blends (man 1 ffquery, "Smoothing"), and the corridor
  * with a 90-degree turn. */
 #include "testutil.h"
 
@@ -443,7 +443,7 @@ Test(sample, corridor_turn_is_smooth)
     ff_grid_free(&g);
 }
 
-/* The blend as DESIGN.md words it, sample by sample, against the library
+/* The blend as ffquery(1) words it ("Smoothing"), sample by sample, against the library
  * on random fields and positions (inside, on borders, outside): the same
  * answer to the last bit. */
 static void reference_smooth(const ff_grid *g, const uint8_t *dir, double px, double py,

@@ -414,3 +414,146 @@ ParameterizedTest(struct bad_case *b, scenario, refused)
     cr_expect_null(s.agent);
     ff_grid_free(&g);
 }
+
+/* ---- unknown keywords: the near ones named ---- */
+
+struct near_case {
+    char text[120];
+    long line, col;
+    char what[200];
+};
+
+ParameterizedTestParameters(scenario, near_keywords)
+{
+    static struct near_case near_cases[] = {
+    { HEAD "class w\n radius 0.3\n speed 1\n thresold 0.1\n follow\nend\n", 6, 2,
+      "unknown behaviour 'thresold' (did you mean 'threshold'?)" },
+    { HEAD "class w\n radius 0.3\n sped 1\n follow\nend\n", 5, 2,
+      "unknown behaviour 'sped' (did you mean 'speed' or 'seek'?)" },
+    { HEAD "class w\n radius 0.3\n speed 1\n folow\nend\n", 6, 2,
+      "unknown behaviour 'folow' (did you mean 'follow'?)" },
+    { HEAD "tikcs 5\n", 3, 1, "unknown keyword 'tikcs' (did you mean 'ticks' or 'tick'?)" },
+    { HEAD "agnet 1 w 1,1\n", 3, 1, "unknown keyword 'agnet' (did you mean 'agent'?)" },
+    { HEAD "rebuild-tick 5\n", 3, 1,
+      "unknown keyword 'rebuild-tick' (did you mean 'rebuild-ticks' or 'rebuild'?)" },
+    { HEAD "con on\n", 3, 1,
+      "unknown keyword 'con' (did you mean 'congestion', 'congestion-weight', "
+      "'congestion-threshold' or 'congestion-ticks'?)" },
+    /* Nothing near: the whole list. */
+    { HEAD "x 1\n", 3, 1, "unknown keyword 'x' (tick, ticks, arrive," },
+    { HEAD "class w\n radius 0.3\n speed 1\n wander\nend\n", 6, 2,
+      "unknown behaviour 'wander' (follow, separate," },
+    };
+    return cr_make_param_array(struct near_case, near_cases,
+                               sizeof near_cases / sizeof *near_cases);
+}
+
+ParameterizedTest(struct near_case *b, scenario, near_keywords)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+
+    test_grid(&g);
+    cr_assert_eq(ff_scenario_parse(b->text, "bad.scenario", &g, &s, &err), FF_EINPUT,
+                 "accepted: %s", b->text);
+    cr_expect_eq(err.line, b->line, "line %ld, want %ld (%s)", err.line, b->line, err.msg);
+    cr_expect_eq(err.col, b->col, "col %ld, want %ld (%s)", err.col, b->col, err.msg);
+    cr_expect(strncmp(err.msg, b->what, strlen(b->what)) == 0, "'%s' is not '%s'", err.msg,
+              b->what);
+    ff_grid_free(&g);
+}
+
+/* The keywords of man 5 ffsim: inside a class, and outside one. */
+static const char *const class_keywords[] = {
+    "follow", "separate", "avoid-walls", "seek", "radius", "speed", "accel", "turn",
+    "threshold", "priority", "goal", "end",
+};
+static const char *const top_keywords[] = {
+    "tick", "ticks", "arrive", "arrived", "passes", "class", "agent", "spawn", "at",
+    "profiles", "rebuild-ticks", "rebuild", "fallback", "move", "reserve", "wait-limit",
+    "congestion", "congestion-weight", "congestion-threshold", "congestion-ticks", "ffsim",
+};
+
+static int is_keyword(const char *w)
+{
+    size_t k;
+
+    for (k = 0; k < sizeof class_keywords / sizeof *class_keywords; k++)
+        if (strcmp(w, class_keywords[k]) == 0)
+            return 1;
+    for (k = 0; k < sizeof top_keywords / sizeof *top_keywords; k++)
+        if (strcmp(w, top_keywords[k]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Variant v of keyword w one edit away (v < 4 * strlen(w) + 1): a letter
+ * deleted, two neighbours swapped, a letter replaced or one inserted. */
+static int one_edit(const char *w, size_t v, char *out)
+{
+    size_t n = strlen(w), i = v % (n + 1);
+
+    strcpy(out, w);
+    switch (v / (n + 1)) {
+    case 0:
+        if (i == n)
+            return 0;
+        memmove(out + i, out + i + 1, n - i);
+        return 1;
+    case 1:
+        if (i + 1 >= n)
+            return 0;
+        out[i] = w[i + 1];
+        out[i + 1] = w[i];
+        return 1;
+    case 2:
+        if (i == n)
+            return 0;
+        out[i] = 'q';
+        return 1;
+    default:
+        memmove(out + i + 1, out + i, n - i + 1);
+        out[i] = 'q';
+        return 1;
+    }
+}
+
+/* One edit from a keyword, a word that is no keyword is refused with the
+ * keyword among the near ones, inside a class and outside one alike. */
+static void check_one_edit(const char *const *words, size_t nwords, int in_class)
+{
+    size_t k, v, tried = 0;
+
+    for (k = 0; k < nwords; k++) {
+        if (strcmp(words[k], "ffsim") == 0 || (!in_class && strcmp(words[k], "end") == 0))
+            continue;
+        for (v = 0; v < 4 * (strlen(words[k]) + 1); v++) {
+            char word[40], text[200], want[48];
+            ff_grid g;
+            ff_scenario s;
+            ff_error err;
+            if (!one_edit(words[k], v, word) || is_keyword(word))
+                continue;
+            snprintf(text, sizeof text,
+                     in_class ? HEAD "class w\n radius 0.3\n speed 1\n %s 1\n follow\nend\n"
+                              : HEAD "%s 1\n", word);
+            snprintf(want, sizeof want, "'%s'", words[k]);
+            test_grid(&g);
+            cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_EINPUT, "accepted '%s'",
+                         word);
+            cr_expect(strstr(err.msg, "did you mean") && strstr(strstr(err.msg, "did you mean"),
+                                                                want),
+                      "'%s': %s (want %s)", word, err.msg, want);
+            ff_grid_free(&g);
+            tried++;
+        }
+    }
+    cr_assert_gt(tried, 100);
+}
+
+Test(scenario, one_edit_names_the_keyword)
+{
+    check_one_edit(class_keywords, sizeof class_keywords / sizeof *class_keywords, 1);
+    check_one_edit(top_keywords, sizeof top_keywords / sizeof *top_keywords, 0);
+}

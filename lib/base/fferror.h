@@ -57,7 +57,9 @@ ff_status ff_error_at_byte(ff_error *err, ff_status status, const char *file,
  * line to f. */
 void ff_error_print(FILE *f, const char *prog, const ff_error *err);
 
-/* The process exit status that DESIGN.md gives for a status code. */
+/* The process exit status of a status code, as each program's man page
+ * gives it (EXIT STATUS): 0 FF_OK, 1 FF_ENOTFOUND, 2 bad input or usage,
+ * 3 a system fault. */
 int ff_exit_status(ff_status status);
 
 #ifdef __cplusplus

@@ -50,6 +50,7 @@
 #include <string.h>
 
 #include "freesight.h"
+#include "grow.h"
 #include "minheap.h"
 #include "search.h"
 
@@ -115,8 +116,8 @@ typedef struct {
 
 static int flood_grow(flood_state *f)
 {
-    size_t cap = f->cap ? 2 * f->cap : 1024, k;
-    flood_cell_state *c = realloc(f->cell, cap * sizeof *c);
+    size_t cap = f->cap, k;
+    flood_cell_state *c = ff_grow(f->cell, &cap, f->cap + 1, sizeof *c, 1024);
     uint32_t *q;
 
     if (!c)

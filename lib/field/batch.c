@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "anyangle.h"
+#include "grow.h"
 #include "options.h"
 #include "records.h"
 #include "search.h"
@@ -190,14 +191,12 @@ ff_status ff_goal_sets_read(FILE *f, const char *name, const ff_grid *g, ff_goal
         if ((hash = strchr(line, '#')) != NULL)
             *hash = '\0';
         if (sets.nsets == cap) {
-            size_t grown_cap = cap ? 2 * cap : 16;
-            ff_goal_set *grown = realloc(sets.set, grown_cap * sizeof *grown);
+            ff_goal_set *grown = ff_grow(sets.set, &cap, cap + 1, sizeof *grown, 16);
             if (!grown) {
                 st = ff_error_set(err, FF_ENOMEM, name, rec.line, 0, "out of memory");
                 goto fail;
             }
             sets.set = grown;
-            cap = grown_cap;
         }
         st = parse_line(line, name, rec.line, g, &sets, &names, err);
         if (st == FF_ENOTFOUND)

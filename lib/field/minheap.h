@@ -2,7 +2,7 @@
  * searches (search.c, repair.c); not installed.
  *
  * Equal keys leave in no promised order; the searches using it do not
- * depend on one.  The items are the heap's own; minheap_free() releases
+ * depend on one.  The items are the heap's own; heap_free() releases
  * them.
  */
 #ifndef FF_MINHEAP_H

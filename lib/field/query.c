@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "mapread.h"
 #include "realfmt.h"
 #include "records.h"
@@ -642,13 +643,12 @@ ff_status ff_query_trace_state(const ff_field *f, long long x, long long y, int 
         size_t i = (size_t)y * (size_t)g->w + (size_t)x;
         int d = heading < 0 ? f->direction[i] : f->heading_direction[8 * i + (size_t)heading];
         if (n == cap) {
-            uint32_t *more = realloc(cells, 2 * cap * sizeof *cells);
+            uint32_t *more = ff_grow(cells, &cap, n + 1, sizeof *cells, 64);
             if (!more) {
                 free(cells);
                 return ff_error_set(err, FF_ENOMEM, file, 0, 0, "out of memory for the path");
             }
             cells = more;
-            cap *= 2;
         }
         cells[n++] = (uint32_t)i;
         if (d == FF_DIR_GOAL)

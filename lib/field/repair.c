@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "direction.h"
+#include "grow.h"
 #include "minheap.h"
 #include "search.h"
 
@@ -70,28 +71,21 @@ void ff_repair_free(ff_repair *r)
     ff_repair_init(r);
 }
 
-/* Room for one more item in a growable array of items of size bytes. */
-static int grow(void **array, size_t n, size_t *cap, size_t size)
-{
-    size_t c = *cap ? 2 * *cap : 256;
-    void *p;
-
-    if (n < *cap)
-        return 0;
-    if (!(p = realloc(*array, c * size)))
-        return -1;
-    *array = p;
-    *cap = c;
-    return 0;
-}
+/* The lists of cells grow by doubling from this many. */
+enum { LIST_MIN = 256 };
 
 /* Set mark m on cell i, listing it to be cleared later; -1 when out of
  * memory. */
 static int mark(ff_repair *r, size_t i, uint8_t m)
 {
     if (!(r->flag[i] & F_TOUCHED)) {
-        if (grow((void **)&r->touched, r->ntouched, &r->touched_cap, sizeof *r->touched) < 0)
-            return -1;
+        if (r->ntouched == r->touched_cap) {
+            uint32_t *touched = ff_grow(r->touched, &r->touched_cap, r->ntouched + 1,
+                                        sizeof *touched, LIST_MIN);
+            if (!touched)
+                return -1;
+            r->touched = touched;
+        }
         r->touched[r->ntouched++] = (uint32_t)i;
         r->flag[i] |= F_TOUCHED;
     }
@@ -211,14 +205,16 @@ static int note_old_steps(ff_repair *r, const ff_grid *g, const ff_cell_change *
         for (dy = -1; dy <= 1; dy++)
             for (dx = -1; dx <= 1; dx++) {
                 size_t i;
-                struct ff_repair_edges *e;
+                struct ff_repair_edges *e, *grown;
                 if (x + dx < 0 || y + dy < 0 || x + dx >= g->w || y + dy >= g->h)
                     continue;
                 i = (size_t)(y + dy) * (size_t)g->w + (size_t)(x + dx);
                 if (r->slot[i])
                     continue;
-                if (grow((void **)&r->edge, r->nedge, &r->edge_cap, sizeof *r->edge) < 0)
+                if (!(grown = ff_grow(r->edge, &r->edge_cap, r->nedge + 1, sizeof *grown,
+                                      LIST_MIN)))
                     return -1;
+                r->edge = grown;
                 e = &r->edge[r->nedge++];
                 e->cell = (uint32_t)i;
                 e->old_open = (uint8_t)ff_grid_open(g, i);
@@ -321,10 +317,15 @@ static size_t raise_phase(ff_repair *r, const ff_grid *g, const double *dist, he
 /* Note that cell i's distance changed; -1 when out of memory. */
 static int moved(ff_repair *r, size_t i)
 {
+    uint32_t *moved;
+
     if (r->flag[i] & F_MOVED)
         return 0;
-    if (grow((void **)&r->moved, r->nmoved, &r->moved_cap, sizeof *r->moved) < 0)
-        return -1;
+    if (r->nmoved == r->moved_cap) {
+        if (!(moved = ff_grow(r->moved, &r->moved_cap, r->nmoved + 1, sizeof *moved, LIST_MIN)))
+            return -1;
+        r->moved = moved;
+    }
     r->moved[r->nmoved++] = (uint32_t)i;
     return mark(r, i, F_MOVED);
 }
@@ -523,16 +524,18 @@ ff_status ff_repair_directions(ff_repair *r, const ff_grid *g, const double *dis
         for (dy = -1; dy <= 1; dy++)
             for (dx = -1; dx <= 1; dx++) {
                 size_t i;
+                uint32_t *grown;
                 if (x + dx < 0 || y + dy < 0 || x + dx >= g->w || y + dy >= g->h)
                     continue;
                 i = (size_t)(y + dy) * (size_t)g->w + (size_t)(x + dx);
                 if (r->flag[i] & F_PICK)
                     continue;
                 if (mark(r, i, F_PICK) < 0 ||
-                    grow((void **)&pick, npick, &cap, sizeof *pick) < 0) {
+                    !(grown = ff_grow(pick, &cap, npick + 1, sizeof *grown, LIST_MIN))) {
                     st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for directions");
                     break;
                 }
+                pick = grown;
                 pick[npick++] = (uint32_t)i;
             }
     }
@@ -569,6 +572,7 @@ ff_status ff_repair_cleared_changes(ff_repair *r, const ff_grid *map, double rad
             for (bx = bx0; bx <= bx1; bx++) {
                 size_t i = (size_t)by * (size_t)map->w + (size_t)bx;
                 float c;
+                ff_cell_change *grown;
                 if (r->flag[i] & F_PICK)
                     continue;
                 if (mark(r, i, F_PICK) < 0)
@@ -576,8 +580,9 @@ ff_status ff_repair_cleared_changes(ff_repair *r, const ff_grid *map, double rad
                 c = radius > 0 && ff_grid_cleared_at(map, radius, bx, by) ? INFINITY : map->cost[i];
                 if (memcmp(&c, &cleared->cost[i], sizeof c) == 0)
                     continue;
-                if (grow((void **)out, *nout, cap, sizeof **out) < 0)
+                if (!(grown = ff_grow(*out, cap, *nout + 1, sizeof *grown, LIST_MIN)))
                     goto nomem;
+                *out = grown;
                 (*out)[*nout].cell = (uint32_t)i;
                 (*out)[(*nout)++].cost = c;
             }

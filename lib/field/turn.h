@@ -68,7 +68,7 @@ void ff_heading_plane(const uint8_t *hdir, size_t n, int h, uint8_t *out);
 
 struct ff_field;
 
-/* Make the ordinary channels of f, a turn-cost field (stream.h), those of
+/* Make the ordinary channels of f, a turn-cost field (fielddata.h), those of
  * heading h (0..7): distance[i] the distance of state (i, h) and
  * direction[i] its direction, for the channels f has, so that whatever
  * reads the ordinary channels (a picture, a sample) sees the field an

@@ -6,17 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 /* Add (cell, cost) to the list *ch of *n (room *cap); -1 when out of
  * memory. */
 static int add(ff_cell_change **ch, size_t *n, size_t *cap, size_t cell, float cost)
 {
     if (*n == *cap) {
-        size_t grown = *cap ? 2 * *cap : 64;
-        ff_cell_change *p = realloc(*ch, grown * sizeof *p);
+        ff_cell_change *p = ff_grow(*ch, cap, *n + 1, sizeof *p, 64);
         if (!p)
             return -1;
         *ch = p;
-        *cap = grown;
     }
     (*ch)[*n].cell = (uint32_t)cell;
     (*ch)[(*n)++].cost = cost;

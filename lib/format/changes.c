@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "ranges.h"
 #include "records.h"
 
@@ -124,14 +125,12 @@ ff_status ff_changes_read(FILE *f, const char *name, ff_change_list *out, ff_err
         if (st != FF_OK)
             break;
         if (out->n == cap) {
-            size_t grown = cap ? 2 * cap : 16;
-            ff_map_change *p = realloc(out->change, grown * sizeof *p);
+            ff_map_change *p = ff_grow(out->change, &cap, out->n + 1, sizeof *p, 16);
             if (!p) {
                 st = ff_error_set(err, FF_ENOMEM, name, rec.line, 0, "out of memory for changes");
                 break;
             }
             out->change = p;
-            cap = grown;
         }
         out->change[out->n++] = c;
     }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "realfmt.h"
 
 void ff_channel_stats_of(const ff_channel_view *view, size_t cells, ff_channel_stats *out)
@@ -138,8 +139,7 @@ ff_status ff_describe_stream(ff_reader *r, const char *name, FILE *out, ff_error
      * is described, then freed: one field at a time is held). */
     while ((st = ff_field_read(r, &f, err)) == FF_OK) {
         if (count == cap) {
-            cap = cap ? 2 * cap : 8;
-            if (!(grown = realloc(infos, cap * sizeof *infos))) {
+            if (!(grown = ff_grow(infos, &cap, count + 1, sizeof *infos, 8))) {
                 ff_field_free(&f);
                 st = ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
                 goto done;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "infile.h"
 #include "outfile.h"
 
@@ -88,8 +89,7 @@ ff_status ff_field_list(ff_reader *r, FILE *out, ff_error *err)
      * a bad stream leaves nothing on out. */
     while ((st = ff_field_read(r, &f, err)) == FF_OK) {
         if (count == cap) {
-            cap = cap ? 2 * cap : 16;
-            if (!(grown = realloc(names, cap * sizeof *names))) {
+            if (!(grown = ff_grow(names, &cap, count + 1, sizeof *names, 16))) {
                 ff_field_free(&f);
                 free(names);
                 return ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "infile.h"
 #include "records.h"
 
@@ -116,14 +117,12 @@ ff_status ff_mapf_scen_read(FILE *f, const char *name, size_t max, ff_mapf_agent
                 goto failed;
             }
         if (*n == cap) {
-            size_t c2 = cap ? 2 * cap : 64;
-            ff_mapf_agent *p = realloc(a, c2 * sizeof *p);
+            ff_mapf_agent *p = ff_grow(a, &cap, *n + 1, sizeof *p, 64);
             if (!p) {
                 st = ff_error_set(err, FF_ENOMEM, name, rec.line, 0, "out of memory for agents");
                 goto failed;
             }
             a = p;
-            cap = c2;
         }
         a[*n].width = v[2];
         a[*n].height = v[3];

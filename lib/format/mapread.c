@@ -271,18 +271,53 @@ static ff_status legend_line(cursor *c, char *buf, legend *table, ff_error *err)
     return FF_OK;
 }
 
-static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
-                            ff_error *err)
+/* One header line of an ffmap before its 'map' line, in buf: a legend
+ * entry (into table; *any_legend set), the cell size or the origin. */
+static ff_status ffmap_header_line(cursor *c, char *buf, legend *table, int *any_legend,
+                                   ff_grid *g, ff_error *err)
 {
-    legend table[256];
-    const char *s;
-    size_t n, w = 0, h = 0, k;
-    char buf[FF_FFMAP_HEADER_LINE_MAX + 1];
-    const unsigned char *rows;
-    long first_row_line;
-    int any_legend = 0, any_oneway = 0;
+    if (strncmp(buf, "legend", 6) == 0) {
+        if (legend_line(c, buf, table, err) != FF_OK)
+            return FF_EINPUT;
+        *any_legend = 1;
+    } else if (strncmp(buf, "cell ", 5) == 0) {
+        char *end;
+        double v = strtod(buf + 5, &end);
+        while (*end == ' ' || *end == '\t')
+            end++;
+        if (end == buf + 5 || *end || !ff_grid_geometry_ok(v, 0, 0))
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, 6,
+                                "cell size '%s' must be a number from %g to %g", buf + 5,
+                                FF_CELL_MIN, FF_CELL_MAX);
+        g->cell_size = v;
+    } else if (strncmp(buf, "origin ", 7) == 0) {
+        char *end, *end2;
+        double x = strtod(buf + 7, &end), y = strtod(end, &end2);
+        while (*end2 == ' ' || *end2 == '\t')
+            end2++;
+        if (end == buf + 7 || end2 == end || *end2 || !ff_grid_geometry_ok(1, x, y))
+            return ff_error_set(err, FF_EINPUT, c->name, c->line, 8,
+                                "origin '%s' wants two numbers from -%g to %g", buf + 7,
+                                FF_ORIGIN_MAX, FF_ORIGIN_MAX);
+        g->origin_x = x;
+        g->origin_y = y;
+    } else {
+        return ff_error_set(err, FF_EINPUT, c->name, c->line, 1,
+                            "unknown ffmap line '%.40s' (legend, cell, origin or map)", buf);
+    }
+    return FF_OK;
+}
 
-    memset(table, 0, sizeof table);
+/* The header of an ffmap, through its 'map' line: the legend into table
+ * (Moving AI's letters when it has none), the geometry into g. */
+static ff_status read_ffmap_header(cursor *c, legend *table, ff_grid *g, ff_error *err)
+{
+    char buf[FF_FFMAP_HEADER_LINE_MAX + 1];
+    size_t k;
+    int any_legend = 0;
+    ff_status st;
+
+    memset(table, 0, 256 * sizeof *table);
     for (;;) {
         int got = header_line(c, buf, sizeof buf, err);
         if (got < 0)
@@ -301,35 +336,8 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
         }
         if (strcmp(buf, "map") == 0)
             break;
-        if (strncmp(buf, "legend", 6) == 0) {
-            if (legend_line(c, buf, table, err) != FF_OK)
-                return FF_EINPUT;
-            any_legend = 1;
-        } else if (strncmp(buf, "cell ", 5) == 0) {
-            char *end;
-            double v = strtod(buf + 5, &end);
-            while (*end == ' ' || *end == '\t')
-                end++;
-            if (end == buf + 5 || *end || !ff_grid_geometry_ok(v, 0, 0))
-                return ff_error_set(err, FF_EINPUT, c->name, c->line, 6,
-                                    "cell size '%s' must be a number from %g to %g", buf + 5,
-                                    FF_CELL_MIN, FF_CELL_MAX);
-            g->cell_size = v;
-        } else if (strncmp(buf, "origin ", 7) == 0) {
-            char *end, *end2;
-            double x = strtod(buf + 7, &end), y = strtod(end, &end2);
-            while (*end2 == ' ' || *end2 == '\t')
-                end2++;
-            if (end == buf + 7 || end2 == end || *end2 || !ff_grid_geometry_ok(1, x, y))
-                return ff_error_set(err, FF_EINPUT, c->name, c->line, 8,
-                                    "origin '%s' wants two numbers from -%g to %g", buf + 7,
-                                    FF_ORIGIN_MAX, FF_ORIGIN_MAX);
-            g->origin_x = x;
-            g->origin_y = y;
-        } else {
-            return ff_error_set(err, FF_EINPUT, c->name, c->line, 1,
-                                "unknown ffmap line '%.40s' (legend, cell, origin or map)", buf);
-        }
+        if ((st = ffmap_header_line(c, buf, table, &any_legend, g, err)) != FF_OK)
+            return st;
     }
     if (!any_legend) {
         static const char letters[] = ".GSWT@O";
@@ -340,39 +348,49 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
             e->oneway = FF_ONEWAY_ALL;
         }
     }
-    /* Rows: count and check them, then fill the grid. */
-    rows = c->p;
-    first_row_line = c->line + 1;
-    {
-        cursor scan = *c;
-        size_t blank_run = 0;
-        while (next_line(&scan, &s, &n)) {
-            if (n == 0) {
-                blank_run++;
-                continue;
-            }
-            if (blank_run > 0)
-                return ff_error_set(err, FF_EINPUT, c->name, scan.line - (long)blank_run, 1,
-                                    "empty row inside the map (ragged rows)");
-            if (h == 0)
-                w = n;
-            else if (n != w)
-                return ff_error_set(err, FF_EINPUT, c->name, scan.line,
-                                    (long)(n < w ? n + 1 : w + 1),
-                                    "row %zu has %zu tiles, expected %zu (ragged rows)", h, n, w);
-            h++;
+    return FF_OK;
+}
+
+/* Count and check the rows that follow c (c itself does not move): *w
+ * tiles a row, *h rows, none ragged or empty. */
+static ff_status measure_rows(const cursor *c, size_t *w, size_t *h, ff_error *err)
+{
+    cursor scan = *c;
+    size_t blank_run = 0, n;
+    const char *s;
+
+    *w = *h = 0;
+    while (next_line(&scan, &s, &n)) {
+        if (n == 0) {
+            blank_run++;
+            continue;
         }
+        if (blank_run > 0)
+            return ff_error_set(err, FF_EINPUT, c->name, scan.line - (long)blank_run, 1,
+                                "empty row inside the map (ragged rows)");
+        if (*h == 0)
+            *w = n;
+        else if (n != *w)
+            return ff_error_set(err, FF_EINPUT, c->name, scan.line,
+                                (long)(n < *w ? n + 1 : *w + 1),
+                                "row %zu has %zu tiles, expected %zu (ragged rows)", *h, n, *w);
+        (*h)++;
     }
-    if (h == 0)
+    if (*h == 0)
         return ff_error_set(err, FF_EINPUT, c->name, c->line, 0, "the map has no rows");
-    if (ff_grid_alloc(g, (int64_t)w, (int64_t)h, opt->max_cells, c->name, err) != FF_OK)
-        return err ? err->status : FF_EINPUT;
-    g->oneway = malloc(w * h);
-    g->terrain = malloc(w * h);
-    if (!g->oneway || !g->terrain)
-        return ff_error_set(err, FF_ENOMEM, c->name, 0, 0, "out of memory");
-    c->p = rows;
-    c->line = first_row_line - 1;
+    return FF_OK;
+}
+
+/* The tiles of the rows at c, by table, into g (allocated w x h, with
+ * its one-way and class arrays): costs, classes, one-way cells, goals and
+ * spawns. */
+static ff_status fill_rows(cursor *c, const legend *table, size_t w, size_t h, ff_grid *g,
+                           ff_error *err)
+{
+    int any_oneway = 0;
+    const char *s;
+    size_t n, k;
+
     for (k = 0; k < h; k++) {
         size_t x;
         next_line(c, &s, &n);
@@ -402,6 +420,29 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
         free(g->oneway);
         g->oneway = NULL;
     }
+    return FF_OK;
+}
+
+/* An ffmap (man 5 ffmap) at c, after its first line: its header, then
+ * its rows. */
+static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
+                            ff_error *err)
+{
+    legend table[256];
+    size_t w, h;
+    ff_status st;
+
+    if ((st = read_ffmap_header(c, table, g, err)) != FF_OK ||
+        (st = measure_rows(c, &w, &h, err)) != FF_OK)
+        return st;
+    if (ff_grid_alloc(g, (int64_t)w, (int64_t)h, opt->max_cells, c->name, err) != FF_OK)
+        return err ? err->status : FF_EINPUT;
+    g->oneway = malloc(w * h);
+    g->terrain = malloc(w * h);
+    if (!g->oneway || !g->terrain)
+        return ff_error_set(err, FF_ENOMEM, c->name, 0, 0, "out of memory");
+    if ((st = fill_rows(c, table, w, h, g, err)) != FF_OK)
+        return st;
     ff_grid_drop_one_class(g);
     return FF_OK;
 }

@@ -1,6 +1,7 @@
 /* records.h - the text formats for points, paths, goals and portals: one
  * record a line, numbers separated by spaces or tabs, '#' starts a comment,
- * blank lines are skipped (DESIGN.md, "Text formats").
+ * blank lines are skipped (man 1 ffbuild, --goals; man 1 ffpull, fffunnel and
+ * ffpng, the formats of their inputs).
  */
 #ifndef FF_RECORDS_H
 #define FF_RECORDS_H

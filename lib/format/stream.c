@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bytesink.h"
+#include "grow.h"
 #include "realfmt.h"
 
 #define MAX_LINE 4096
@@ -32,66 +33,11 @@ static const struct {
 enum { K_COST, K_ONEWAY, K_CLASS, K_DISTANCE, K_DIRECTION, K_HDISTANCE, K_HDIRECTION,
        K_COUNT };
 
-static const char *const type_names[] = { "u8", "u16", "u32", "i32", "f32", "f64" };
-static const size_t type_sizes[] = { 1, 2, 4, 4, 4, 8 };
-
-const char *ff_type_name(ff_type t)
-{
-    return type_names[t];
-}
-
-const float *ff_field_vectors(const ff_field *f)
-{
-    size_t k;
-
-    for (k = 0; f->any_angle && k < f->nextra; k++)
-        if (strcmp(f->extra[k].name, "vector") == 0 && f->extra[k].type == FF_T_F32 &&
-            f->extra[k].lanes == 2)
-            return f->extra[k].data;
-    return NULL;
-}
-
-int ff_channel_lanes(const ff_channel *ch)
-{
-    return ch->lanes == 8 || ch->lanes == 2 ? ch->lanes : 1;
-}
-
-const char *ff_lanes_suffix(int lanes)
-{
-    return lanes == 8 ? "x8" : lanes == 2 ? "x2" : "";
-}
-
-size_t ff_type_size(ff_type t)
-{
-    return type_sizes[t];
-}
-
 void ff_reader_init(ff_reader *r, FILE *f, const char *name)
 {
     memset(r, 0, sizeof *r);
     r->f = f;
     r->name = name;
-}
-
-void ff_field_init(ff_field *f)
-{
-    memset(f, 0, sizeof *f);
-    ff_grid_init(&f->grid);
-}
-
-void ff_field_free(ff_field *f)
-{
-    size_t k;
-
-    ff_grid_free(&f->grid);
-    free(f->distance);
-    free(f->direction);
-    free(f->heading_distance);
-    free(f->heading_direction);
-    for (k = 0; k < f->nextra; k++)
-        free(f->extra[k].data);
-    free(f->extra);
-    ff_field_init(f);
 }
 
 /* ---- reading: header ---- */
@@ -261,17 +207,15 @@ static int push_pair(int64_t **xy, long **lines, size_t *n, size_t *cap,
                      int64_t x, int64_t y, long line)
 {
     if (*n == *cap) {
-        size_t c = *cap ? 2 * *cap : 16;
-        int64_t *p = realloc(*xy, 2 * c * sizeof *p);
+        size_t pairs_cap = *cap;
+        int64_t *p = ff_grow(*xy, &pairs_cap, *n + 1, 2 * sizeof *p, 16);
         long *q;
         if (!p)
             return -1;
         *xy = p;
-        q = realloc(*lines, c * sizeof *q);
-        if (!q)
+        if (!(q = ff_grow(*lines, cap, *n + 1, sizeof *q, 16)))
             return -1;
         *lines = q;
-        *cap = c;
     }
     (*xy)[2 * *n] = x;
     (*xy)[2 * *n + 1] = y;
@@ -281,6 +225,77 @@ static int push_pair(int64_t **xy, long **lines, size_t *n, size_t *cap,
 }
 
 #define BAD(...) ff_error_set(err, FF_EINPUT, r->name, r->line, 0, __VA_ARGS__)
+
+/* A 'channel NAME TYPE' line: the channel declared in h, its type
+ * checked (TYPEx8 for eight values a cell). */
+static ff_status declare_channel(ff_reader *r, header *h, char **word, int nw, ff_error *err)
+{
+    int t, k, kn = -1, lanes = 1;
+    size_t tl;
+
+    if (nw != 3)
+        return BAD("'channel' wants a name and a type");
+    if (!valid_channel_name(word[1]))
+        return BAD("bad channel name '%s' (1 to 31 of a-z 0-9 _ -)", word[1]);
+    /* TYPEx8, TYPEx2: eight or two values a cell */
+    tl = strlen(word[2]);
+    if (tl > 2 && word[2][tl - 2] == 'x' && (word[2][tl - 1] == '8' || word[2][tl - 1] == '2')) {
+        lanes = word[2][tl - 1] - '0';
+        word[2][tl - 2] = '\0';
+    }
+    for (t = 0; t < 6 && strcmp(word[2], ff_type_name(t)); t++)
+        ;
+    if (lanes > 1)
+        word[2][tl - 2] = 'x';
+    if (t == 6)
+        return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64, or one "
+                   "of these with x8 or x2)", word[1], word[2]);
+    for (k = 0; k < h->nch; k++)
+        if (strcmp(h->ch[k].name, word[1]) == 0)
+            return BAD("channel '%s' given twice", word[1]);
+    for (k = 0; k < K_COUNT; k++)
+        if (strcmp(known[k].name, word[1]) == 0)
+            kn = k;
+    if (kn >= 0 && kn < K_HDISTANCE && (known[kn].type != (ff_type)t || lanes != 1))
+        return BAD("channel '%s' must be %s, not %s", word[1],
+                   ff_type_name(known[kn].type), word[2]);
+    if (h->nch == MAX_CHANNELS)
+        return BAD("more than %d channels", MAX_CHANNELS);
+    strcpy(h->ch[h->nch].name, word[1]);
+    h->ch[h->nch].type = (ff_type)t;
+    h->ch[h->nch].lanes = lanes;
+    h->ch[h->nch].known = kn;
+    h->ch[h->nch].line = r->line;
+    h->nch++;
+    return FF_OK;
+}
+
+/* An 'id NAME HEX' line: the id of the map or of a derived channel,
+ * noted in h (a later line for the same name replaces it). */
+static ff_status declare_id(ff_reader *r, header *h, char **word, int nw, ff_error *err)
+{
+    uint64_t v;
+    int k;
+
+    if (nw != 3)
+        return BAD("'id' wants a name and 16 hex digits");
+    if (strcmp(word[1], "map") && !valid_channel_name(word[1]))
+        return BAD("bad id name '%s' (map, or a channel's name)", word[1]);
+    for (k = 0; k < K_DISTANCE; k++)
+        if (strcmp(word[1], known[k].name) == 0)
+            return BAD("'id %s': the %s channel is covered by 'id map'", word[1], word[1]);
+    if (parse_hex64(word[2], &v))
+        return BAD("id %s: '%s' is not 16 lower-case hex digits", word[1], word[2]);
+    for (k = 0; k < h->nid && strcmp(h->id[k].name, word[1]); k++)
+        ;
+    if (k == h->nid) {
+        if (h->nid == MAX_CHANNELS + 1)
+            return BAD("more than %d ids", MAX_CHANNELS + 1);
+        strcpy(h->id[h->nid++].name, word[1]);
+    }
+    h->id[k].v = v;
+    return FF_OK;
+}
 
 /* Interpret one header line (already split into words). */
 static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
@@ -343,62 +358,9 @@ static ff_status header_line(ff_reader *r, header *h, ff_field *f, char **word,
                  : push_pair(&h->spawn_xy, &h->spawn_line, &h->nspawn, &h->spawn_cap, a, b, r->line))
             return ff_error_set(err, FF_ENOMEM, r->name, r->line, 0, "out of memory");
     } else if (strcmp(key, "channel") == 0) {
-        int t, k, kn = -1, lanes = 1;
-        size_t tl;
-        if (nw != 3)
-            return BAD("'channel' wants a name and a type");
-        if (!valid_channel_name(word[1]))
-            return BAD("bad channel name '%s' (1 to 31 of a-z 0-9 _ -)", word[1]);
-        /* TYPEx8, TYPEx2: eight or two values a cell */
-        tl = strlen(word[2]);
-        if (tl > 2 && word[2][tl - 2] == 'x' && (word[2][tl - 1] == '8' || word[2][tl - 1] == '2')) {
-            lanes = word[2][tl - 1] - '0';
-            word[2][tl - 2] = '\0';
-        }
-        for (t = 0; t < 6 && strcmp(word[2], type_names[t]); t++)
-            ;
-        if (lanes > 1)
-            word[2][tl - 2] = 'x';
-        if (t == 6)
-            return BAD("channel '%s': unknown type '%s' (u8 u16 u32 i32 f32 f64, or one "
-                       "of these with x8 or x2)", word[1], word[2]);
-        for (k = 0; k < h->nch; k++)
-            if (strcmp(h->ch[k].name, word[1]) == 0)
-                return BAD("channel '%s' given twice", word[1]);
-        for (k = 0; k < K_COUNT; k++)
-            if (strcmp(known[k].name, word[1]) == 0)
-                kn = k;
-        if (kn >= 0 && kn < K_HDISTANCE && (known[kn].type != (ff_type)t || lanes != 1))
-            return BAD("channel '%s' must be %s, not %s", word[1],
-                       type_names[known[kn].type], word[2]);
-        if (h->nch == MAX_CHANNELS)
-            return BAD("more than %d channels", MAX_CHANNELS);
-        strcpy(h->ch[h->nch].name, word[1]);
-        h->ch[h->nch].type = (ff_type)t;
-        h->ch[h->nch].lanes = lanes;
-        h->ch[h->nch].known = kn;
-        h->ch[h->nch].line = r->line;
-        h->nch++;
+        return declare_channel(r, h, word, nw, err);
     } else if (strcmp(key, "id") == 0) {
-        uint64_t v;
-        int k;
-        if (nw != 3)
-            return BAD("'id' wants a name and 16 hex digits");
-        if (strcmp(word[1], "map") && !valid_channel_name(word[1]))
-            return BAD("bad id name '%s' (map, or a channel's name)", word[1]);
-        for (k = 0; k < K_DISTANCE; k++)
-            if (strcmp(word[1], known[k].name) == 0)
-                return BAD("'id %s': the %s channel is covered by 'id map'", word[1], word[1]);
-        if (parse_hex64(word[2], &v))
-            return BAD("id %s: '%s' is not 16 lower-case hex digits", word[1], word[2]);
-        for (k = 0; k < h->nid && strcmp(h->id[k].name, word[1]); k++)
-            ;
-        if (k == h->nid) {
-            if (h->nid == MAX_CHANNELS + 1)
-                return BAD("more than %d ids", MAX_CHANNELS + 1);
-            strcpy(h->id[h->nid++].name, word[1]);
-        }
-        h->id[k].v = v;
+        return declare_id(r, h, word, nw, err);
     } else if (strcmp(key, "turn-cost") == 0) {
         if (nw != 2 || parse_real(word[1], &x) || !ff_range_ok(FF_RANGE_TURN_COST, x))
             return BAD("'turn-cost' wants one number %s, not '%s'", ff_range_text(FF_RANGE_TURN_COST),
@@ -498,7 +460,7 @@ static int reserve(void **dst, size_t *cap, size_t need, size_t n, size_t size)
 static ff_status read_binary(ff_reader *r, ff_type t, void **dst, size_t n,
                              const char *chname, ff_error *err)
 {
-    size_t size = type_sizes[t], done = 0, cap = 0;
+    size_t size = ff_type_size(t), done = 0, cap = 0;
     uint8_t buf[CHUNK];
 
     while (done < n) {
@@ -572,7 +534,7 @@ static ff_status read_text(ff_reader *r, ff_type t, void **data, int64_t w,
             }
             if (c != EOF)
                 ungetc(c, r->f);
-            if (reserve(data, &cap, k + 1, (size_t)w * (size_t)h, type_sizes[t]))
+            if (reserve(data, &cap, k + 1, (size_t)w * (size_t)h, ff_type_size(t)))
                 return ff_error_set(err, FF_ENOMEM, r->name, 0, 0,
                                     "out of memory for channel '%s'", chname);
             dst = *data;
@@ -605,7 +567,7 @@ static ff_status read_text(ff_reader *r, ff_type t, void **data, int64_t w,
         bad:
             return ff_error_set(err, FF_EINPUT, r->name, r->line, start,
                                 "channel '%s': '%s' is not a %s value", chname, tok,
-                                type_names[t]);
+                                ff_type_name(t));
         }
         while ((c = getc(r->f)) == ' ' || c == '\t' || c == '\r') {
             col++;
@@ -862,70 +824,128 @@ static ff_status heading_channels(ff_reader *r, header *h, int turn, ff_error *e
         else if (h->ch[k].type != known[kn].type || h->ch[k].lanes != 8)
             return ff_error_set(err, FF_EINPUT, r->name, h->ch[k].line, 0,
                                 "channel '%s' must be %sx8 in a turn-cost field, not %s%s",
-                                h->ch[k].name, type_names[known[kn].type],
-                                type_names[h->ch[k].type], ff_lanes_suffix(h->ch[k].lanes));
+                                h->ch[k].name, ff_type_name(known[kn].type),
+                                ff_type_name(h->ch[k].type), ff_lanes_suffix(h->ch[k].lanes));
+    }
+    return FF_OK;
+}
+
+/* The header of the next field, from its 'ff 1' line through 'end':
+ * the channels and ids into h, the keys into f.  FF_ENOTFOUND at a clean
+ * end of input (no byte of a new field). */
+static ff_status read_header(ff_reader *r, header *h, ff_field *f, ff_error *err)
+{
+    char line[MAX_LINE], first[48], *word[8];
+    int k, got, nw;
+    ff_status st;
+
+    got = read_line(r, line, 1, err);
+    if (got <= 0)
+        return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
+    /* Keep the line as read for the message; split() cuts it. */
+    for (k = 0; k + 1 < (int)sizeof first && line[k]; k++)
+        first[k] = (line[k] >= 0x20 && line[k] < 0x7f) ? line[k] : '?';
+    first[k] = '\0';
+    nw = split(line, word, 7);
+    if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0)
+        return ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
+                            "bad magic: an ff stream starts with 'ff 1', not '%s'", first);
+    for (;;) {
+        if (read_line(r, line, 0, err) < 0)
+            return err ? err->status : FF_EINPUT;
+        nw = split(line, word, 7);
+        if (nw == 0 || word[0][0] == '#')
+            continue;
+        if (strcmp(word[0], "end") == 0 && nw == 1)
+            break;
+        if (nw > 7)
+            return ff_error_set(err, FF_EINPUT, r->name, r->line, 0, "too many words");
+        if ((st = header_line(r, h, f, word, nw, err)) != FF_OK)
+            return st;
+    }
+    if (!h->have_size || !h->have_encoding)
+        return ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                            "header ends without '%s'", h->have_size ? "encoding" : "size");
+    for (k = 0; k < h->nch && h->ch[k].known != K_COST; k++)
+        ;
+    if (k == h->nch)
+        return ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
+                            "header has no 'channel cost f32': the map must travel in the "
+                            "stream");
+    return heading_channels(r, h, f->turn, err);
+}
+
+/* The values data of channel k of h into their place in f: a channel
+ * this library interprets in its member, any other among f's extra
+ * channels.  data is f's from then on, or freed on failure. */
+static ff_status place_channel(ff_reader *r, const header *h, int k, void *data, ff_field *f,
+                               ff_error *err)
+{
+    ff_channel *grown;
+
+    switch (h->ch[k].known) {
+    case K_COST: f->grid.cost = data; return FF_OK;
+    case K_ONEWAY: f->grid.oneway = data; return FF_OK;
+    case K_CLASS: f->grid.terrain = data; return FF_OK;
+    case K_DISTANCE: f->distance = data; return FF_OK;
+    case K_DIRECTION: f->direction = data; return FF_OK;
+    case K_HDISTANCE: f->heading_distance = data; return FF_OK;
+    case K_HDIRECTION: f->heading_direction = data; return FF_OK;
+    }
+    if (!(grown = realloc(f->extra, (f->nextra + 1) * sizeof *grown))) {
+        free(data);
+        return ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
+    }
+    f->extra = grown;
+    strcpy(grown[f->nextra].name, h->ch[k].name);
+    grown[f->nextra].type = h->ch[k].type;
+    grown[f->nextra].lanes = h->ch[k].lanes;
+    grown[f->nextra].data = data;
+    grown[f->nextra].has_id = 0;
+    grown[f->nextra].id = 0;
+    f->nextra++;
+    return FF_OK;
+}
+
+/* The payload of the field of header h: each channel's values in the
+ * header's order, an uninterpreted real channel without NaN. */
+static ff_status read_channels(ff_reader *r, const header *h, ff_field *f, ff_error *err)
+{
+    size_t n = (size_t)h->w * (size_t)h->h;
+    ff_status st;
+    int k;
+
+    for (k = 0; k < h->nch; k++) {
+        void *data = NULL;
+        size_t lanes = (size_t)h->ch[k].lanes, i;
+        ff_type t = h->ch[k].type;
+        st = h->text ? read_text(r, t, &data, h->w * (int64_t)lanes, h->h, h->ch[k].name, err)
+                     : read_binary(r, t, &data, n * lanes, h->ch[k].name, err);
+        if (st != FF_OK) {
+            free(data);
+            return st;
+        }
+        if ((st = place_channel(r, h, k, data, f, err)) != FF_OK)
+            return st;
+        if (h->ch[k].known >= 0 || (t != FF_T_F32 && t != FF_T_F64))
+            continue;
+        for (i = 0; i < n * lanes; i++)
+            if (t == FF_T_F32 ? isnan(((float *)data)[i]) : isnan(((double *)data)[i]))
+                return ff_error_set(err, FF_EINPUT, r->name, 0, 0,
+                                    "channel '%s': NaN at cell %zu,%zu", h->ch[k].name,
+                                    i / lanes % (size_t)h->w, i / lanes / (size_t)h->w);
     }
     return FF_OK;
 }
 
 ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
 {
-    char line[MAX_LINE], *word[8];
     header h;
-    ff_status st = FF_OK;
-    size_t n = 0;
-    int k, got, nw;
+    ff_status st;
 
     memset(&h, 0, sizeof h);
     ff_field_init(f);
-    got = read_line(r, line, 1, err);
-    if (got <= 0)
-        return got == 0 ? FF_ENOTFOUND : err ? err->status : FF_EINPUT;
-    {
-        char first[48];
-        size_t k2;
-        /* Keep the line as read for the message; split() cuts it. */
-        for (k2 = 0; k2 + 1 < sizeof first && line[k2]; k2++)
-            first[k2] = (line[k2] >= 0x20 && line[k2] < 0x7f) ? line[k2] : '?';
-        first[k2] = '\0';
-        nw = split(line, word, 7);
-        if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0) {
-            st = ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
-                              "bad magic: an ff stream starts with 'ff 1', not '%s'", first);
-            goto fail;
-        }
-    }
-    for (;;) {
-        got = read_line(r, line, 0, err);
-        if (got < 0) {
-            st = err ? err->status : FF_EINPUT;
-            goto fail;
-        }
-        nw = split(line, word, 7);
-        if (nw == 0 || word[0][0] == '#')
-            continue;
-        if (strcmp(word[0], "end") == 0 && nw == 1)
-            break;
-        if (nw > 7) {
-            st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0, "too many words");
-            goto fail;
-        }
-        if ((st = header_line(r, &h, f, word, nw, err)) != FF_OK)
-            goto fail;
-    }
-    if (!h.have_size || !h.have_encoding) {
-        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
-                          "header ends without '%s'", h.have_size ? "encoding" : "size");
-        goto fail;
-    }
-    for (k = 0; k < h.nch && h.ch[k].known != K_COST; k++)
-        ;
-    if (k == h.nch) {
-        st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
-                          "header has no 'channel cost f32': the map must travel in the stream");
-        goto fail;
-    }
-    if ((st = heading_channels(r, &h, f->turn, err)) != FF_OK)
+    if ((st = read_header(r, &h, f, err)) != FF_OK)
         goto fail;
     if (f->any_angle && f->turn) {
         st = ff_error_set(err, FF_EINPUT, r->name, r->line, 0,
@@ -935,53 +955,8 @@ ff_status ff_field_read(ff_reader *r, ff_field *f, ff_error *err)
     }
     f->grid.w = (int32_t)h.w;
     f->grid.h = (int32_t)h.h;
-    n = (size_t)h.w * (size_t)h.h;
-    for (k = 0; k < h.nch; k++) {
-        void *data = NULL;
-        size_t lanes = (size_t)h.ch[k].lanes;
-        st = h.text ? read_text(r, h.ch[k].type, &data, h.w * (int64_t)lanes, h.h, h.ch[k].name, err)
-                    : read_binary(r, h.ch[k].type, &data, n * lanes, h.ch[k].name, err);
-        if (st != FF_OK) {
-            free(data);
-            goto fail;
-        }
-        switch (h.ch[k].known) {
-        case K_COST: f->grid.cost = data; break;
-        case K_ONEWAY: f->grid.oneway = data; break;
-        case K_CLASS: f->grid.terrain = data; break;
-        case K_DISTANCE: f->distance = data; break;
-        case K_DIRECTION: f->direction = data; break;
-        case K_HDISTANCE: f->heading_distance = data; break;
-        case K_HDIRECTION: f->heading_direction = data; break;
-        default: {
-            ff_channel *grown = realloc(f->extra, (f->nextra + 1) * sizeof *grown);
-            if (!grown) {
-                free(data);
-                st = ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
-                goto fail;
-            }
-            f->extra = grown;
-            strcpy(grown[f->nextra].name, h.ch[k].name);
-            grown[f->nextra].type = h.ch[k].type;
-            grown[f->nextra].lanes = h.ch[k].lanes;
-            grown[f->nextra].data = data;
-            grown[f->nextra].has_id = 0;
-            grown[f->nextra].id = 0;
-            f->nextra++;
-        }
-        }
-        if (h.ch[k].known < 0 && (h.ch[k].type == FF_T_F32 || h.ch[k].type == FF_T_F64)) {
-            size_t i;
-            for (i = 0; i < n * lanes; i++)
-                if (h.ch[k].type == FF_T_F32 ? isnan(((float *)data)[i]) : isnan(((double *)data)[i])) {
-                    st = ff_error_set(err, FF_EINPUT, r->name, 0, 0,
-                                      "channel '%s': NaN at cell %zu,%zu", h.ch[k].name,
-                                      i / lanes % (size_t)h.w, i / lanes / (size_t)h.w);
-                    goto fail;
-                }
-        }
-    }
-    if ((st = check_values(r, f, err)) != FF_OK || (st = check_headings(r, f, err)) != FF_OK)
+    if ((st = read_channels(r, &h, f, err)) != FF_OK ||
+        (st = check_values(r, f, err)) != FF_OK || (st = check_headings(r, f, err)) != FF_OK)
         goto fail;
     f->grid.spawns = malloc((h.nspawn ? h.nspawn : 1) * sizeof *f->grid.spawns);
     if (!f->grid.spawns) {
@@ -1002,22 +977,6 @@ fail:
 
 /* ---- writing ---- */
 
-uint64_t ff_value_bits(ff_type t, const void *data, size_t k)
-{
-    uint64_t v = 0;
-    uint32_t u;
-
-    switch (t) {
-    case FF_T_U8: v = ((const uint8_t *)data)[k]; break;
-    case FF_T_U16: v = ((const uint16_t *)data)[k]; break;
-    case FF_T_U32: v = ((const uint32_t *)data)[k]; break;
-    case FF_T_I32: memcpy(&u, (const int32_t *)data + k, 4); v = u; break;
-    case FF_T_F32: memcpy(&u, (const float *)data + k, 4); v = u; break;
-    case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
-    }
-    return v;
-}
-
 static void write_channel(ff_sink *w, ff_type t, const void *data, size_t width,
                           size_t n, int text)
 {
@@ -1027,7 +986,7 @@ static void write_channel(ff_sink *w, ff_type t, const void *data, size_t width,
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* Native order is the stream's order: the values are the bytes. */
     if (!text) {
-        ff_sink_put(w, data, n * type_sizes[t]);
+        ff_sink_put(w, data, n * ff_type_size(t));
         return;
     }
 #endif
@@ -1036,7 +995,7 @@ static void write_channel(ff_sink *w, ff_type t, const void *data, size_t width,
         uint64_t v = ff_value_bits(t, data, k);
         int len = 0;
         if (!text) {
-            ff_sink_le(w, v, type_sizes[t]);
+            ff_sink_le(w, v, ff_type_size(t));
             continue;
         }
         switch (t) {
@@ -1097,7 +1056,7 @@ ff_status ff_field_write(FILE *out, const ff_field *f, int text, ff_error *err)
     if (f->turn && f->heading_direction)
         fprintf(out, "channel heading_direction u8x8\n");
     for (k = 0; k < f->nextra; k++)
-        fprintf(out, "channel %s %s%s\n", f->extra[k].name, type_names[f->extra[k].type],
+        fprintf(out, "channel %s %s%s\n", f->extra[k].name, ff_type_name(f->extra[k].type),
                 ff_lanes_suffix(ff_channel_lanes(&f->extra[k])));
     fprintf(out, "id map %s\n", hex(f->map_id, a));
     if (f->distance)

@@ -1,36 +1,10 @@
 /* streamid.c - the content-hash ids of the ff stream (man 5 ff, "Ids"):
- * the map id, the distance id and the id of each derived channel; the
- * functions are declared in stream.h. */
-#include "stream.h"
+ * the distance id and the id of each derived channel; see streamid.h. */
+#include "streamid.h"
 
 #include <string.h>
 
 #include "hash.h"
-
-uint64_t ff_grid_id(const ff_grid *g)
-{
-    size_t n = (size_t)g->w * (size_t)g->h;
-    uint64_t bits;
-    ff_hash s;
-
-    ff_hash_init(&s);
-    ff_hash_u32(&s, (uint32_t)g->w);
-    ff_hash_u32(&s, (uint32_t)g->h);
-    ff_hash_u32(&s, (uint32_t)g->moves);
-    ff_hash_u32(&s, (uint32_t)g->corners);
-    memcpy(&bits, &g->cell_size, 8);
-    ff_hash_u64(&s, bits);
-    memcpy(&bits, &g->radius, 8);
-    ff_hash_u64(&s, bits);
-    ff_hash_f32s(&s, g->cost, n);
-    ff_hash_bytes(&s, g->oneway ? "\1" : "\0", 1);
-    if (g->oneway)
-        ff_hash_bytes(&s, g->oneway, n);
-    ff_hash_bytes(&s, g->terrain ? "\1" : "\0", 1);
-    if (g->terrain)
-        ff_hash_bytes(&s, g->terrain, n);
-    return ff_hash_final(&s);
-}
 
 static uint64_t distance_id(const ff_field *f)
 {
@@ -67,16 +41,8 @@ static void hash_values(ff_hash *s, ff_type t, const void *data, size_t n)
 #else
     for (k = 0; k < n; k++) {
         uint8_t b[8];
-        uint64_t v = 0;
+        uint64_t v = ff_value_bits(t, data, k);
         size_t i;
-        switch (t) {
-        case FF_T_U8: v = ((const uint8_t *)data)[k]; break;
-        case FF_T_U16: v = ((const uint16_t *)data)[k]; break;
-        case FF_T_U32: v = ((const uint32_t *)data)[k]; break;
-        case FF_T_I32: { uint32_t u; memcpy(&u, (const int32_t *)data + k, 4); v = u; break; }
-        case FF_T_F32: { uint32_t u; memcpy(&u, (const float *)data + k, 4); v = u; break; }
-        case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
-        }
         for (i = 0; i < ff_type_size(t); i++)
             b[i] = (uint8_t)(v >> (8 * i));
         ff_hash_bytes(s, b, ff_type_size(t));

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
 #include "infile.h"
 
 /* Classes that Moving AI maps have, by the numbers their letters get
@@ -50,25 +51,6 @@ void ff_tiled_free(ff_tiled *t)
 static ff_status no_memory(ff_tiled *t)
 {
     return ff_error_set(t->err, FF_ENOMEM, t->name, 0, 0, "out of memory");
-}
-
-/* Grow *p (of *cap elements of size each) to hold one more than n. */
-static int grow(void *p, size_t *cap, size_t n, size_t size)
-{
-    void **arr = p, *grown;
-    size_t want;
-
-    if (n < *cap)
-        return 0;
-    want = *cap ? *cap * 2 : 8;
-    if (want > ((size_t)-1 / 2) / size)
-        return -1;
-    grown = realloc(*arr, want * size);
-    if (!grown)
-        return -1;
-    *arr = grown;
-    *cap = want;
-    return 0;
 }
 
 static char *copy_text(const char *s)
@@ -125,10 +107,11 @@ ff_tiled_tileset *ff_tiled_tileset_add(ff_tiled *t, int64_t firstgid, long line)
                      ~FF_TILED_FLAG_BITS);
         return NULL;
     }
-    if (grow(&t->sets, &t->sets_cap, t->nsets, sizeof *t->sets) < 0) {
+    if (!(set = ff_grow(t->sets, &t->sets_cap, t->nsets + 1, sizeof *set, 8))) {
         no_memory(t);
         return NULL;
     }
+    t->sets = set;
     set = &t->sets[t->nsets++];
     memset(set, 0, sizeof *set);
     set->firstgid = (uint32_t)firstgid;
@@ -176,10 +159,11 @@ ff_tiled_tile *ff_tiled_tile_add(ff_tiled *t, ff_tiled_tileset *set, int64_t id,
                      (long long)id, set->name);
         return NULL;
     }
-    if (grow(&set->tiles, &set->cap, set->ntiles, sizeof *set->tiles) < 0) {
+    if (!(tile = ff_grow(set->tiles, &set->cap, set->ntiles + 1, sizeof *tile, 8))) {
         no_memory(t);
         return NULL;
     }
+    set->tiles = tile;
     tile = &set->tiles[set->ntiles++];
     memset(tile, 0, sizeof *tile);
     tile->id = (uint32_t)id;
@@ -420,8 +404,9 @@ ff_status ff_tiled_object(ff_tiled *t, const char *cls, const char *shape, long 
         return ff_error_set(t->err, FF_EINPUT, file, line, 0,
                             "%s object %ld: position %g,%g and size %gx%g must be finite, the "
                             "size positive", cls, id, x, y, w, h);
-    if (grow(&t->marks, &t->marks_cap, t->nmarks, sizeof *t->marks) < 0)
+    if (!(m = ff_grow(t->marks, &t->marks_cap, t->nmarks + 1, sizeof *m, 8)))
         return no_memory(t);
+    t->marks = m;
     m = &t->marks[t->nmarks++];
     m->goal = goal;
     m->point = point;
@@ -558,10 +543,12 @@ static ff_status number_classes(ff_tiled *t, int *any)
             ff_tiled_tile *tile = &t->sets[k].tiles[j];
             if (!tile->used || !tile->cls)
                 continue;
-            if (grow(&names, &cap, nnames, sizeof *names) < 0) {
+            char **grown = ff_grow(names, &cap, nnames + 1, sizeof *grown, 8);
+            if (!grown) {
                 free(names);
                 return no_memory(t);
             }
+            names = grown;
             names[nnames++] = tile->cls;
             *any = 1;
         }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "tiledata.h"
 
 #define MAX_DEPTH 256
@@ -407,16 +408,12 @@ static void XMLCALL on_text(void *ctx, const XML_Char *s, int len)
     if (r->st != FF_OK || !r->gather || len <= 0)
         return;
     if (r->len + (size_t)len + 1 > r->cap) {
-        size_t want = r->cap ? r->cap : 4096;
-        char *grown;
-        while (want < r->len + (size_t)len + 1)
-            want *= 2;
-        if (!(grown = realloc(r->text, want))) {
+        char *grown = ff_grow(r->text, &r->cap, r->len + (size_t)len + 1, 1, 4096);
+        if (!grown) {
             stop(r, ff_error_set(r->t->err, FF_ENOMEM, r->file, 0, 0, "out of memory"));
             return;
         }
         r->text = grown;
-        r->cap = want;
     }
     memcpy(r->text + r->len, s, (size_t)len);
     r->len += (size_t)len;

@@ -1,6 +1,6 @@
 /* grid.h - the graph a map makes: cells, terrain costs, one-way cells,
- * terrain classes, the move set and the corner rule (DESIGN.md, "The graph
- * a map makes").
+ * terrain classes, the move set and the corner rule (man 1 ffbuild, "The
+ * graph").
  *
  * Cells are a flat array indexed y * w + x; (0,0) is the north-west cell and
  * north is -y.  A grid owns every array it points to; ff_grid_free() releases

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 ff_status ff_astar_init(ff_astar *a, const ff_grid *g, ff_error *err)
 {
     (void)err;
@@ -91,12 +93,10 @@ static int heap_push(ff_astar *a, double f, double g, uint32_t cell)
 {
     size_t i;
     if (a->nheap == a->cap_heap) {
-        size_t cap = a->cap_heap ? 2 * a->cap_heap : 256;
-        struct ff_astar_node *h = realloc(a->heap, cap * sizeof *h);
+        struct ff_astar_node *h = ff_grow(a->heap, &a->cap_heap, a->nheap + 1, sizeof *h, 256);
         if (!h)
             return -1;
         a->heap = h;
-        a->cap_heap = cap;
     }
     i = a->nheap++;
     a->heap[i].f = f;

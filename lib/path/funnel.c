@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "grow.h"
 #include "los.h"
 #include "sample.h"
 
@@ -28,15 +29,10 @@ ff_status ff_corridor_push(ff_corridor *c, double lx, double ly, double rx, doub
     ff_portal *p;
 
     if (c->n == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 64;
-        ff_portal *grown;
-        if (cap > SIZE_MAX / sizeof *grown / 2)
-            return ff_error_set(err, FF_ENOMEM, NULL, line, 0, "corridor too long");
-        grown = realloc(c->portal, cap * sizeof *grown);
+        ff_portal *grown = ff_grow(c->portal, &c->cap, c->n + 1, sizeof *grown, 64);
         if (!grown)
             return ff_error_set(err, FF_ENOMEM, NULL, line, 0, "out of memory for the portals");
         c->portal = grown;
-        c->cap = cap;
     }
     p = &c->portal[c->n++];
     p->lx = lx;

@@ -44,7 +44,7 @@ ff_status ff_corridor_push(ff_corridor *c, double lx, double ly, double rx, doub
                            long line, ff_error *err);
 
 /* Read the portal format: the start `x y`, one `lx ly rx ry` a line, the
- * goal `x y` last (DESIGN.md, "Text formats").  Malformed lines, a record
+ * goal `x y` last (man 1 fffunnel, DESCRIPTION).  Malformed lines, a record
  * of 3 numbers, a point before the end, a missing goal, non-finite or
  * out-of-range (> FF_FUNNEL_COORD_MAX) numbers are FF_EINPUT at their
  * line. */

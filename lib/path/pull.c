@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "grow.h"
 #include "los.h"
 #include "realfmt.h"
 #include "sample.h"
@@ -26,20 +27,15 @@ void ff_path_free(ff_path *p)
 ff_status ff_path_push(ff_path *p, double x, double y, long line, ff_error *err)
 {
     if (p->n == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 64;
-        double *xy;
+        size_t points_cap = p->cap;
+        double *xy = ff_grow(p->xy, &points_cap, p->n + 1, 2 * sizeof *xy, 64);
         long *lines;
-        if (cap > SIZE_MAX / (2 * sizeof *xy))
-            return ff_error_set(err, FF_ENOMEM, NULL, line, 0, "path too long");
-        xy = realloc(p->xy, cap * 2 * sizeof *xy);
         if (!xy)
             return ff_error_set(err, FF_ENOMEM, NULL, line, 0, "out of memory for the path");
         p->xy = xy;
-        lines = realloc(p->line, cap * sizeof *lines);
-        if (!lines)
+        if (!(lines = ff_grow(p->line, &p->cap, p->n + 1, sizeof *lines, 64)))
             return ff_error_set(err, FF_ENOMEM, NULL, line, 0, "out of memory for the path");
         p->line = lines;
-        p->cap = cap;
     }
     p->xy[2 * p->n] = x;
     p->xy[2 * p->n + 1] = y;

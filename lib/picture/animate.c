@@ -15,6 +15,7 @@
 #include "apng.h"
 #include "eventmap.h"
 #include "font.h"
+#include "grow.h"
 #include "palette.h"
 
 void ff_animation_free(ff_animation *a)
@@ -184,12 +185,10 @@ static ff_status read_frame(player *p, const ff_overlay *ov, const char *name, u
             (st = ff_trace_ids_find(&p->ids, p->next.id, &idx, &added, err)) != FF_OK)
             return st;
         if (idx >= p->cap) {
-            size_t cap = p->cap ? 2 * p->cap : 64;
-            mover *grown = realloc(p->agent, cap * sizeof *grown);
+            mover *grown = ff_grow(p->agent, &p->cap, idx + 1, sizeof *grown, 64);
             if (!grown)
                 return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for agents");
             p->agent = grown;
-            p->cap = cap;
         }
         m = &p->agent[idx];
         if (added || m->seen + 1 < k + 1)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "palette.h"
 #include "records.h"
 
@@ -78,9 +79,8 @@ ff_status ff_overlay_read_path(ff_overlay *o, FILE *f, const char *name, ff_erro
     ff_records_init(&rec, f, name);
     while ((st = ff_records_next(&rec, v, 2, 2, &count, err)) == FF_OK) {
         if (n == cap) {
-            double *grown;
-            cap = cap ? 2 * cap : 64;
-            if (cap > SIZE_MAX / (2 * sizeof *pt) || !(grown = realloc(pt, cap * 2 * sizeof *pt))) {
+            double *grown = ff_grow(pt, &cap, n + 1, 2 * sizeof *pt, 64);
+            if (!grown) {
                 free(pt);
                 return ff_error_set(err, FF_ENOMEM, name, rec.line, 0, "out of memory for the path");
             }
@@ -183,8 +183,7 @@ ff_status ff_overlay_read_trace(ff_overlay *o, FILE *f, const char *name, ff_err
             goto done;
         if (idx >= cap) {
             agent *grown;
-            cap = cap ? 2 * cap : 16;
-            if (!(grown = realloc(ag, cap * sizeof *grown))) {
+            if (!(grown = ff_grow(ag, &cap, idx + 1, sizeof *grown, 16))) {
                 st = ff_error_set(err, FF_ENOMEM, name, tr.rec.line, 0, "out of memory for agents");
                 goto done;
             }

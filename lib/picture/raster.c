@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "palette.h"
 
 /* The x extent, on the horizontal line y = yc, of the capsule of radius r
@@ -125,14 +126,12 @@ ff_status ff_shapes_push(ff_shapes *s, double ax, double ay, double bx, double b
     ff_shape *sh;
 
     if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
         ff_shape *grown;
-        if (cap > UINT32_MAX || cap > SIZE_MAX / sizeof *grown ||
-            !(grown = realloc(s->shape, cap * sizeof *grown)))
+        /* The rows list shapes by uint32_t index. */
+        if (s->n >= UINT32_MAX || !(grown = ff_grow(s->shape, &s->cap, s->n + 1, sizeof *grown, 64)))
             return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for %zu overlay marks",
                                 s->n + 1);
         s->shape = grown;
-        s->cap = cap;
     }
     sh = &s->shape[s->n++];
     sh->ax = ax;

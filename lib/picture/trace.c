@@ -332,12 +332,10 @@ ff_status ff_trace_ids_find(ff_trace_ids *t, int64_t id, size_t *index, int *add
         t->nslot = nslot;
     }
     if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 16;
-        int64_t *grown = realloc(t->id, cap * sizeof *grown);
+        int64_t *grown = ff_grow(t->id, &t->cap, t->n + 1, sizeof *grown, 16);
         if (!grown)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for agents");
         t->id = grown;
-        t->cap = cap;
     }
     for (h = id_hash(id, t->nslot); t->slot[h]; h = (h + 1) & (t->nslot - 1))
         ;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Atomic outputs (DESIGN.md, "Errors and exit status"): -o FILE is written
+# Atomic outputs (each program's -o in its man page): -o FILE is written
 # beside FILE and renamed into place only after a whole write.  For every
 # program with -o: bad input, a full disk (a 64 KiB tmpfs when we may mount
 # one, else a file-size limit) and a kill in the middle must leave an

@@ -6,8 +6,8 @@
 # pipe (SIGPIPE ignored: a write error; SIGPIPE left alone: death by it),
 # an empty name and a folder; the command line gets an unknown option, an
 # option without its value and an extra argument.  Every case must exit
-# with the status DESIGN.md gives (2 bad input or usage, 3 a system
-# failure), print one line on stderr of the form `PROG: FILE: reason`
+# with the status its man page gives (EXIT STATUS: 2 bad input or usage,
+# 3 a system failure), print one line on stderr of the form `PROG: FILE: reason`
 # (matched against a pattern naming the file and the reason), write
 # nothing on stdout and leave nothing behind in its working folder.
 #
@@ -80,6 +80,7 @@ printf '1 1\0junk\n' >"$IN/nul.txt"
 printf '# a comment only\n' >"$IN/comments.txt"
 printf '99 99\n' >"$IN/outside.txt"
 printf 'ffsim 1\ntick zero\n' >"$IN/bad.scen"
+printf 'ffsim 1\nticks 5\nclass w\n radius 0.3\n thresold 0.1\n' >"$IN/typo.scen"
 printf 'a 1,1\nb 1;1\n' >"$IN/bad.sets"
 printf '\211PNG\r\n\032\n' >"$IN/badpng.png"
 
@@ -452,6 +453,9 @@ bad ffsim "two fields" "^ffsim: $IN/two.ff: the stream holds 2 fields" "$P $S $I
 bad ffsim "trailing junk" "^ffsim: $IN/trailing.ff:[0-9]+:1: bad magic" "$P $S $IN/trailing.ff $IN/s.scen"
 bad ffsim "no direction" "^ffsim: $IN/gate0.ff: the stream has no direction channel" "$P $S $IN/gate0.ff $IN/s.scen"
 bad ffsim "scenario: a bad value" "^ffsim: $IN/bad.scen:2:6: " "$P $S $FIELD $IN/bad.scen"
+bad ffsim "scenario: a misspelt keyword" \
+    "^ffsim: $IN/typo.scen:5:2: unknown behaviour 'thresold' \\(did you mean 'threshold'\\?\\)$" \
+    "$P $S $FIELD $IN/typo.scen"
 bad ffsim "scenario: an escape sequence" "^ffsim: $IN/esc.scen:2:6: .*\\\\x1b" "$P $S $FIELD $IN/esc.scen"
 printf 'ffsim 1\nstuck-after 0\n' >"$IN/stuck0.scen"
 printf 'ffsim 1\nstuck-after -2\n' >"$IN/stuckneg.scen"

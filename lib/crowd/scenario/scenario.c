@@ -7,11 +7,13 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "infile.h"
 #include "mapfscen.h"
+#include "nearword.h"
 #include "placement.h"
 #include "walls.h"
 
@@ -705,110 +707,6 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
     return FF_OK;
 }
 
-static int top_level_word(const char *w)
-{
-    static const char *const words[] = { "class", "agent", "spawn", "tick", "ticks",
-                                         "arrive", "arrived", "passes", "ffsim", "at",
-                                         "profiles", "rebuild-ticks", "rebuild", "fallback", "move",
-                                         "reserve", "wait-limit", "stuck-after", "congestion",
-                                         "congestion-weight", "congestion-ticks",
-                                         "congestion-threshold" };
-    size_t k;
-    for (k = 0; k < sizeof words / sizeof *words; k++)
-        if (strcmp(w, words[k]) == 0)
-            return 1;
-    return 0;
-}
-
-static ff_status read_class_line(reader *r, token *t, int n)
-{
-    ff_agent_class *c = &r->s->cls[r->in_class];
-    const char *w = t[0].text;
-    int k;
-    ff_status st;
-
-    if (strcmp(w, "end") == 0) {
-        if (n != 1)
-            return fail_at(r, &t[1], "nothing may follow 'end'");
-        return close_class(r, &t[0]);
-    }
-    for (k = 0; k < 4; k++)
-        if (strcmp(w, behaviour_word[k]) == 0)
-            return read_behaviour(r, c, t, n, k);
-    if (strcmp(w, "goal") == 0) {
-        char where[90];
-        uint32_t cell;
-        int j, used;
-        if (n < 2)
-            return fail_at(r, &t[0], "goal needs one cell X,Y or X Y (whole numbers)");
-        if ((st = want_goal_cell(r, t, n, 1, &cell, &used, where, sizeof where)) != FF_OK)
-            return st;
-        if (n != 1 + used)
-            return fail_at(r, &t[1 + used], "goal needs one cell X,Y or X Y (whole numbers)");
-        if (c->ngoals == FF_CLASS_GOALS_MAX)
-            return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
-        for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)
-            c->goal[j] = c->goal[j - 1];
-        if (j > 0 && c->goal[j - 1] == cell) {
-            for (; j < c->ngoals; j++)
-                c->goal[j] = c->goal[j + 1];
-            return fail_at(r, &t[1], "goal %.40s given twice", where);
-        }
-        c->goal[j] = cell;
-        c->ngoals++;
-        return FF_OK;
-    }
-    if (strcmp(w, "priority") == 0) {
-        long long p;
-        if (n != 2)
-            return fail_at(r, &t[0], "priority needs one value");
-        if ((st = want_count_in(r, &t[1], "priority", FF_RANGE_PRIORITY, &p)) != FF_OK)
-            return st;
-        c->agent_priority = (long)p;
-        return FF_OK;
-    }
-    if (strcmp(w, "radius") == 0 || strcmp(w, "speed") == 0 || strcmp(w, "accel") == 0 ||
-        strcmp(w, "turn") == 0 || strcmp(w, "threshold") == 0) {
-        double v;
-        if (n != 2)
-            return fail_at(r, &t[0], "%s needs one value", w);
-        if (w[0] == 'r')
-            st = want_positive(r, &t[1], w, &v);  /* at most the map: below */
-        else
-            st = want_in(r, &t[1], w, w[0] == 's'   ? FF_RANGE_SPEED
-                                      : w[0] == 'a' ? FF_RANGE_ACCEL
-                                      : w[1] == 'h' ? FF_RANGE_THRESHOLD : FF_RANGE_TURN, &v);
-        if (st != FF_OK)
-            return st;
-        if (w[0] == 't' && w[1] == 'h') {
-            c->threshold = v;
-            return FF_OK;
-        }
-        if (w[0] == 'r' && !(v <= ((double)r->grid->w + (double)r->grid->h) * r->grid->cell_size))
-            return fail_at(r, &t[1], "radius %.40s is wider than the map (%d x %d cells of %g)",
-                           t[1].text, r->grid->w, r->grid->h, r->grid->cell_size);
-        if (w[0] == 'r') c->radius = v;
-        else if (w[0] == 's') c->max_speed = v;
-        else if (w[0] == 'a') c->max_accel = v;
-        else c->max_turn = v;
-        return FF_OK;
-    }
-    if (top_level_word(w))
-        return fail_at(r, &t[0], "'%s' inside class %s: missing 'end' (class begun at line %ld)?",
-                       w, c->name, c->line);
-    return fail_at(r, &t[0],
-                   "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
-                   "accel, turn, threshold, priority, goal, end)", w);
-}
-
-static ff_status once(reader *r, token *t, long *seen)
-{
-    if (*seen)
-        return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", t[0].text, *seen);
-    *seen = r->line;
-    return FF_OK;
-}
-
 /* at TICK close|open X0,Y0,X1,Y1: cells, inclusive, inside the map. */
 static ff_status read_event(reader *r, token *t, int n)
 {
@@ -858,100 +756,249 @@ static ff_status read_event(reader *r, token *t, int n)
     return FF_OK;
 }
 
-/* One word out of a list: its index, or -1. */
-static int choose(const char *w, const char *const *words, int n)
+/* ---- keywords ---- */
+
+/* What a setting's value is. */
+enum { COUNT, NUMBER, DISTANCE, ONE_OF_TWO };
+
+/* A keyword, a line's first word: the reader of its line, or for a setting
+ * 'WORD VALUE' (given once; read by read_setting) the members that note the
+ * line of the first and take the value (a long long count, a double, or an
+ * int index of one of two words; passes, fallback and move as their types
+ * are), and what the value may be. */
+typedef struct {
+    const char *word;
+    ff_status (*read)(reader *r, token *t, int n);
+    size_t seen, member;   /* offsetof(reader, ...), offsetof(ff_scenario, ...) */
+    int kind;
+    ff_range_id range;     /* a count's or a number's (ranges.h) */
+    const char *words[2];  /* ONE_OF_TWO: the words of 0 and 1 */
+    const char *shown;     /* ONE_OF_TWO: the words as the message lists them */
+} keyword;
+
+#define SETS(m) offsetof(ff_scenario, m)
+#define AT(seen, m) NULL, offsetof(reader, seen), SETS(m)
+#define LINE_OF(w, read) { w, read, 0, 0, 0, FF_RANGE_COUNT, { 0, 0 }, 0 }
+#define COUNT_OF(w, seen, m, range) { w, AT(seen, m), COUNT, range, { 0, 0 }, 0 }
+#define REAL_OF(w, seen, m, range) { w, AT(seen, m), NUMBER, range, { 0, 0 }, 0 }
+#define WORD_OF(w, seen, m, w0, w1, shown) { w, AT(seen, m), ONE_OF_TWO, FF_RANGE_COUNT, { w0, w1 }, shown }
+
+/* The entry of table[0..n) for word w (matched whole), or NULL. */
+static const keyword *find(const keyword *table, size_t n, const char *w)
 {
-    int k;
-    for (k = 0; k < n; k++)
-        if (strcmp(w, words[k]) == 0)
-            return k;
-    return -1;
+    long k = ff_word_index(w, &table[0].word, n, sizeof *table);
+    return k < 0 ? NULL : &table[k];
 }
 
-/* profiles on|off, rebuild-ticks N, rebuild repair|full,
- * fallback wait|astar, move steer|grid,
- * reserve on|off, wait-limit N, stuck-after S, congestion on|off, congestion-weight W,
- * congestion-threshold D, congestion-ticks N. */
-static ff_status read_setting(reader *r, token *t, int n)
+/* ---- class lines ---- */
+
+static ff_status class_end(reader *r, token *t, int n)
 {
-    static const char *const onoff[] = { "off", "on" };
-    static const char *const fallbacks[] = { "wait", "astar" };
-    static const char *const moves[] = { "steer", "grid" };
-    static const char *const rebuilds[] = { "repair", "full" };
-    ff_scenario *s = r->s;
-    const char *w = t[0].text;
-    long long v;
-    int k;
+    if (n != 1)
+        return fail_at(r, &t[1], "nothing may follow 'end'");
+    return close_class(r, &t[0]);
+}
+
+static ff_status class_behaviour(reader *r, token *t, int n)
+{
+    return read_behaviour(r, &r->s->cls[r->in_class], t, n,
+                          (int)ff_word_index(t[0].text, behaviour_word, 4, sizeof *behaviour_word));
+}
+
+static ff_status class_goal(reader *r, token *t, int n)
+{
+    ff_agent_class *c = &r->s->cls[r->in_class];
+    char where[90];
+    uint32_t cell;
+    int j, used;
+    ff_status st;
+
+    if (n < 2)
+        return fail_at(r, &t[0], "goal needs one cell X,Y or X Y (whole numbers)");
+    if ((st = want_goal_cell(r, t, n, 1, &cell, &used, where, sizeof where)) != FF_OK)
+        return st;
+    if (n != 1 + used)
+        return fail_at(r, &t[1 + used], "goal needs one cell X,Y or X Y (whole numbers)");
+    if (c->ngoals == FF_CLASS_GOALS_MAX)
+        return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
+    for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)
+        c->goal[j] = c->goal[j - 1];
+    if (j > 0 && c->goal[j - 1] == cell) {
+        for (; j < c->ngoals; j++)
+            c->goal[j] = c->goal[j + 1];
+        return fail_at(r, &t[1], "goal %.40s given twice", where);
+    }
+    c->goal[j] = cell;
+    c->ngoals++;
+    return FF_OK;
+}
+
+static ff_status class_priority(reader *r, token *t, int n)
+{
+    long long p;
     ff_status st;
 
     if (n != 2)
-        return fail_at(r, &t[0], "%s needs one value", w);
-    if (strcmp(w, "rebuild-ticks") == 0) {
-        if ((st = once(r, t, &r->rebuild_line)) != FF_OK ||
-            (st = want_count_in(r, &t[1], "rebuild-ticks", FF_RANGE_REBUILD_TICKS, &s->rebuild_ticks)) !=
-                FF_OK)
-            return st;
-        return FF_OK;
-    }
-    if (strcmp(w, "wait-limit") == 0) {
-        if ((st = once(r, t, &r->wait_line)) != FF_OK ||
-            (st = want_count_in(r, &t[1], "wait-limit", FF_RANGE_WAIT_LIMIT, &v)) != FF_OK)
-            return st;
-        s->wait_limit = v;
-        return FF_OK;
-    }
-    if (strcmp(w, "stuck-after") == 0)
-        return (st = once(r, t, &r->stuck_line)) != FF_OK
-                   ? st : want_in(r, &t[1], w, FF_RANGE_STUCK_AFTER, &s->stuck_after);
-    if (strcmp(w, "congestion-ticks") == 0)
-        return (st = once(r, t, &r->cticks_line)) != FF_OK
-                   ? st : want_count_in(r, &t[1], w, FF_RANGE_CONGESTION_TICKS, &s->congestion_ticks);
-    if (strcmp(w, "congestion-weight") == 0)
-        return (st = once(r, t, &r->cweight_line)) != FF_OK
-                   ? st : want_in(r, &t[1], w, FF_RANGE_CONGESTION_WEIGHT, &s->congestion_weight);
-    if (strcmp(w, "congestion-threshold") == 0) {
-        return (st = once(r, t, &r->cthreshold_line)) != FF_OK
-                   ? st : want_in(r, &t[1], w, FF_RANGE_CONGESTION_THRESHOLD, &s->congestion_threshold);
-    }
-    if (strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "rebuild") == 0) {
-        const char *const *words = w[0] == 'f' ? fallbacks : w[0] == 'm' ? moves : rebuilds;
-        if ((st = once(r, t, w[0] == 'f'   ? &r->fallback_line
-                             : w[0] == 'm' ? &r->move_line
-                                           : &r->rebuild_how_line)) != FF_OK)
-            return st;
-        if ((k = choose(t[1].text, words, 2)) < 0)
-            return fail_at(r, &t[1], "%s '%.40s' (%s or %s)", w, t[1].text, words[0], words[1]);
-        if (w[0] == 'f')
-            s->fallback = (ff_fallback)k;
-        else if (w[0] == 'm')
-            s->move = (ff_move_model)k;
-        else
-            s->rebuild_full = k;
-        return FF_OK;
-    }
-    if ((st = once(r, t, strcmp(w, "profiles") == 0     ? &r->profiles_line
-                         : strcmp(w, "congestion") == 0 ? &r->congestion_line
-                                                        : &r->reserve_line)) != FF_OK)
+        return fail_at(r, &t[0], "priority needs one value");
+    if ((st = want_count_in(r, &t[1], "priority", FF_RANGE_PRIORITY, &p)) != FF_OK)
         return st;
-    if ((k = choose(t[1].text, onoff, 2)) < 0)
-        return fail_at(r, &t[1], "%s '%.40s' (on or off)", w, t[1].text);
-    if (strcmp(w, "profiles") == 0) {
-        s->profiles = k;
-    } else if (strcmp(w, "congestion") == 0) {
-        s->congestion = k;
-    } else {
-        s->reserve = k;
-        r->reserve_col = t[1].col;
-    }
+    r->s->cls[r->in_class].agent_priority = (long)p;
     return FF_OK;
+}
+
+/* A class's numbers, 'WORD V': the member each sets and its range (the
+ * radius's: > 0 and at most the map's size). */
+static const struct {
+    const char *word;
+    size_t member;  /* offsetof(ff_agent_class, ...), a double */
+    ff_range_id range;
+} class_numbers[] = {
+    { "radius", offsetof(ff_agent_class, radius), FF_RANGE_COUNT },
+    { "speed", offsetof(ff_agent_class, max_speed), FF_RANGE_SPEED },
+    { "accel", offsetof(ff_agent_class, max_accel), FF_RANGE_ACCEL },
+    { "turn", offsetof(ff_agent_class, max_turn), FF_RANGE_TURN },
+    { "threshold", offsetof(ff_agent_class, threshold), FF_RANGE_THRESHOLD },
+};
+
+static ff_status class_number(reader *r, token *t, int n)
+{
+    const ff_grid *g = r->grid;
+    double v;
+    int k;
+    ff_status st;
+
+    for (k = 0; strcmp(t[0].text, class_numbers[k].word) != 0; k++)
+        ;
+    if (n != 2)
+        return fail_at(r, &t[0], "%s needs one value", t[0].text);
+    st = class_numbers[k].range == FF_RANGE_COUNT
+             ? want_positive(r, &t[1], t[0].text, &v)
+             : want_in(r, &t[1], t[0].text, class_numbers[k].range, &v);
+    if (st != FF_OK)
+        return st;
+    if (class_numbers[k].member == offsetof(ff_agent_class, radius) &&
+        !(v <= ((double)g->w + (double)g->h) * g->cell_size))
+        return fail_at(r, &t[1], "radius %.40s is wider than the map (%d x %d cells of %g)",
+                       t[1].text, g->w, g->h, g->cell_size);
+    *(double *)((char *)&r->s->cls[r->in_class] + class_numbers[k].member) = v;
+    return FF_OK;
+}
+
+/* The lines of a class, between 'class NAME' and 'end' (man 5 ffsim). */
+static const keyword class_words[] = {
+    LINE_OF("follow", class_behaviour), LINE_OF("separate", class_behaviour),
+    LINE_OF("avoid-walls", class_behaviour), LINE_OF("seek", class_behaviour),
+    LINE_OF("radius", class_number), LINE_OF("speed", class_number), LINE_OF("accel", class_number),
+    LINE_OF("turn", class_number), LINE_OF("threshold", class_number),
+    LINE_OF("priority", class_priority), LINE_OF("goal", class_goal), LINE_OF("end", class_end),
+};
+#define CLASS_WORDS (sizeof class_words / sizeof *class_words)
+
+/* The setting e's value: a count, a real or a word's index k. */
+static void set(ff_scenario *s, const keyword *e, long long count, double real, int k)
+{
+    if (e->member == SETS(passes))
+        s->passes = (int)count;
+    else if (e->member == SETS(fallback))
+        s->fallback = (ff_fallback)k;
+    else if (e->member == SETS(move))
+        s->move = (ff_move_model)k;
+    else if (e->kind == COUNT)
+        *(long long *)((char *)s + e->member) = count;
+    else if (e->kind == ONE_OF_TWO)
+        *(int *)((char *)s + e->member) = k;
+    else
+        *(double *)((char *)s + e->member) = real;
+}
+
+static ff_status read_setting(reader *r, token *t, int n, const keyword *e)
+{
+    long *seen = (long *)((char *)r + e->seen);
+    long long count = 0;
+    double real = 0;
+    int k = 0;
+    ff_status st = FF_OK;
+
+    if (n != 2)
+        return fail_at(r, &t[0], "%s needs one value", e->word);
+    if (*seen)
+        return fail_at(r, &t[0], "'%s' given twice (first at line %ld)", e->word, *seen);
+    *seen = r->line;
+    if (e->kind == COUNT)
+        st = want_count_in(r, &t[1], e->word, e->range, &count);
+    else if (e->kind == NUMBER)
+        st = want_in(r, &t[1], e->word, e->range, &real);
+    else if (e->kind == DISTANCE && (st = want_real(r, &t[1], e->word, &real)) == FF_OK &&
+             real < 0)
+        return fail_at(r, &t[1], "%s %.40s must be >= 0", e->word, t[1].text);
+    for (; e->kind == ONE_OF_TWO && k < 2 && strcmp(t[1].text, e->words[k]) != 0; k++)
+        ;
+    if (k == 2)
+        return fail_at(r, &t[1], "%s '%.40s' (%s)", e->word, t[1].text, e->shown);
+    if (st != FF_OK)
+        return st;
+    /* Farther than across the map is at once, and overflows the cell range. */
+    if (e->member == SETS(arrive) && real > arrive_max(r->grid))
+        return fail_at(r, &t[1], "arrive %.40s is beyond the map's size (%g)", t[1].text,
+                       arrive_max(r->grid));
+    if (e->member == SETS(reserve))
+        r->reserve_col = t[1].col;
+    set(r->s, e, count, real, k);
+    return FF_OK;
+}
+
+/* ---- lines ---- */
+
+/* The lines outside a class (man 5 ffsim), in the order the message of an
+ * unknown one lists them. */
+static const keyword top_words[] = {
+    REAL_OF("tick", tick_line, tick_dt, FF_RANGE_TICK),
+    COUNT_OF("ticks", ticks_line, ticks, FF_RANGE_TICKS),
+    { "arrive", AT(arrive_line, arrive), DISTANCE, FF_RANGE_COUNT, { 0, 0 }, 0 },
+    WORD_OF("arrived", arrived_line, stay, "leave", "stay", "leave or stay"),
+    COUNT_OF("passes", passes_line, passes, FF_RANGE_PASSES),
+    LINE_OF("class", open_class), LINE_OF("agent", read_agent), LINE_OF("spawn", read_spawn),
+    LINE_OF("at", read_event),
+    WORD_OF("profiles", profiles_line, profiles, "off", "on", "on or off"),
+    COUNT_OF("rebuild-ticks", rebuild_line, rebuild_ticks, FF_RANGE_REBUILD_TICKS),
+    WORD_OF("rebuild", rebuild_how_line, rebuild_full, "repair", "full", "repair or full"),
+    WORD_OF("fallback", fallback_line, fallback, "wait", "astar", "wait or astar"),
+    WORD_OF("move", move_line, move, "steer", "grid", "steer or grid"),
+    WORD_OF("reserve", reserve_line, reserve, "off", "on", "on or off"),
+    COUNT_OF("wait-limit", wait_line, wait_limit, FF_RANGE_WAIT_LIMIT),
+    REAL_OF("stuck-after", stuck_line, stuck_after, FF_RANGE_STUCK_AFTER),
+    WORD_OF("congestion", congestion_line, congestion, "off", "on", "on or off"),
+    REAL_OF("congestion-weight", cweight_line, congestion_weight, FF_RANGE_CONGESTION_WEIGHT),
+    REAL_OF("congestion-threshold", cthreshold_line, congestion_threshold,
+            FF_RANGE_CONGESTION_THRESHOLD),
+    COUNT_OF("congestion-ticks", cticks_line, congestion_ticks, FF_RANGE_CONGESTION_TICKS),
+};
+#define TOP_WORDS (sizeof top_words / sizeof *top_words)
+
+static ff_status read_class_line(reader *r, token *t, int n)
+{
+    const ff_agent_class *c = &r->s->cls[r->in_class];
+    const keyword *k = find(class_words, CLASS_WORDS, t[0].text);
+    char near[300];
+
+    if (k)
+        return k->read(r, t, n);
+    if (find(top_words, TOP_WORDS, t[0].text) || strcmp(t[0].text, "ffsim") == 0)
+        return fail_at(r, &t[0], "'%s' inside class %s: missing 'end' (class begun at line %ld)?",
+                       t[0].text, c->name, c->line);
+    if (*ff_near_words(t[0].text, &class_words[0].word, CLASS_WORDS, sizeof *class_words, near,
+                       sizeof near))
+        return fail_at(r, &t[0], "unknown behaviour '%.40s' (%s)", t[0].text, near);
+    return fail_at(r, &t[0],
+                   "unknown behaviour '%.40s' (follow, separate, avoid-walls, seek; or radius, speed, "
+                   "accel, turn, threshold, priority, goal, end)", t[0].text);
 }
 
 static ff_status read_line(reader *r, token *t, int n)
 {
     const char *w = t[0].text;
-    ff_scenario *s = r->s;
-    long long v;
-    ff_status st;
+    const keyword *k;
+    char near[300];
 
     if (!r->magic) {
         if (n != 2 || strcmp(w, "ffsim") != 0 || strcmp(t[1].text, "1") != 0)
@@ -961,61 +1008,12 @@ static ff_status read_line(reader *r, token *t, int n)
     }
     if (r->in_class >= 0)
         return read_class_line(r, t, n);
-    if (strcmp(w, "class") == 0)
-        return open_class(r, t, n);
-    if (strcmp(w, "agent") == 0)
-        return read_agent(r, t, n);
-    if (strcmp(w, "spawn") == 0)
-        return read_spawn(r, t, n);
+    if ((k = find(top_words, TOP_WORDS, w)))
+        return k->read ? k->read(r, t, n) : read_setting(r, t, n, k);
     if (strcmp(w, "end") == 0)
         return fail_at(r, &t[0], "'end' outside a class");
-    if (strcmp(w, "at") == 0)
-        return read_event(r, t, n);
-    if (strcmp(w, "profiles") == 0 || strcmp(w, "rebuild-ticks") == 0 ||
-        strcmp(w, "rebuild") == 0 ||
-        strcmp(w, "fallback") == 0 || strcmp(w, "move") == 0 || strcmp(w, "reserve") == 0 ||
-        strcmp(w, "wait-limit") == 0 || strcmp(w, "stuck-after") == 0 || (strncmp(w, "congestion", 10) == 0 && top_level_word(w)))
-        return read_setting(r, t, n);
-    if (strcmp(w, "tick") == 0 || strcmp(w, "ticks") == 0 || strcmp(w, "arrive") == 0 ||
-        strcmp(w, "arrived") == 0 || strcmp(w, "passes") == 0) {
-        if (n != 2)
-            return fail_at(r, &t[0], "%s needs one value", w);
-        if (strcmp(w, "tick") == 0) {
-            if ((st = once(r, t, &r->tick_line)) != FF_OK ||
-                (st = want_in(r, &t[1], "tick", FF_RANGE_TICK, &s->tick_dt)) != FF_OK)
-                return st;
-        } else if (strcmp(w, "ticks") == 0) {
-            if ((st = once(r, t, &r->ticks_line)) != FF_OK ||
-                (st = want_count_in(r, &t[1], "ticks", FF_RANGE_TICKS, &s->ticks)) != FF_OK)
-                return st;
-        } else if (strcmp(w, "arrive") == 0) {
-            if ((st = once(r, t, &r->arrive_line)) != FF_OK ||
-                (st = want_real(r, &t[1], "arrive", &s->arrive)) != FF_OK)
-                return st;
-            if (s->arrive < 0)
-                return fail_at(r, &t[1], "arrive %.40s must be >= 0", t[1].text);
-            /* Farther than across the map means at once, and the arrival
-             * test's cell range would overflow. */
-            if (s->arrive > arrive_max(r->grid))
-                return fail_at(r, &t[1], "arrive %.40s is beyond the map's size (%g)", t[1].text,
-                               arrive_max(r->grid));
-        } else if (strcmp(w, "arrived") == 0) {
-            if ((st = once(r, t, &r->arrived_line)) != FF_OK)
-                return st;
-            if (strcmp(t[1].text, "leave") == 0)
-                s->stay = 0;
-            else if (strcmp(t[1].text, "stay") == 0)
-                s->stay = 1;
-            else
-                return fail_at(r, &t[1], "arrived '%.40s' (leave or stay)", t[1].text);
-        } else {
-            if ((st = once(r, t, &r->passes_line)) != FF_OK ||
-                (st = want_count_in(r, &t[1], "passes", FF_RANGE_PASSES, &v)) != FF_OK)
-                return st;
-            s->passes = (int)v;
-        }
-        return FF_OK;
-    }
+    if (*ff_near_words(w, &top_words[0].word, TOP_WORDS, sizeof *top_words, near, sizeof near))
+        return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, near);
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
                    "wait-limit, stuck-after, congestion, congestion-weight, congestion-threshold, "

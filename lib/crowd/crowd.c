@@ -511,6 +511,12 @@ static void cell_ahead(const ff_crowd *c, size_t k, size_t row_ahead, cell_facts
         size_t cell = (size_t)f->fy * (size_t)g->w + (size_t)f->fx;
         const uint8_t *d = agent_dir(c, (int32_t)e->tag);
         PREFETCH(&c->walls.near[cell]);
+        if (c->standoff && c->profiles) {
+            /* (the cost the standoffs measure progress by, standoff.c) */
+            const double *dist = ff_profiles_of(c->profiles, (int32_t)e->tag)->distance;
+            if (dist)
+                PREFETCH(&dist[cell]);
+        }
         if (d) {
             PREFETCH(&d[cell]);
             if (f->fy < (double)(g->h - 1))

@@ -259,12 +259,13 @@ check corridor_no_swap "$(reserve_check "$TMP/corr.trace")" = 0
 # Steering head-on in the same corridor (issue 31): stuck-after 5, 50
 # ticks.  The oracle, from the trace and the definition: an agent's
 # progress is its cell's distance to its goal cell (x 8 for agent 1, x 1
-# for agent 2) going below its lowest; both are deadlocked 50 ticks after
-# the later one's last progress, reported once, and the run ends there.
+# for agent 2) going below its lowest, seen by the next tick's step; both
+# are deadlocked 50 ticks after the later one's last progress, reported
+# once, and the run ends there.
 run standoff 1 "$BIN/ffsim --check -o $TMP/so.trace --summary $TMP/so.sum $TMP/corridor.ff $SD/standoff.scenario 2>$TMP/so.err"
 so_tick=$(awk '$1 ~ /^[0-9]+$/ { c = int($3); d = $2 == 1 ? 8 - c : c - 1
                                  if (!($2 in best) || d < best[$2]) { best[$2] = d; last[$2] = $1 } }
-               END { print (last[1] > last[2] ? last[1] : last[2]) + 50 }' "$TMP/so.trace")
+               END { print (last[1] > last[2] ? last[1] : last[2]) + 1 + 50 }' "$TMP/so.trace")
 check standoff_reported "$(grep -v 'did not arrive' "$TMP/so.err")" = "ffsim: tick $so_tick: deadlock: agents 1 2 wait on each other"
 check standoff_over "$(tail -n 1 "$TMP/so.trace")" = "# tick $so_tick over: every agent arrived, is stuck or is deadlocked"
 check standoff_early "$so_tick" -lt 100

@@ -14,9 +14,6 @@ typedef struct {
 } by_x;
 
 struct ff_standoff {
-    double *best_cost;     /* per agent: its lowest cost to goal ... */
-    long long *best_tick;  /* ... first reached then; -1: not yet seen */
-    uint8_t *jammed;       /* per agent: 1 while reported stuck */
     by_x *stalled;         /* the agents in a standoff this tick */
     int32_t *waits_on;     /* per agent: the one in its way, or -1 */
     uint8_t *mark;         /* per agent: 1 on the walk, 2 done */
@@ -36,14 +33,12 @@ ff_status ff_standoff_init(ff_crowd *c, size_t na, ff_error *err)
     size_t k, n = na ? na : 1;
 
     c->standoff = so;
-    if (!so || !(so->best_cost = malloc(n * sizeof *so->best_cost)) ||
-        !(so->best_tick = malloc(n * sizeof *so->best_tick)) || !(so->jammed = calloc(n, 1)) ||
-        !(so->stalled = malloc(n * sizeof *so->stalled)) ||
+    if (!so || !(so->stalled = malloc(n * sizeof *so->stalled)) ||
         !(so->waits_on = malloc(n * sizeof *so->waits_on)) || !(so->mark = calloc(n, 1)) ||
         !(so->walk = malloc(n * sizeof *so->walk)) || !(so->stuck_id = malloc(n * sizeof *so->stuck_id)))
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for standoffs");
     for (k = 0; k < na; k++)
-        so->best_tick[k] = -1;
+        c->agent[k].progress_tick = -1;
     /* (A window past the longest run never closes.) */
     so->window = ticks >= 1 && ticks <= (double)FF_SCENARIO_TICKS_MAX ? (long long)ticks
                  : ticks < 1 ? 1 : FF_SCENARIO_TICKS_MAX + 1;
@@ -60,9 +55,6 @@ void ff_standoff_free(ff_crowd *c)
 
     if (!so)
         return;
-    free(so->best_cost);
-    free(so->best_tick);
-    free(so->jammed);
     free(so->stalled);
     free(so->waits_on);
     free(so->mark);
@@ -86,34 +78,37 @@ static ff_cost_view progress_cost(const ff_crowd *c, size_t i, const uint8_t *di
     return ff_cost_doubles(ff_profiles_of(c->profiles, c->agent[i].cls)->distance);
 }
 
-/* Agent i's progress at tick t; 1 when it is in a standoff. */
-static int stalled(ff_crowd *c, struct ff_standoff *so, size_t i, long long t)
+void ff_standoff_progress(ff_crowd *c, size_t i, size_t cell, const uint8_t *dir)
 {
-    const ff_agent *a = &c->agent[i];
-    const ff_grid *g = c->grid;
-    ff_cost_view v;
-    long long cx, cy;
+    ff_agent *a = &c->agent[i];
+    ff_cost_view v = progress_cost(c, i, dir);
     double cost;
 
+    if (!v.cells) {
+        a->progress_tick = -1;
+        return;
+    }
+    cost = ff_cost_at(v, cell);
+    if (a->progress_tick < 0 || cost < a->best_cost) {
+        a->best_cost = cost;
+        a->progress_tick = (int32_t)c->tick;
+        a->jammed = 0;
+    }
+}
+
+/* 1 when agent i is in a standoff at the end of tick t: moving (as its
+ * step left it), without progress for the window.  Any other state stops
+ * its clock. */
+static int stalled(ff_crowd *c, struct ff_standoff *so, size_t i, long long t)
+{
+    ff_agent *a = &c->agent[i];
+
     if (a->state != FF_AGENT_MOVING && a->state != FF_AGENT_FALLBACK) {
-        so->best_tick[i] = -1;  /* waiting, escaping, arrived: no clock */
-        so->jammed[i] = 0;
+        a->progress_tick = -1;
+        a->jammed = 0;
         return 0;
     }
-    v = progress_cost(c, i, agent_dir_of(c, i, a->cls));
-    if (!v.cells || !world_to_cell(c, a->x, a->y, &cx, &cy)) {
-        so->best_tick[i] = -1;
-        so->jammed[i] = 0;
-        return 0;
-    }
-    cost = ff_cost_at(v, (size_t)cy * (size_t)g->w + (size_t)cx);
-    if (so->best_tick[i] < 0 || cost < so->best_cost[i]) {
-        so->best_cost[i] = cost;
-        so->best_tick[i] = t;
-        so->jammed[i] = 0;
-        return 0;
-    }
-    return t - so->best_tick[i] >= so->window;
+    return a->progress_tick >= 0 && t - a->progress_tick >= so->window;
 }
 
 static int cmp_by_x(const void *pa, const void *pb)
@@ -246,7 +241,7 @@ static void find_cycles(ff_crowd *c, struct ff_standoff *so, size_t n)
                 ff_agent *a = &c->agent[so->walk[p]];
                 a->state = FF_AGENT_DEADLOCKED;
                 a->vx = a->vy = 0;
-                so->jammed[so->walk[p]] = 0;
+                a->jammed = 0;
                 c->deadlock_id[m++] = a->id;
             }
             if (m > first) {
@@ -271,7 +266,7 @@ void ff_standoff_tick(ff_crowd *c, long long t)
     so->nstuck = 0;
     if (map_tick != so->map_tick) {  /* new costs: progress anew */
         for (k = 0; k < c->nagents; k++)
-            so->best_tick[k] = -1;
+            c->agent[k].progress_tick = -1;
         so->map_tick = map_tick;
     }
     for (k = 0; k < c->nagents; k++)
@@ -290,8 +285,8 @@ void ff_standoff_tick(ff_crowd *c, long long t)
         if (a->state == FF_AGENT_DEADLOCKED)
             continue;
         a->state = FF_AGENT_STUCK;
-        if (!so->jammed[i]) {
-            so->jammed[i] = 1;
+        if (!a->jammed) {
+            a->jammed = 1;
             so->stuck_id[so->nstuck++] = a->id;
         }
     }
@@ -306,5 +301,5 @@ const uint32_t *ff_standoff_stuck(const ff_crowd *c, size_t *n)
 
 int ff_standoff_jammed(const ff_crowd *c, size_t i)
 {
-    return c->standoff && c->standoff->jammed[i];
+    return c->standoff && c->agent[i].jammed;
 }

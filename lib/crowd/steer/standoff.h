@@ -19,6 +19,12 @@ extern "C" {
 ff_status ff_standoff_init(ff_crowd *c, size_t na, ff_error *err);
 void ff_standoff_free(ff_crowd *c);
 
+/* Agent i, steering on at the current tick from cell (its start), its
+ * directions dir: its progress, when that cell's cost to goal is below
+ * its lowest (no cost: its clock stops).  Called by the steering, whose
+ * walk in space order keeps the reads in cache. */
+void ff_standoff_progress(ff_crowd *c, size_t i, size_t cell, const uint8_t *dir);
+
 /* At the end of steering tick t: each agent's progress; the fresh
  * standoffs, deadlocked ones left in c->deadlock_id / deadlock_start
  * (counted in c->stats.deadlocks), stuck ones in ff_standoff_stuck.

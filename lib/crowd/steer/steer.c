@@ -9,6 +9,7 @@
 #include "contact.h"
 #include "direction.h"
 #include "sample.h"
+#include "standoff.h"
 #include "steer.h"
 
 /* ---- priority groups ---- */
@@ -432,6 +433,8 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
         return;
     }
     a->state = q->own ? FF_AGENT_FALLBACK : FF_AGENT_MOVING;
+    if (c->standoff)
+        ff_standoff_progress(c, index, (size_t)cy * (size_t)g->w + (size_t)cx, dir);
     q->c = c;
     q->a = a;
     q->index = index;

@@ -170,7 +170,8 @@ uninstall:
 	if [ -d $(DESTDIR)$(PREFIX)/include/fftools ]; then rmdir $(DESTDIR)$(PREFIX)/include/fftools; fi
 
 clean:
-	rm -f $(LIB_OBJ) lib/libff.a lib/libff.so* $(PROGRAMS) $(TEST_BIN) $(FAULT_SHIM) $(FLAGS_STAMP)
+	find lib -name "*.o" -delete
+	rm -f lib/libff.a lib/libff.so* $(PROGRAMS) $(TEST_BIN) $(FAULT_SHIM) $(FLAGS_STAMP)
 	rm -rf tests/out
 
 # make print-VAR: the value of VAR (for the tests and scripts that build

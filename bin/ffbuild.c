@@ -1,13 +1,11 @@
 /* ffbuild - the distance field of a map: cost to the nearest goal from
  * every cell (man 1 ffbuild); with --goal-sets, one field per goal set. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "anyangle.h"
@@ -18,6 +16,7 @@
 #include "mapread.h"
 #include "options.h"
 #include "outfile.h"
+#include "progress.h"
 #include "ranges.h"
 #include "records.h"
 #include "search.h"
@@ -34,7 +33,8 @@ static void usage(FILE *f)
             "               [-r R] [--turn-cost C | --any-angle] [--png-scale S]\n"
             "               [--layer NAME]\n"
             "               [--max-cells N] [--name NAME] [--text] [-o FILE] [MAP]\n"
-            "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [options] [MAP]\n"
+            "       ffbuild --goal-sets FILE [-j N] [--split DIR | --list] [--progress]\n"
+            "               [options] [MAP]\n"
             "       ffbuild --update CHANGES [--max-cells N] [--text] [-o FILE] [FIELD]\n"
             "Build the distance field (cost to the nearest goal) of a Moving AI map,\n"
             "an ffmap, a Tiled map, a grey PNG or an ff stream, and write it as an ff\n"
@@ -47,6 +47,8 @@ static void usage(FILE *f)
             "      --split DIR      with --goal-sets: write DIR/NAME.ff for each set instead\n"
             "      --list           with --goal-sets: check the sets, print their names\n"
             "  -j, --jobs N         with --goal-sets: N threads (default: online processors)\n"
+            "      --progress       with --goal-sets: show the fields written on stderr\n"
+            "                       (the default on a terminal)\n"
             "      --update CHANGES repair the distance stream FIELD for the changes of\n"
             "                       CHANGES ('close X0,Y0,X1,Y1', 'cost X0,Y0,X1,Y1 C' a line)\n"
             "  -m, --moves 4|8      move set (default 8)\n"
@@ -131,6 +133,7 @@ typedef struct {
     const char *out_name;  /* the stream's name in messages */
     const char *split;     /* the folder, or NULL */
     int text;
+    ff_progress progress;  /* of the fields written */
 } sink;
 
 static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_error *err)
@@ -140,10 +143,10 @@ static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_er
     ff_status st;
     char *path;
 
-    (void)index;
     if (!s->split) {
         if ((st = ff_field_write(s->stream->f, field, s->text, err)) != FF_OK)
             snprintf(err->file, sizeof err->file, "%s", s->out_name);
+        ff_progress_update(&s->progress, index + 1);
         return st;
     }
     path = malloc(strlen(s->split) + strlen(field->name) + 5);
@@ -159,26 +162,15 @@ static ff_status write_set(void *ctx, size_t index, const ff_field *field, ff_er
         }
     }
     free(path);
+    ff_progress_update(&s->progress, index + 1);
     return st;
-}
-
-/* Make sure dir is a folder, creating it (one level) when it is missing. */
-static ff_status make_folder(const char *dir, ff_error *err)
-{
-    struct stat sb;
-
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return ff_error_set(err, FF_EIO, dir, 0, 0, "cannot create the folder: %s",
-                            strerror(errno));
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return ff_error_set(err, FF_EINPUT, dir, 0, 0, "not a folder");
-    return FF_OK;
 }
 
 /* The --goal-sets run: one field per set of sets_path on grid g (the map
  * read once, its clearance applied), or with list only their names. */
 static ff_status build_sets(const ff_grid *g, const char *sets_path, const char *split,
                             const char *out_path, int list, int jobs, int text, int any_angle,
+                            int progress,
                             ff_error *err)
 {
     FILE *f = ff_infile_open(sets_path, err);
@@ -195,7 +187,7 @@ static ff_status build_sets(const ff_grid *g, const char *sets_path, const char 
     if (st != FF_OK)
         return st;
     sets.any_angle = any_angle;
-    if (split && (st = make_folder(split, err)) != FF_OK)
+    if (split && (st = ff_outfile_folder(split, err)) != FF_OK)
         goto done;
     if (!split && (st = ff_outfile_open(&out, out_path, err)) != FF_OK)
         goto done;
@@ -207,7 +199,10 @@ static ff_status build_sets(const ff_grid *g, const char *sets_path, const char 
         s.out_name = out_path ? out_path : "-";
         s.split = split;
         s.text = text;
+        ff_progress_begin(&s.progress, ff_progress_wanted(stderr, progress) ? stderr : NULL,
+                          prog, "field", sets.nsets);
         st = ff_batch_build(g, &sets, jobs, 0, write_set, &s, err);
+        ff_progress_end(&s.progress);
     }
     if (!split && st == FF_OK)
         st = ff_outfile_commit(&out, err);
@@ -338,6 +333,7 @@ typedef struct {
     int moves, corners;
     int text, list, jobs;
     int any_angle;             /* --any-angle */
+    int progress;              /* --progress */
     double radius, turn_cost;  /* -1: not given */
     goal_list goals;           /* -g, in order; the caller frees xy */
 } build_options;
@@ -347,7 +343,7 @@ typedef struct {
 static int parse_options(int argc, char **argv, build_options *o)
 {
     enum { OPT_NAME = 256, OPT_GOAL_SETS, OPT_SPLIT, OPT_LIST, OPT_UPDATE, OPT_TURN_COST,
-           OPT_LAYER, OPT_ANY_ANGLE };
+           OPT_LAYER, OPT_ANY_ANGLE, OPT_PROGRESS };
     static const struct option longopts[] = {
         { "goal", required_argument, NULL, 'g' },
         { "goals", required_argument, NULL, 'G' },
@@ -364,6 +360,7 @@ static int parse_options(int argc, char **argv, build_options *o)
         { "split", required_argument, NULL, OPT_SPLIT },
         { "list", no_argument, NULL, OPT_LIST },
         { "update", required_argument, NULL, OPT_UPDATE },
+        { "progress", no_argument, NULL, OPT_PROGRESS },
         { "jobs", required_argument, NULL, 'j' },
         { "text", no_argument, NULL, 't' },
         { "output", required_argument, NULL, 'o' },
@@ -430,6 +427,7 @@ static int parse_options(int argc, char **argv, build_options *o)
         case OPT_LIST: o->list = 1; break;
         case OPT_ANY_ANGLE: o->any_angle = 1; break;
         case OPT_UPDATE: o->update = optarg; break;
+        case OPT_PROGRESS: o->progress = 1; break;
         case 'j':
             if (ff_parse_int_in(optarg, FF_RANGE_JOBS, &v))
                 return usage_error("--jobs '%s': not a whole number 1 to 1024", optarg);
@@ -488,6 +486,8 @@ static int check_options(const build_options *o)
                                  "--any-angle, --layer and --name do not go with it");
     if (o->update && strcmp(o->update, "-") == 0 && strcmp(o->in_path, "-") == 0)
         return usage_error("%s", "-: the field and the changes cannot both be standard input");
+    if (!o->text && !o->split && !o->list && ff_option_binary_output(prog, o->out_path, "--text"))
+        return 2;
     return -1;
 }
 
@@ -621,7 +621,7 @@ static ff_status build(const build_options *o, ff_error *err)
     if (o->sets_path) {
         if ((st = o->any_angle ? check_any_angle(&field.grid, o->in_path, err) : FF_OK) == FF_OK)
             st = build_sets(&field.grid, o->sets_path, o->split, o->out_path, o->list, o->jobs,
-                            o->text, o->any_angle, err);
+                            o->text, o->any_angle, o->progress, err);
         if (st != FF_OK && !err->file[0])
             snprintf(err->file, sizeof err->file, "%s", o->in_path);
         goto done;

@@ -117,6 +117,8 @@ int main(int argc, char **argv)
         return ff_usage_error(prog, "'%s': one stream at most", argv[optind + 1]);
     if (optind < argc)
         in_path = argv[optind];
+    if (!list && !text && ff_option_binary_output(prog, out_path, "--text"))
+        return 2;
     if (!(in = ff_infile_open(in_path, &err)))
         goto failed_early;
     ff_reader_init(&reader, in, in_path);

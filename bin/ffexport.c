@@ -7,6 +7,7 @@
 
 #include "chanview.h"
 #include "export.h"
+#include "exportall.h"
 #include "fieldsel.h"
 #include "infile.h"
 #include "options.h"
@@ -20,6 +21,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: ffexport [-c NAME] [--name FIELD] [--npy | --csv | --raw] [--max-cells N]\n"
             "                [-o FILE] [STREAM]\n"
+            "       ffexport --all [--name FIELD]... [-c NAME] [--npy | --csv | --raw]\n"
+            "                [--max-cells N] -o DIR [STREAM]\n"
             "       ffexport --list [-o FILE] [STREAM]\n"
             "Write one channel of one field: numpy's .npy (dtype of the channel, shape\n"
             "(H, W), or (H, W, L) for a channel of L values a cell), CSV rows 'x,y,value',\n"
@@ -27,6 +30,8 @@ static void usage(FILE *f)
             "extension of -o FILE (.npy .csv .raw), else .npy.\n"
             "  -c, --channel NAME   the channel to write (default distance)\n"
             "      --name FIELD     the field of that name in a multi-field stream\n"
+            "      --all            every field (or each --name), one pass, to -o DIR:\n"
+            "                       DIR/NAME.npy (.csv .raw; field-N for no name)\n"
             "      --npy            numpy's .npy format (version 1.0)\n"
             "      --csv            a header line, then 'x,y,value' ('x,y,lane,value')\n"
             "      --raw            the values alone, little-endian\n"
@@ -36,26 +41,10 @@ static void usage(FILE *f)
             "  -h, --help           this help;  -V, --version  the version\n");
 }
 
-/* The names of f's channels, "cost, distance, ...", for a message. */
-static void channel_names(const ff_field *f, char *buf, size_t cap)
+/* The run; names_wanted has room for every --name (argc). */
+static int run(int argc, char **argv, const char **names_wanted)
 {
-    size_t n = ff_field_channel_count(f), k, len = 0;
-    ff_channel_view *all = malloc(n * sizeof *all);
-
-    buf[0] = '\0';
-    if (!all)
-        return;
-    ff_field_channels(f, all);
-    for (k = 0; k < n && len + 40 < cap; k++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", k ? ", " : "", all[k].name);
-    if (k < n)
-        snprintf(buf + len, cap - len, ", ...");
-    free(all);
-}
-
-int main(int argc, char **argv)
-{
-    enum { OPT_NAME = 256, OPT_LIST, OPT_MAX_CELLS, OPT_NPY, OPT_CSV, OPT_RAW };
+    enum { OPT_NAME = 256, OPT_LIST, OPT_MAX_CELLS, OPT_NPY, OPT_CSV, OPT_RAW, OPT_ALL };
     static const struct option longopts[] = {
         { "channel", required_argument, NULL, 'c' },
         { "name", required_argument, NULL, OPT_NAME },
@@ -63,6 +52,7 @@ int main(int argc, char **argv)
         { "csv", no_argument, NULL, OPT_CSV },
         { "raw", no_argument, NULL, OPT_RAW },
         { "list", no_argument, NULL, OPT_LIST },
+        { "all", no_argument, NULL, OPT_ALL },
         { "max-cells", required_argument, NULL, OPT_MAX_CELLS },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
@@ -71,7 +61,8 @@ int main(int argc, char **argv)
     };
     static const char *const format_opt[] = { "--npy", "--csv", "--raw" };
     const char *out_path = NULL, *in_path = "-", *name = NULL, *channel = "distance";
-    int list = 0, c, format = -1, chosen = 0;
+    int list = 0, all = 0, c, format = -1, chosen = 0;
+    size_t nnames = 0, written;
     ff_export_format fmt = FF_EXPORT_NPY;
     uint64_t max_cells = 0;
     char names[200];
@@ -88,7 +79,8 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":c:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'c': channel = optarg; break;
-        case OPT_NAME: name = optarg; break;
+        case OPT_NAME: name = names_wanted[nnames++] = optarg; break;
+        case OPT_ALL: all = 1; break;
         case OPT_NPY: case OPT_CSV: case OPT_RAW:
             if (format >= 0 && format != c - OPT_NPY) {
                 fprintf(stderr, "%s: %s, %s: give one format (see %s --help)\n", prog,
@@ -116,6 +108,24 @@ int main(int argc, char **argv)
         return ff_usage_error(prog, "'%s': one stream at most", argv[optind + 1]);
     if (optind < argc)
         in_path = argv[optind];
+    if (all && list)
+        return ff_usage_error(prog, "%s", "--all, --list: give one");
+    if (all && (!out_path || strcmp(out_path, "-") == 0))
+        return ff_usage_error(prog, "%s", "--all: it writes a file per field: give -o DIR");
+    if (nnames > 1 && !all)
+        return ff_usage_error(prog, "%s", "--name: one field, or several with --all");
+    if (all) {
+        if (!(in = ff_infile_open(in_path, &err)))
+            goto failed;
+        ff_reader_init(&reader, in, in_path);
+        reader.max_cells = max_cells;
+        if (ff_export_all(&reader, names_wanted, nnames, channel,
+                          format >= 0 ? (ff_export_format)format : FF_EXPORT_NPY, out_path,
+                          &written, &err) != FF_OK)
+            goto failed;
+        ff_infile_close(in);
+        return 0;
+    }
     if (list) {
         if (ff_field_list_file(in_path, max_cells, out_path, &err) != FF_OK)
             goto failed;
@@ -131,6 +141,8 @@ int main(int argc, char **argv)
                                         "give --npy, --csv or --raw", out_path);
     }
 
+    if (fmt != FF_EXPORT_CSV && ff_option_binary_output(prog, out_path, "--csv"))
+        return 2;
     if (!(in = ff_infile_open(in_path, &err)))
         goto failed;
     ff_reader_init(&reader, in, in_path);
@@ -140,7 +152,7 @@ int main(int argc, char **argv)
     ff_infile_close(in);
     in = NULL;
     if (!ff_field_find_channel(&field, channel, &view)) {
-        channel_names(&field, names, sizeof names);
+        ff_field_channel_names(&field, names, sizeof names);
         if (strcmp(channel, "distance") == 0)
             ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
                          "the field has no distance channel: name one with -c (channels: %s)",
@@ -166,4 +178,18 @@ failed:
     ff_field_free(&field);
     ff_error_print(stderr, prog, &err);
     return ff_exit_status(err.status);
+}
+
+int main(int argc, char **argv)
+{
+    const char **names_wanted = calloc((size_t)argc, sizeof *names_wanted);
+    int status;
+
+    if (!names_wanted) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return 3;
+    }
+    status = run(argc, argv, names_wanted);
+    free(names_wanted);
+    return status;
 }

@@ -16,12 +16,13 @@ static const char *prog = "ffinfo";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffinfo [--name NAME] [--max-cells N] [-o FILE] [STREAM]\n"
+            "usage: ffinfo [--name NAME] [--json] [--max-cells N] [-o FILE] [STREAM]\n"
             "       ffinfo --list [-o FILE] [STREAM]\n"
             "Describe an ff stream: its size, cell, origin, moves, corners, radius,\n"
             "turn cost, goals and spawns, each channel's type, count of values and of\n"
             "finite values, least and greatest, and its ids; one block per field.\n"
             "      --name NAME      describe only the fields of that name\n"
+            "      --json           the description as one JSON object\n"
             "      --list           print the name of each field, one a line ('-': none)\n"
             "      --max-cells N    refuse fields of more cells (default 1073741824)\n"
             "  -o, --output FILE    write to FILE (atomically) instead of stdout\n"
@@ -30,10 +31,11 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_NAME = 256, OPT_LIST, OPT_MAX_CELLS };
+    enum { OPT_NAME = 256, OPT_LIST, OPT_MAX_CELLS, OPT_JSON };
     static const struct option longopts[] = {
         { "name", required_argument, NULL, OPT_NAME },
         { "list", no_argument, NULL, OPT_LIST },
+        { "json", no_argument, NULL, OPT_JSON },
         { "max-cells", required_argument, NULL, OPT_MAX_CELLS },
         { "output", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, 'h' },
@@ -41,7 +43,7 @@ int main(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     const char *out_path = NULL, *in_path = "-", *name = NULL;
-    int list = 0, c;
+    int list = 0, json = 0, c;
     uint64_t max_cells = 0;
     ff_error err;
     ff_outfile out;
@@ -54,6 +56,7 @@ int main(int argc, char **argv)
         switch (c) {
         case OPT_NAME: name = optarg; break;
         case OPT_LIST: list = 1; break;
+        case OPT_JSON: json = 1; break;
         case OPT_MAX_CELLS:
             if (ff_option_max_cells(prog, optarg, &max_cells))
                 return 2;
@@ -74,6 +77,8 @@ int main(int argc, char **argv)
         in_path = argv[optind];
     if (list && name)
         return ff_usage_error(prog, "%s", "--list, --name: --list names every field");
+    if (list && json)
+        return ff_usage_error(prog, "%s", "--list, --json: --list prints names, one a line");
     if (list) {
         if (ff_field_list_file(in_path, max_cells, out_path, &err) != FF_OK)
             goto failed;
@@ -85,7 +90,7 @@ int main(int argc, char **argv)
     reader.max_cells = max_cells;
     if (ff_outfile_open(&out, out_path, &err) != FF_OK)
         goto failed;
-    if (ff_describe_stream(&reader, name, out.f, &err) != FF_OK) {
+    if ((json ? ff_describe_stream_json : ff_describe_stream)(&reader, name, out.f, &err) != FF_OK) {
         if (!err.file[0])
             snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
         ff_outfile_abort(&out);

@@ -25,8 +25,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: ffpng [-s SCALE] [-l LAYER] [--legend | --no-legend] [--grid N]\n"
             "             [--path FILE]... [--trace FILE]... [--points FILE]... [--every N]\n"
-            "             [--animate] [--fps F] [--heading H] [--name NAME] [--max-cells N]\n"
-            "             [-o FILE] [STREAM]\n"
+            "             [--animate] [--fps F] [--progress] [--heading H] [--name NAME]\n"
+            "             [--max-cells N] [-o FILE] [STREAM]\n"
             "       ffpng --list [STREAM]\n"
             "Draw the map or a field of an ff stream as a PNG, with overlays.\n"
             "  -s, --scale N        pixels per cell (default: about 1024 on the long side)\n"
@@ -42,6 +42,8 @@ static void usage(FILE *f)
             "      --every N        of the traces, keep the first tick of every N (default 1)\n"
             "      --animate        an animated PNG of the --trace, a frame per kept tick\n"
             "      --fps F          the animation's frames per second (default 10)\n"
+            "      --progress       with --animate: show the frames written on stderr\n"
+            "                       (the default on a terminal)\n"
             "      --heading H      on a turn-cost field, the directions and distances of the\n"
             "                       states of heading H (0..7 or N E S W NE SE SW NW)\n"
             "      --name NAME      draw the field of that name in a multi-field stream\n"
@@ -129,6 +131,7 @@ typedef struct {
     int list;              /* --list */
     uint64_t every;        /* --every */
     int animate;           /* --animate */
+    int progress;          /* --progress */
     ff_animate_options anim;  /* --fps, the trail */
     int ntraces;           /* --trace options */
     int heading;           /* --heading, or -1 */
@@ -150,6 +153,7 @@ static int parse_args(int argc, char **argv, request *r)
         { "every", required_argument, NULL, 'e' },
         { "animate", no_argument, NULL, 'A' },
         { "fps", required_argument, NULL, 'F' },
+        { "progress", no_argument, NULL, 'P' },
         { "max-cells", required_argument, NULL, 'M' },
         { "name", required_argument, NULL, 'N' },
         { "heading", required_argument, NULL, 'H' },
@@ -196,6 +200,7 @@ static int parse_args(int argc, char **argv, request *r)
             r->every = (uint64_t)v;
             break;
         case 'A': r->animate = 1; break;
+        case 'P': r->progress = 1; break;
         case 'F':
             if (ff_parse_int_in(optarg, FF_RANGE_PNG_FPS, &v))
                 return usage_error("--fps '%s': not a whole number of frames per second, 1 to 1000", optarg);
@@ -239,6 +244,8 @@ static int parse_args(int argc, char **argv, request *r)
                            "the direction and distance layers)", ff_layer_name((ff_layer)r->layer));
     if (r->layer == FF_LAYER_DENSITY && r->ntraces == 0)
         return usage_error("%s", "--layer density: it counts the agents of a --trace, give one");
+    if (!r->list && ff_option_binary_output(prog, r->out_path, NULL))
+        return 2;
     return -1;
 }
 
@@ -308,8 +315,16 @@ static int draw_stream(request *r)
         goto failed;
     if (ff_outfile_open(&out, r->out_path, &err) != FF_OK)
         goto failed_drawing;
-    st = r->animate ? ff_animation_write(&anim, &drawing, &ov, &r->anim, out.f, out_name, &err)
-                    : write_picture(&drawing, out.f, out_name, &err);
+    if (r->animate) {
+        ff_progress frames_written;
+        ff_progress_begin(&frames_written, ff_progress_wanted(stderr, r->progress) ? stderr : NULL,
+                          prog, "frame", anim.frames);
+        r->anim.progress = &frames_written;
+        st = ff_animation_write(&anim, &drawing, &ov, &r->anim, out.f, out_name, &err);
+        ff_progress_end(&frames_written);
+    } else {
+        st = write_picture(&drawing, out.f, out_name, &err);
+    }
     if (st != FF_OK) {
         ff_outfile_abort(&out);
         goto failed_drawing;

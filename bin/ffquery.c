@@ -209,6 +209,8 @@ static int check_options(const query_command *o)
     if (o->map_path && strcmp(o->map_path, "-") == 0 &&
         (!o->trace_arg || strcmp(o->field_path, "-") == 0))
         return usage_error("%s", "--map '-': standard input is already taken");
+    if (o->qo.binary && !o->list && ff_option_binary_output(prog, o->out_path, NULL))
+        return 2;
     return -1;
 }
 

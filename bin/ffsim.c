@@ -16,8 +16,10 @@
 #include "options.h"
 #include "outfile.h"
 #include "profiles.h"
+#include "progress.h"
 #include "ranges.h"
 #include "scenario.h"
+#include "siminput.h"
 #include "stream.h"
 
 static const char *prog = "ffsim";
@@ -25,20 +27,28 @@ static const char *prog = "ffsim";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--check]\n"
-            "             [--name NAME] [--max-cells N] [--realtime] [-o TRACE] FIELD SCENARIO\n"
+            "usage: ffsim [--direction raw|smooth] [--every N] [--summary FILE] [--json]\n"
+            "             [--check] [-m 4|8] [--name NAME] [--max-cells N]\n"
+            "             [--max-memory SIZE] [--realtime] [--progress] [-o TRACE]\n"
+            "             FIELD SCENARIO\n"
             "       ffsim --list FIELD\n"
             "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
-            "direction channel): one trace line per agent per tick, then a summary.\n"
+            "direction channel), or on a map (any format ffbuild reads) when the agents\n"
+            "have goals of their own or their classes': one trace line per agent per\n"
+            "tick, then a summary.\n"
             "      --direction D    follow the 'smooth' (default) or 'raw' cell direction\n"
             "      --every N        write every Nth tick of the trace (default 1)\n"
             "      --summary FILE   write the summary to FILE instead of stderr\n"
+            "      --json           write the summary as one JSON object\n"
             "      --check          exit 1 when an agent did not arrive, a line each on why\n"
+            "  -m, --moves 4|8      with a map for FIELD: its move set (default: the map's)\n"
             "      --name NAME      the field named NAME of a multi-field stream\n"
             "      --list           print the names of FIELD's fields and stop\n"
-            "      --max-cells N    refuse a run whose fields take more memory than N cells\n"
-            "                       of 23 bytes (an own goal's counts its bytes; default 134217728)\n"
+            "      --max-cells N    refuse a stream of more cells (default 1073741824)\n"
+            "      --max-memory SIZE  refuse a run whose fields take more than SIZE bytes\n"
+            "                       (K, M, G: 1024, 1024^2, 1024^3; default 3G)\n"
             "      --realtime       pace the ticks at the tick length; count overruns\n"
+            "      --progress       show the tick reached on stderr (default on a terminal)\n"
             "  -o, --output FILE    write the trace to FILE (atomically) instead of stdout\n"
             "  -h, --help           this help;  -V, --version  the version\n");
 }
@@ -46,32 +56,6 @@ static void usage(FILE *f)
 static int usage_error(const char *fmt, const char *arg)
 {
     return ff_usage_error(prog, fmt, arg);
-}
-
-/* The field of the stream at path (its only one, or the one named name:
- * an ambiguous choice is refused, as by the other programs), which must
- * carry directions. */
-static ff_status read_field(const char *path, const char *name, uint64_t max_cells,
-                            ff_field *field, ff_error *err)
-{
-    ff_reader reader;
-    ff_status st;
-    FILE *in = ff_infile_open(path, err);
-
-    if (!in)
-        return err->status;
-    ff_reader_init(&reader, in, path);
-    reader.max_cells = max_cells;
-    st = ff_field_select(&reader, name, field, err);
-    ff_infile_close(in);
-    if (st == FF_OK && field->any_angle)
-        return ff_error_set(err, FF_EINPUT, path, 0, 0,
-                            "an any-angle field: ffsim does not follow its vectors yet; "
-                            "build the field without --any-angle");
-    if (st == FF_OK && !field->direction)
-        return ff_error_set(err, FF_EINPUT, path, 0, 0,
-                            "the stream has no direction channel: run ffdir first");
-    return st;
 }
 
 /* A write to name failed: say so as every program does. */
@@ -180,9 +164,11 @@ static int report_misses(const ff_crowd *crowd)
 /* What the command line asks for. */
 typedef struct {
     const char *out_path, *summary_path, *field_path, *scen_path, *name;
-    int smooth, realtime, check, list;
+    int smooth, realtime, check, list, progress;
+    int moves;                     /* -m with a map: 4 or 8; 0 the map's */
     long long every;
-    uint64_t max_cells;
+    uint64_t max_cells, max_memory;
+    ff_status (*write_summary)(FILE *, const ff_crowd_summary *, double, ff_error *);
 } options;
 
 /* Parse the command line into *o: -1 to go on, else the exit status. */
@@ -193,6 +179,10 @@ static int parse_options(int argc, char **argv, options *o)
         { "every", required_argument, NULL, 'e' },
         { "summary", required_argument, NULL, 's' },
         { "max-cells", required_argument, NULL, 'M' },
+        { "max-memory", required_argument, NULL, 'B' },
+        { "json", no_argument, NULL, 'J' },
+        { "moves", required_argument, NULL, 'm' },
+        { "progress", no_argument, NULL, 'P' },
         { "check", no_argument, NULL, 'C' },
         { "name", required_argument, NULL, 'n' },
         { "list", no_argument, NULL, 'L' },
@@ -207,9 +197,11 @@ static int parse_options(int argc, char **argv, options *o)
     memset(o, 0, sizeof *o);
     o->smooth = 1;
     o->every = 1;
-    o->max_cells = FF_SIM_MAX_CELLS_DEFAULT;
+    o->max_cells = 0;
+    o->max_memory = FF_SIM_MAX_MEMORY_DEFAULT;
+    o->write_summary = ff_crowd_write_summary;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":m:o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd':
             if (strcmp(optarg, "smooth") == 0)
@@ -232,6 +224,17 @@ static int parse_options(int argc, char **argv, options *o)
             if (ff_option_max_cells(prog, optarg, &o->max_cells))
                 return 2;
             break;
+        case 'B':
+            if (ff_option_memory(prog, "--max-memory", optarg, &o->max_memory))
+                return 2;
+            break;
+        case 'm':
+            if (strcmp(optarg, "4") != 0 && strcmp(optarg, "8") != 0)
+                return usage_error("--moves '%s': not 4 or 8", optarg);
+            o->moves = optarg[0] - '0';
+            break;
+        case 'P': o->progress = 1; break;
+        case 'J': o->write_summary = ff_crowd_write_summary_json; break;
         case 'R': o->realtime = 1; break;
         case 'C': o->check = 1; break;
         case 'n': o->name = optarg; break;
@@ -286,25 +289,34 @@ static ff_status run(ff_crowd *crowd, const ff_scenario *scen, const options *o,
                      run_clock *rc, ff_error *err)
 {
     double next_tick = wall_seconds(), started = now_seconds();
+    ff_progress progress;
 
+    ff_progress_begin(&progress, ff_progress_wanted(stderr, o->progress) ? stderr : NULL, prog,
+                      "tick", (uint64_t)scen->ticks);
     for (;;) {
         double w0 = o->realtime ? wall_seconds() : 0;
         int shown, over, last, paused;
         size_t nstuck;
         long long t;
-        if (ff_crowd_step(crowd, err) != FF_OK)
+        if (ff_crowd_step(crowd, err) != FF_OK) {
+            ff_progress_end(&progress);
             return err->status;
+        }
         t = ff_crowd_tick(crowd);
         last = t >= scen->ticks;
         /* Nothing can change any more: the run is over. */
         over = !last && ff_crowd_check_over(crowd);
         shown = t % o->every == 0;
+        ff_crowd_stuck(crowd, &nstuck);
         paused = shown || over || last || o->realtime || ff_crowd_deadlock_count(crowd) > 0 ||
-                 (ff_crowd_stuck(crowd, &nstuck), nstuck > 0);
+                 nstuck > 0;
         if (paused)
             rc->busy += now_seconds() - started;
+        if (ff_crowd_deadlock_count(crowd) > 0 || nstuck > 0)
+            ff_progress_clear(&progress);
         report_deadlocks(crowd);
         report_stuck(crowd);
+        ff_progress_update(&progress, (uint64_t)t);
         if (o->realtime) {
             if (wall_seconds() - w0 > scen->tick_dt)
                 rc->overruns++;
@@ -313,11 +325,14 @@ static ff_status run(ff_crowd *crowd, const ff_scenario *scen, const options *o,
         }
         if ((shown && ff_crowd_write_tick(out, crowd, err) != FF_OK) ||
             (over && ff_crowd_write_over(out, crowd, err) != FF_OK)) {
+            ff_progress_end(&progress);
             write_failed(err, o->out_path);
             return err->status;
         }
-        if (over || last)
+        if (over || last) {
+            ff_progress_end(&progress);
             return FF_OK;
+        }
         if (paused)
             started = now_seconds();
     }
@@ -335,7 +350,7 @@ static ff_status finish(ff_outfile *out, const options *o, const ff_crowd_summar
     if (o->summary_path) {
         if (ff_outfile_open(&sout, o->summary_path, err) != FF_OK)
             goto abort_out;
-        if (ff_crowd_write_summary(sout.f, sum, rate, err) != FF_OK) {
+        if (o->write_summary(sout.f, sum, rate, err) != FF_OK) {
             write_failed(err, o->summary_path);
             ff_outfile_abort(&sout);
             goto abort_out;
@@ -350,7 +365,7 @@ static ff_status finish(ff_outfile *out, const options *o, const ff_crowd_summar
     }
     if (o->summary_path && ff_outfile_commit(&sout, err) != FF_OK)
         return err->status;
-    if (!o->summary_path && ff_crowd_write_summary(stderr, sum, rate, err) != FF_OK) {
+    if (!o->summary_path && o->write_summary(stderr, sum, rate, err) != FF_OK) {
         write_failed(err, "stderr");
         return err->status;
     }
@@ -375,7 +390,7 @@ static ff_status simulate(const options *o, ff_field *field, ff_scenario *scen, 
 
     /* Every field the run builds, counted before the first is. */
     if (ff_field_budget_count(&budget, scen, &field->grid, field->turn, err) != FF_OK ||
-        ff_field_budget_check(&budget, o->max_cells, o->scen_path, err) != FF_OK)
+        ff_field_budget_check(&budget, o->max_memory, o->scen_path, err) != FF_OK)
         return err->status;
     /* The run's processor time: its first fields and the crowd, then
      * every tick (busy). */
@@ -417,7 +432,8 @@ done:
 int main(int argc, char **argv)
 {
     options o;
-    int code;
+    int code, is_map = 0;
+    ff_status st;
     ff_error err;
     ff_field field;
     ff_scenario scen;
@@ -436,8 +452,16 @@ int main(int argc, char **argv)
     ff_scenario_init(&scen);
     memset(&prof, 0, sizeof prof);
     code = 0;
-    if (read_field(o.field_path, o.name, o.max_cells, &field, &err) != FF_OK ||
+    st = ff_sim_input_read(o.field_path, o.name, o.max_cells, &field, &is_map, &err);
+    if (st == FF_OK && o.moves && !is_map) {
+        ff_field_free(&field);
+        return usage_error("%s", "-m: the stream's field has its moves: give -m with a map");
+    }
+    if (st == FF_OK && o.moves)
+        field.grid.moves = o.moves;
+    if (st != FF_OK ||
         read_scenario(o.scen_path, &field.grid, &scen, &err) != FF_OK ||
+        (is_map && ff_sim_input_check_goals(&scen, &field.grid, o.field_path, &err) != FF_OK) ||
         simulate(&o, &field, &scen, &prof, &code, &err) != FF_OK) {
         ff_error_print(stderr, prog, &err);
         code = ff_exit_status(err.status);

@@ -111,11 +111,45 @@ int ff_option_max_cells(const char *prog, const char *s, uint64_t *out)
     return 0;
 }
 
+int ff_option_memory(const char *prog, const char *option, const char *s, uint64_t *out)
+{
+    static const char suffix[] = "kmg";
+    const char *p = s, *at;
+    uint64_t v = 0, unit = 1;
+    int digits = 0;
+
+    for (; *p >= '0' && *p <= '9'; p++, digits++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            break;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (*p && !p[1] && (at = strchr(suffix, *p | 0x20)) != NULL) {
+        unit = (uint64_t)1 << (10 * (at - suffix + 1));
+        p++;
+    }
+    if (!digits || *p || v == 0 || v > (((uint64_t)1 << 63) - 1) / unit) {
+        fprintf(stderr, "%s: %s '%s': not a size in bytes, 1 or more, below 2^63, with "
+                "an optional K, M or G (see %s --help)\n", prog, option, s, prog);
+        return 2;
+    }
+    *out = v * unit;
+    return 0;
+}
+
 int ff_option_output(const char *prog, const char *option, const char *s)
 {
     if (s[0] == '\0')
         return ff_usage_error(prog, "%s '': an empty name", option);
     return 0;
+}
+
+int ff_option_binary_output(const char *prog, const char *out_path, const char *text_option)
+{
+    if ((out_path && strcmp(out_path, "-") != 0) || !isatty(STDOUT_FILENO))
+        return 0;
+    fprintf(stderr, "%s: refusing to write binary to a terminal: use -o FILE%s%s\n", prog,
+            text_option ? " or " : "", text_option ? text_option : "");
+    return 2;
 }
 
 int ff_bad_option(const char *prog, int c, char **argv)

@@ -33,10 +33,23 @@ int ff_parse_int_in(const char *s, int id, long long *out);
  * Returns 0, or prints the usage line and returns 2. */
 int ff_option_max_cells(const char *prog, const char *s, uint64_t *out);
 
+/* --max-memory SIZE: a number of bytes, 1 or more, with an optional
+ * suffix K, M or G (binary: 1024, 1024^2, 1024^3; either case), below
+ * 2^63, into *out.  Returns 0, or prints the usage line and returns 2. */
+int ff_option_memory(const char *prog, const char *option, const char *s, uint64_t *out);
+
 /* The value s of an output option (-o, --summary, --split): the empty
  * name is refused before any work is done.  Returns 0, or prints the
  * usage line and returns 2. */
 int ff_option_output(const char *prog, const char *option, const char *s);
+
+/* A program about to write binary (an ff stream, a PNG, .npy, doubles)
+ * to out_path, NULL or "-" meaning standard output: refused when that is
+ * a terminal, as gzip and zstd do.  text_option names the option that
+ * writes text instead, or is NULL.  Returns 0, or prints "prog: refusing
+ * to write binary to a terminal: use -o FILE or TEXT_OPTION" and returns
+ * 2, before any work is done. */
+int ff_option_binary_output(const char *prog, const char *out_path, const char *text_option);
 
 /* Print one line "prog: MESSAGE (see prog --help)" to stderr, MESSAGE being
  * fmt with arg in place of its one %s; returns 2, the exit status of bad

@@ -180,6 +180,12 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
 ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
                                  double steps_per_second, ff_error *err);
 
+/* The same keys in the same order as one JSON object (RFC 8259): numbers
+ * as numbers, "-" as null, the goal groups as "goal_arrivals": [{"box":
+ * [X0, Y0, X1, Y1], "arrived": N}, ...]. */
+ff_status ff_crowd_write_summary_json(FILE *f, const ff_crowd_summary *sum,
+                                      double steps_per_second, ff_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,5 @@
 /* crowdout.c - the crowd's trace and summary writers (man 1 ffsim). */
+#include <math.h>
 #include <string.h>
 
 #include "crowd.h"
@@ -200,65 +201,146 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
     return FF_OK;
 }
 
-ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
-                                 double steps_per_second, ff_error *err)
+/* The summary's writer: "key value" lines, or one JSON object of the
+ * same keys in the same order (numbers as numbers, "-" as null). */
+typedef struct {
+    FILE *f;
+    int json;
+    int keys;   /* written so far */
+} summary_out;
+
+static void put_key(summary_out *o, const char *name)
+{
+    if (o->json)
+        fprintf(o->f, "%s\"%s\": ", o->keys ? ",\n  " : "{\n  ", name);
+    else
+        fprintf(o->f, "%s ", name);
+    o->keys++;
+}
+
+static void put_end(summary_out *o)
+{
+    if (!o->json)
+        putc('\n', o->f);
+}
+
+static void put_count(summary_out *o, const char *name, unsigned long long v)
+{
+    put_key(o, name);
+    fprintf(o->f, "%llu", v);
+    put_end(o);
+}
+
+static void put_tick(summary_out *o, const char *name, long long v)
+{
+    put_key(o, name);
+    fprintf(o->f, "%lld", v);
+    put_end(o);
+}
+
+/* A value there is none of: "-", null. */
+static void put_none(summary_out *o, const char *name)
+{
+    put_key(o, name);
+    fputs(o->json ? "null" : "-", o->f);
+    put_end(o);
+}
+
+/* v with decimals places (none when it is not finite). */
+static void put_real(summary_out *o, const char *name, int decimals, double v)
+{
+    if (!isfinite(v)) {
+        put_none(o, name);
+        return;
+    }
+    put_key(o, name);
+    fprintf(o->f, "%.*f", decimals, v);
+    put_end(o);
+}
+
+static ff_status write_summary(FILE *f, const ff_crowd_summary *sum, double steps_per_second,
+                               int json, ff_error *err)
 {
     const ff_crowd_stats *st = &sum->stats;
+    summary_out o = { f, json, 0 };
     size_t k;
 
-    fprintf(f, "agents %zu\n", sum->agents);
-    fprintf(f, "spawned %zu\n", sum->spawned);
-    fprintf(f, "arrived %zu\n", sum->arrived);
+    put_count(&o, "agents", sum->agents);
+    put_count(&o, "spawned", sum->spawned);
+    put_count(&o, "arrived", sum->arrived);
+    if (json)
+        put_key(&o, "goal_arrivals");
     for (k = 0; k < sum->ngoal_groups; k++) {
         const int32_t *b = &sum->group_box[4 * k];
-        fprintf(f, "goal_arrivals %d,%d,%d,%d %zu\n", (int)b[0], (int)b[1], (int)b[2], (int)b[3],
-                sum->group_arrived[k]);
+        if (json)
+            fprintf(f, "%s{\"box\": [%d, %d, %d, %d], \"arrived\": %zu}", k ? ", " : "[",
+                    (int)b[0], (int)b[1], (int)b[2], (int)b[3], sum->group_arrived[k]);
+        else
+            fprintf(f, "goal_arrivals %d,%d,%d,%d %zu\n", (int)b[0], (int)b[1], (int)b[2],
+                    (int)b[3], sum->group_arrived[k]);
     }
+    if (json)
+        fputs(sum->ngoal_groups ? "]" : "[]", f);
     if (sum->arrived) {
-        fprintf(f, "arrival_tick_median %.1f\n", sum->arrival_median);
-        fprintf(f, "arrival_tick_p95 %lld\n", sum->arrival_p95);
+        put_real(&o, "arrival_tick_median", 1, sum->arrival_median);
+        put_tick(&o, "arrival_tick_p95", sum->arrival_p95);
     } else {
-        fprintf(f, "arrival_tick_median -\n");
-        fprintf(f, "arrival_tick_p95 -\n");
+        put_none(&o, "arrival_tick_median");
+        put_none(&o, "arrival_tick_p95");
     }
-    fprintf(f, "stuck %zu\n", sum->stuck);
-    fprintf(f, "remaining %zu\n", sum->remaining);
-    fprintf(f, "unreachable %zu\n", sum->unreachable);
-    fprintf(f, "wall_penetrations %llu\n", st->wall_penetrations);
-    fprintf(f, "max_overlap %.4f\n", st->max_overlap);
-    fprintf(f, "heading_jitter %.4f\n", st->jitter_moves ? st->jitter_sum / (double)st->jitter_moves : 0.0);
-    fprintf(f, "group_fallbacks %llu\n", st->group_fallbacks);
-    fprintf(f, "escapes %llu\n", st->escapes);
-    fprintf(f, "field_builds %llu\n", sum->field_builds);
-    fprintf(f, "field_bytes %llu\n", sum->field_bytes);
-    fprintf(f, "field_cache_hits %llu\n", sum->field_cache_hits);
-    fprintf(f, "congestion_refreshes %llu\n", sum->congestion_refreshes);
-    fprintf(f, "stale_ticks %llu\n", st->stale_ticks);
-    fprintf(f, "fallbacks %llu\n", st->fallbacks);
-    fprintf(f, "reservation_waits %llu\n", st->reservation_waits);
-    fprintf(f, "deadlocks %llu\n", st->deadlocks);
-    fprintf(f, "deadlocked %zu\n", sum->deadlocked);
-    fprintf(f, "sweep_failures %llu\n", st->sweep_failures);
-    fprintf(f, "queue_wait %llu\n", st->queue_wait);
-    fprintf(f, "complement_searches %llu\n", st->complement_searches);
-    fprintf(f, "complement_failures %llu\n", st->complement_failures);
-    fprintf(f, "complement_nodes %llu\n", st->complement_nodes);
-    fprintf(f, "complement_ticks %llu\n", st->complement_ticks);
-    fprintf(f, "direction_lookups %.4f\n",
-            sum->agents ? (double)st->direction_lookups / (double)sum->agents : 0.0);
-    fprintf(f, "makespan %lld\n", sum->makespan);
-    fprintf(f, "sum_of_costs %lld\n", sum->sum_of_costs);
-    fprintf(f, "tick_overruns %llu\n", sum->tick_overruns);
-    fprintf(f, "ticks %lld\n", sum->ticks);
-    fprintf(f, "over %lld\n", sum->over);
-    fprintf(f, "agent_steps %llu\n", st->agent_steps);
+    put_count(&o, "stuck", sum->stuck);
+    put_count(&o, "remaining", sum->remaining);
+    put_count(&o, "unreachable", sum->unreachable);
+    put_count(&o, "wall_penetrations", st->wall_penetrations);
+    put_real(&o, "max_overlap", 4, st->max_overlap);
+    put_real(&o, "heading_jitter", 4,
+             st->jitter_moves ? st->jitter_sum / (double)st->jitter_moves : 0.0);
+    put_count(&o, "group_fallbacks", st->group_fallbacks);
+    put_count(&o, "escapes", st->escapes);
+    put_count(&o, "field_builds", sum->field_builds);
+    put_count(&o, "field_bytes", sum->field_bytes);
+    put_count(&o, "field_cache_hits", sum->field_cache_hits);
+    put_count(&o, "congestion_refreshes", sum->congestion_refreshes);
+    put_count(&o, "stale_ticks", st->stale_ticks);
+    put_count(&o, "fallbacks", st->fallbacks);
+    put_count(&o, "reservation_waits", st->reservation_waits);
+    put_count(&o, "deadlocks", st->deadlocks);
+    put_count(&o, "deadlocked", sum->deadlocked);
+    put_count(&o, "sweep_failures", st->sweep_failures);
+    put_count(&o, "queue_wait", st->queue_wait);
+    put_count(&o, "complement_searches", st->complement_searches);
+    put_count(&o, "complement_failures", st->complement_failures);
+    put_count(&o, "complement_nodes", st->complement_nodes);
+    put_count(&o, "complement_ticks", st->complement_ticks);
+    put_real(&o, "direction_lookups", 4,
+             sum->agents ? (double)st->direction_lookups / (double)sum->agents : 0.0);
+    put_tick(&o, "makespan", sum->makespan);
+    put_tick(&o, "sum_of_costs", sum->sum_of_costs);
+    put_count(&o, "tick_overruns", sum->tick_overruns);
+    put_tick(&o, "ticks", sum->ticks);
+    put_tick(&o, "over", sum->over);
+    put_count(&o, "agent_steps", st->agent_steps);
     if (steps_per_second >= 0) {
-        fprintf(f, "rebuild_seconds %.6f\n", sum->rebuild_seconds);
-        fprintf(f, "congestion_seconds %.6f\n", sum->congestion_seconds);
-        fprintf(f, "run_seconds %.6f\n", sum->run_seconds);
-        fprintf(f, "agent_steps_per_second %.0f\n", steps_per_second);
+        put_real(&o, "rebuild_seconds", 6, sum->rebuild_seconds);
+        put_real(&o, "congestion_seconds", 6, sum->congestion_seconds);
+        put_real(&o, "run_seconds", 6, sum->run_seconds);
+        put_real(&o, "agent_steps_per_second", 0, steps_per_second);
     }
+    if (json)
+        fputs("\n}\n", f);
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
     return FF_OK;
+}
+
+ff_status ff_crowd_write_summary(FILE *f, const ff_crowd_summary *sum,
+                                 double steps_per_second, ff_error *err)
+{
+    return write_summary(f, sum, steps_per_second, 0, err);
+}
+
+ff_status ff_crowd_write_summary_json(FILE *f, const ff_crowd_summary *sum,
+                                      double steps_per_second, ff_error *err)
+{
+    return write_summary(f, sum, steps_per_second, 1, err);
 }

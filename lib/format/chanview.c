@@ -2,6 +2,7 @@
 #include "chanview.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "realfmt.h"
@@ -107,4 +108,20 @@ size_t ff_format_value(ff_type t, double value, char *buf, size_t cap)
         return ff_format_exact(value, buf, cap);
     len = snprintf(buf, cap, "%.0f", value);
     return len < 0 ? 0 : (size_t)len;
+}
+
+void ff_field_channel_names(const ff_field *f, char *buf, size_t cap)
+{
+    size_t n = ff_field_channel_count(f), k, len = 0;
+    ff_channel_view *all = malloc(n * sizeof *all);
+
+    buf[0] = '\0';
+    if (!all)
+        return;
+    ff_field_channels(f, all);
+    for (k = 0; k < n && len + 40 < cap; k++)
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", k ? ", " : "", all[k].name);
+    if (k < n)
+        snprintf(buf + len, cap - len, ", ...");
+    free(all);
 }

@@ -34,6 +34,10 @@ void ff_field_channels(const ff_field *f, ff_channel_view *out);
  * so named. */
 int ff_field_find_channel(const ff_field *f, const char *name, ff_channel_view *out);
 
+/* The names of f's channels, "cost, distance, ...", into buf (cap bytes,
+ * at least 48) for a message; a list that does not fit ends in "...". */
+void ff_field_channel_names(const ff_field *f, char *buf, size_t cap);
+
 /* Value k (0 .. w*h*lanes - 1) of the channel, as a double (exact for
  * every type). */
 double ff_channel_value(const ff_channel_view *v, size_t k);

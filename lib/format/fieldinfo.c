@@ -128,7 +128,72 @@ ff_status ff_field_info_write(FILE *out, size_t index, const ff_field_info *info
     return FF_OK;
 }
 
-ff_status ff_describe_stream(ff_reader *r, const char *name, FILE *out, ff_error *err)
+/* s as a JSON string; names are of letters, digits, "._-", but a
+ * quote, a backslash or a control character would be escaped. */
+static void json_string(FILE *out, const char *s)
+{
+    putc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            putc(c, out);
+    }
+    putc('"', out);
+}
+
+ff_status ff_field_info_write_json(FILE *out, size_t index, const ff_field_info *info,
+                                   ff_error *err)
+{
+    char a[FF_REAL_TEXT_MAX], b[FF_REAL_TEXT_MAX];
+    size_t k;
+
+    fprintf(out, "{\"field\": %zu, \"name\": ", index);
+    if (info->name[0])
+        json_string(out, info->name);
+    else
+        fputs("null", out);
+    fprintf(out, ", \"size\": [%d, %d], \"cell\": %s", (int)info->w, (int)info->h,
+            real(info->cell_size, a));
+    fprintf(out, ", \"origin\": [%s, %s]", real(info->origin_x, a), real(info->origin_y, b));
+    fprintf(out, ", \"moves\": %d, \"corners\": \"%s\"", info->moves,
+            ff_corners_name(info->corners));
+    fprintf(out, ", \"radius\": %s, \"turn_cost\": %s, \"any_angle\": %s",
+            real(info->radius, a), info->turn ? real(info->turn_cost, b) : "null",
+            info->any_angle ? "true" : "false");
+    fprintf(out, ", \"goals\": %zu, \"spawns\": %zu,\n  \"channels\": [", info->ngoals,
+            info->nspawns);
+    for (k = 0; k < info->nchannels; k++) {
+        const ff_channel_stats *c = &info->channels[k];
+        fprintf(out, "%s\n    {\"name\": ", k ? "," : "");
+        json_string(out, c->name);
+        fprintf(out, ", \"type\": \"%s\", \"lanes\": %d, \"values\": %llu, \"finite\": %llu",
+                ff_type_name(c->type), c->lanes, (unsigned long long)c->values,
+                (unsigned long long)c->finite);
+        if (c->finite == 0)
+            fputs(", \"min\": null, \"max\": null", out);
+        else {
+            ff_format_value(c->type, c->min, a, sizeof a);
+            ff_format_value(c->type, c->max, b, sizeof b);
+            fprintf(out, ", \"min\": %s, \"max\": %s", a, b);
+        }
+        if (c->has_id)
+            fprintf(out, ", \"id\": \"%016llx\"}", (unsigned long long)c->id);
+        else
+            fputs(", \"id\": null}", out);
+    }
+    fprintf(out, "],\n  \"map_id\": \"%016llx\", \"map_id_read\": %s}",
+            (unsigned long long)info->map_id, info->map_id_read ? "true" : "false");
+    if (ferror(out))
+        return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
+    return FF_OK;
+}
+
+/* ff_describe_stream, in text or (json) as one JSON object. */
+static ff_status describe(ff_reader *r, const char *name, int json, FILE *out, ff_error *err)
 {
     ff_field_info *infos = NULL, *grown;
     size_t count = 0, cap = 0, shown = 0, k;
@@ -167,13 +232,18 @@ ff_status ff_describe_stream(ff_reader *r, const char *name, FILE *out, ff_error
         goto done;
     }
     st = FF_OK;
+    if (json)
+        fputs("{\"fields\": [\n", out);
     for (k = 0, shown = 0; k < count && st == FF_OK; k++) {
         if (name && strcmp(infos[k].name, name) != 0)
             continue;
         if (shown++ > 0)
-            fputc('\n', out);
-        st = ff_field_info_write(out, k + 1, &infos[k], err);
+            fputs(json ? ",\n" : "\n", out);
+        st = json ? ff_field_info_write_json(out, k + 1, &infos[k], err)
+                  : ff_field_info_write(out, k + 1, &infos[k], err);
     }
+    if (json && st == FF_OK)
+        fputs("\n]}\n", out);
     if (st == FF_OK && fflush(out) != 0)
         st = ff_error_set(err, FF_EIO, NULL, 0, 0, "write error: %s", strerror(errno));
 done:
@@ -181,4 +251,14 @@ done:
         ff_field_info_free(&infos[k]);
     free(infos);
     return st;
+}
+
+ff_status ff_describe_stream(ff_reader *r, const char *name, FILE *out, ff_error *err)
+{
+    return describe(r, name, 0, out, err);
+}
+
+ff_status ff_describe_stream_json(ff_reader *r, const char *name, FILE *out, ff_error *err)
+{
+    return describe(r, name, 1, out, err);
 }

@@ -61,11 +61,25 @@ void ff_field_info_free(ff_field_info *info);
 ff_status ff_field_info_write(FILE *out, size_t index, const ff_field_info *info,
                               ff_error *err);
 
+/* The same as one JSON object (RFC 8259) of the same figures: "field",
+ * "name" (null for none), "size" [w, h], "cell", "origin" [x, y],
+ * "moves", "corners", "radius", "turn_cost" (null without), "any_angle"
+ * (true or false), "goals",
+ * "spawns", "channels" (each "name", "type", "lanes", "values", "finite",
+ * "min" and "max" (null when none is finite), "id" (hex, or null)),
+ * "map_id" (hex) and "map_id_read" (true or false). */
+ff_status ff_field_info_write_json(FILE *out, size_t index, const ff_field_info *info,
+                                   ff_error *err);
+
 /* ffinfo: read every field of r and write the block of each to out, or
  * with name not NULL of each field so named (refused when there is none).
  * Nothing is written unless the whole input reads well: a stale or
  * malformed stream gives the reader's error.  Refuses an empty input. */
 ff_status ff_describe_stream(ff_reader *r, const char *name, FILE *out, ff_error *err);
+
+/* The same as one JSON object, {"fields": [...]}, each field's object as
+ * ff_field_info_write_json writes it (ffinfo --json). */
+ff_status ff_describe_stream_json(ff_reader *r, const char *name, FILE *out, ff_error *err);
 
 #ifdef __cplusplus
 }

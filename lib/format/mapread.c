@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "mapkind.h"
 #include "pngmap.h"
 #include "stream.h"
 #include "tiledmap.h"
@@ -447,12 +448,19 @@ static ff_status read_ffmap(cursor *c, const ff_map_options *opt, ff_grid *g,
     return FF_OK;
 }
 
-static int starts_with_word(const unsigned char *data, size_t size, const char *word)
+int ff_map_sniff(FILE *f)
 {
-    size_t n = strlen(word);
+    unsigned char head[16];
+    long at = ftell(f);
+    size_t n;
 
-    return size >= n && memcmp(data, word, n) == 0 &&
-           (size == n || data[n] == ' ' || data[n] == '\t' || data[n] == '\n' || data[n] == '\r');
+    if (at < 0 || fseek(f, at, SEEK_SET) != 0)
+        return 0;
+    n = fread(head, 1, sizeof head, f);
+    if (fseek(f, at, SEEK_SET) != 0)
+        return 0;
+    clearerr(f);
+    return ff_map_kind(head, n) != NULL;
 }
 
 ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
@@ -467,7 +475,7 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
         return ff_error_set(err, FF_EINPUT, name, 0, 0, "empty input: no map");
     if (size >= 8 && memcmp(data, png_magic, 8) == 0)
         return ff_map_parse_png(data, size, name, opt, g, err);
-    if (starts_with_word(data, size, "ff")) {
+    if (ff_map_starts_with_word(data, size, "ff")) {
         /* An ff stream: take the map of its first field (with its goals,
          * moves, corners and radius), drop the fields made from it. */
         FILE *f = fmemopen((void *)data, size, "rb");
@@ -493,7 +501,7 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
                             "the file starts with a UTF-8 byte-order mark: save it without one");
     if (ff_map_is_tiled(data, size))
         return ff_map_parse_tiled(data, size, name, opt, g, err);
-    if (starts_with_word(data, size, "type")) {
+    if (ff_map_starts_with_word(data, size, "type")) {
         const char *s;
         size_t n;
         cursor probe = c;
@@ -504,7 +512,7 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
             return ff_error_set(err, FF_EINPUT, name, 1, 6,
                                 "unsupported Moving AI map type (this reads 'type octile')");
         st = read_moving_ai(&c, opt, g, err);
-    } else if (starts_with_word(data, size, "ffmap")) {
+    } else if (ff_map_starts_with_word(data, size, "ffmap")) {
         const char *s;
         size_t n;
         cursor probe = c;
@@ -528,8 +536,9 @@ ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
 static int map_format_known(const unsigned char *data, size_t size)
 {
     return memchr(" \t\r\n", data[0], 4) || (size >= 8 && memcmp(data, "\x89PNG", 4) == 0) ||
-           starts_with_word(data, size, "ff") || ff_map_is_tiled(data, size) ||
-           starts_with_word(data, size, "type") || starts_with_word(data, size, "ffmap");
+           ff_map_starts_with_word(data, size, "ff") || ff_map_is_tiled(data, size) ||
+           ff_map_starts_with_word(data, size, "type") ||
+           ff_map_starts_with_word(data, size, "ffmap");
 }
 
 ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,

@@ -29,6 +29,12 @@ extern "C" {
 ff_status ff_map_read(FILE *f, const char *name, const ff_map_options *opt,
                       ff_grid *g, ff_error *err);
 
+/* Whether the input f, at its start, is a map rather than an ff stream
+ * (ff_map_kind of its first bytes, mapkind.h), telling without consuming anything:
+ * f is put back where it was.  0 for an ff stream, anything else, and an
+ * input that cannot seek back (a pipe), which is taken as a stream. */
+int ff_map_sniff(FILE *f);
+
 /* The same, for a map already in memory. */
 ff_status ff_map_parse(const unsigned char *data, size_t size, const char *name,
                        const ff_map_options *opt, ff_grid *g, ff_error *err);

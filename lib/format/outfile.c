@@ -15,7 +15,7 @@
  * SIGHUP or SIGPIPE: the handler removes them, then dies of the signal as
  * it would have.  (SIGKILL cannot be caught: such a run leaves its
  * temporary file, never a half-written FILE.) */
-#define PENDING_MAX 16
+#define PENDING_MAX 256
 static _Atomic(char *) pending[PENDING_MAX];
 static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 static int handlers_set;
@@ -272,4 +272,16 @@ void ff_outfile_abort(ff_outfile *o)
     free(o->tmp);
     free(o->path);
     o->tmp = o->path = NULL;
+}
+
+ff_status ff_outfile_folder(const char *dir, ff_error *err)
+{
+    struct stat sb;
+
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return ff_error_set(err, create_status(errno), dir, 0, 0,
+                            "cannot create the folder: %s", strerror(errno));
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return ff_error_set(err, FF_EINPUT, dir, 0, 0, "not a folder");
+    return FF_OK;
 }

@@ -48,6 +48,11 @@ int ff_outfile_same(const char *a, const char *b);
 /* Give up: close and remove the temporary file (stdout is left alone). */
 void ff_outfile_abort(ff_outfile *o);
 
+/* Make sure dir is a folder to write files in (ffbuild --split, ffexport
+ * --all), creating it when it is missing (one level).  FF_EIO when it
+ * cannot be created, FF_EINPUT when dir is something else. */
+ff_status ff_outfile_folder(const char *dir, ff_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 
 #include "bytesink.h"
 #include "grow.h"
+#include "mapkind.h"
 #include "realfmt.h"
 
 #define MAX_LINE 4096
@@ -836,6 +837,7 @@ static ff_status heading_channels(ff_reader *r, header *h, int turn, ff_error *e
 static ff_status read_header(ff_reader *r, header *h, ff_field *f, ff_error *err)
 {
     char line[MAX_LINE], first[48], *word[8];
+    const char *kind;
     int k, got, nw;
     ff_status st;
 
@@ -846,10 +848,17 @@ static ff_status read_header(ff_reader *r, header *h, ff_field *f, ff_error *err
     for (k = 0; k + 1 < (int)sizeof first && line[k]; k++)
         first[k] = (line[k] >= 0x20 && line[k] < 0x7f) ? line[k] : '?';
     first[k] = '\0';
+    /* A map given where a stream is wanted: say so. */
+    kind = r->line == 1 ? ff_map_kind((const unsigned char *)line, strlen(line)) : NULL;
     nw = split(line, word, 7);
-    if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0)
+    if (nw != 2 || strcmp(word[0], "ff") != 0 || strcmp(word[1], "1") != 0) {
+        if (kind)
+            return ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
+                                "%s, not an ff stream: build a field of it with ffbuild -g X,Y",
+                                kind);
         return ff_error_set(err, FF_EINPUT, r->name, r->line, 1,
                             "bad magic: an ff stream starts with 'ff 1', not '%s'", first);
+    }
     for (;;) {
         if (read_line(r, line, 0, err) < 0)
             return err ? err->status : FF_EINPUT;

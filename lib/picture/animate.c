@@ -410,6 +410,8 @@ ff_status ff_animation_write(ff_animation *a, ff_drawing *bg, const ff_overlay *
             if ((st = ff_apng_row(&png, row + (size_t)b.x0 * 3, err)) != FF_OK)
                 goto done;
         }
+        if (opt->progress)
+            ff_progress_update(opt->progress, k + 1);
     }
     st = ff_apng_end(&png, err);
 done:

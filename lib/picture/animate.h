@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "draw.h"
+#include "progress.h"
 #include "trace.h"
 
 #ifdef __cplusplus
@@ -52,6 +53,7 @@ typedef struct {
     int trail;            /* positions of a trail, 1..FF_ANIMATE_TRAIL_MAX */
     int label;            /* 1: each frame's tick and time at the map's
                              top left */
+    ff_progress *progress; /* told the frames written, or NULL; borrowed */
 } ff_animate_options;
 
 /* The second pass: write the animation to out (out_name for messages).

@@ -15,8 +15,8 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 PASS=0
 FAILN=0
-pass() { PASS=$((PASS + 1)); echo "ok $1"; }
-fail() { FAILN=$((FAILN + 1)); echo "FAIL $1: $2"; }
+pass() { PASS=$((PASS + 1)); printf "ok %s\n" "$1"; }
+fail() { FAILN=$((FAILN + 1)); printf "FAIL %s: %s\n" "$1" "$2"; }
 
 run() {
     name=$1 want=$2

@@ -1,12 +1,13 @@
 #!/bin/sh
 # The documentation says what the code does: every EXAMPLES command of
-# every page and the README runs as written and prints what the page
-# shows, and leaves nothing behind in the tree; the pages list
-# the options that --help lists; an ff reader written from ff(5) alone
+# every page (as mandoc renders it, to be pasted) and the README runs as
+# written and prints what the page shows, and leaves nothing behind in
+# the tree; the pages list the options that --help lists; an ff reader written from ff(5) alone
 # reproduces the ids; make demo's script runs; mandoc -Tlint is clean.
 . "$(dirname "$0")/lib.sh"
 ROOT=$PWD
-PAGES="man/man1/ffbuild.1 man/man1/ffdir.1 man/man5/ff.5 man/man1/ffpng.1 man/man1/ffpull.1 man/man1/fffunnel.1 man/man1/ffquery.1 man/man1/ffsim.1 man/man5/ffsim.5 man/man5/fftiled.5 man/man1/ffinfo.1 man/man1/ffexport.1"
+# Every page of the tree, each section.
+PAGES=$(ls man/man*/*.[1-9])
 
 # The examples run "from the top of the source tree", each page's (and the
 # README's) in a pristine copy of it of their own: testdata/ and man/
@@ -39,17 +40,10 @@ fresh_copy "$SAND"
 
 # Split the examples into $TMP/ex/N.cmd and N.want: a line "$ CMD" starts a
 # command, "> MORE" continues it, other lines are what it prints (stdout
-# and stderr).  In man pages only the EXAMPLES section counts, and mdoc
-# escapes are undone; in the README, fenced blocks.
+# and stderr); N.src names the page.  Markdown: the fenced blocks.
 mkdir -p "$TMP/ex"
-extract() {
-    awk -v dir="$TMP/ex" -v src="$1" -v kind="$2" '
-    function unescape(s) {
-        gsub(/\\&/, "", s)
-        gsub(/\\-/, "-", s)
-        gsub(/\\e/, "\\", s)
-        return s
-    }
+extract() {  # extract MARKDOWN SRC
+    awk -v dir="$TMP/ex" -v src="$2" '
     function start(cmd) {
         n = 0
         while ((getline c < (dir "/count")) > 0) n = c
@@ -61,22 +55,64 @@ extract() {
         printf "%s\n", cmd > (file ".cmd")
         printf "" > (file ".want")
     }
-    kind == "man" && /^\.Sh / { inex = ($0 == ".Sh EXAMPLES"); next }
-    kind == "man" && inex && /^\.Bd -literal/ { lit = 1; file = ""; next }
-    kind == "man" && inex && /^\.Ed/ { lit = 0; next }
-    kind == "md" && /^```/ { lit = !lit; file = ""; next }
+    /^```/ { lit = !lit; file = ""; next }
     !lit { next }
-    {
-        line = kind == "man" ? unescape($0) : $0
-        if (line ~ /^\$ /) start(substr(line, 3))
-        else if (line ~ /^> / && file != "") printf "%s\n", substr(line, 3) >> (file ".cmd")
-        else if (file != "") printf "%s\n", line >> (file ".want")
-    }' "$1"
+    /^\$ / { start(substr($0, 3)); next }
+    /^> / && file != "" { printf "%s\n", substr($0, 3) >> (file ".cmd"); next }
+    file != "" { printf "%s\n", $0 >> (file ".want") }' "$1"
 }
+# A page's EXAMPLES as its reader sees them, to paste: rendered by
+# mandoc -Tascii (overstrike removed, tabs expanded), the literal blocks
+# (.Bd -literal -offset indent: 11 columns in) between ``` fences, the
+# prose dropped.  A blank line inside a block belongs to what a command
+# prints; the blank lines before the next command or the prose do not.
+# Without mandoc, the mdoc source, its three escapes undone (no other is
+# used in the examples: checked below).
+examples_md() {
+    if [ -n "$MANDOC" ]; then
+        mandoc -Tascii "$1" | col -bx | awk '
+        /^[^ ]/ { if (lit) print "```"; lit = 0; inex = ($0 == "EXAMPLES"); next }
+        !inex { next }
+        /^$/ { if (lit) blank++; next }
+        /^           / {
+            line = substr($0, 12)
+            if (!lit) { print "```"; lit = 1 }
+            else if (line !~ /^\$ /) for (; blank > 0; blank--) print ""
+            blank = 0
+            print line
+            next
+        }
+        { if (lit) print "```"; lit = 0; blank = 0 }
+        END { if (lit) print "```" }'
+    else
+        awk '/^\.Sh / { inex = ($0 == ".Sh EXAMPLES"); next }
+        inex && /^\.Bd -literal/ { print "```"; lit = 1; next }
+        inex && /^\.Ed/ { print "```"; lit = 0; next }
+        lit { gsub(/\\&/, ""); gsub(/\\-/, "-"); gsub(/\\e/, "\\"); print }' "$1"
+    fi
+}
+# What the source's examples may hold: \& \- \e and no other escape
+# (\n, say, renders as a number register, not a newline), and literal
+# blocks indented as examples_md reads them.
+source_commands() {  # the "$ " lines of a page's EXAMPLES blocks
+    awk '/^\.Sh / { inex = ($0 == ".Sh EXAMPLES"); next }
+    inex && /^\.Bd -literal/ { lit = 1; next } inex && /^\.Ed/ { lit = 0; next }
+    lit && /^\$ / { n++ } END { print n + 0 }' "$1"
+}
+MANDOC=$(command -v mandoc 2>/dev/null && command -v col 2>/dev/null)
+[ -n "$MANDOC" ] || echo "# mandoc or col not found: the examples are read from the mdoc source"
 for p in $PAGES; do
-    extract "$p" man
+    bad=$(awk '/^\.Sh / { inex = ($0 == ".Sh EXAMPLES"); next }
+        inex && /^\.Bd -literal/ { lit = 1; if ($0 != ".Bd -literal -offset indent") print; next }
+        inex && /^\.Ed/ { lit = 0; next }
+        lit && /\\[^&e-]/' "$p")
+    check "$p: its examples use no escape but \\& \\- \\e:${bad:+ $bad}" -z "$bad"
+    examples_md "$p" >"$TMP/page.md"
+    extract "$TMP/page.md" "$p"
+    check "$p: every example command read from the page as rendered" \
+        "$(grep -c '^\$ ' "$TMP/page.md")" = "$(source_commands "$p")"
 done
-extract README.md md
+extract README.md README.md
 
 count=$(cat "$TMP/ex/count" 2>/dev/null || echo 0)
 check "examples found" "$count" -ge 12
@@ -91,6 +127,19 @@ while [ "$k" -le "$count" ]; do
         page=$src
         fresh_copy "$PAGE_ROOT"
         listing >"$TMP/before"
+    fi
+    # A "> " line continues a command only where the shell would prompt
+    # for more: after | && || \ or inside a quote or parentheses.
+    cont=$(awk 'NR > 1 && !open { print "line " NR; exit }
+        { q += gsub(/\047/, "&"); p += gsub(/\(/, "&") - gsub(/\)/, "&")
+          open = q % 2 || p > 0 || /(\||&&|\\)[ \t]*$/ }' "$TMP/ex/$k.cmd")
+    check "$src: $first: no continuation line where the shell wants none${cont:+ ($cont)}" -z "$cont"
+    # The one exception: the JSON examples read by jq(1) (installed by
+    # .ci/run), where it is not installed.
+    if ! command -v jq >/dev/null 2>&1 && printf '%s\n' "$cmd" | grep -q '| *jq '; then
+        echo "# $src: $first: skipped, jq not installed"
+        k=$((k + 1))
+        continue
     fi
     (cd "$PAGE_ROOT" && PATH="$PAGE_ROOT/bin:$PATH" sh -c "$cmd") >"$TMP/got" 2>&1
     code=$?

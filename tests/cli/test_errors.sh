@@ -467,9 +467,10 @@ bad ffsim "scenario: stuck-after not a number" "^ffsim: $IN/stuckword.scen:2:13:
     "$P $S $FIELD $IN/stuckword.scen"
 bad ffsim "scenario: stuck-after twice" "^ffsim: $IN/stucktwice.scen:3:1: 'stuck-after' given twice" "$P $S $FIELD $IN/stucktwice.scen"
 bad ffsim "scenario: a NUL byte" "^ffsim: $IN/nul.txt:1:" "$P $S $FIELD $IN/nul.txt"
-bad ffsim "fields over --max-cells" \
-    "^ffsim: $IN/s.scen: the run would build [0-9]+ fields of [0-9]+x[0-9]+ cells \\(stream 1, profiles [0-9]+\\): [0-9]+ cells, over --max-cells 1000$" \
-    "$P $S --max-cells 1000 $FIELD $IN/s.scen"
+bad ffsim "fields over --max-memory" \
+    "^ffsim: $IN/s.scen: the run would build [0-9]+ fields of [0-9]+x[0-9]+ cells \\(stream 1, profiles [0-9]+\\): [0-9]+ cells, [0-9]+ bytes \\(23 a cell\\), over --max-memory 1000$" \
+    "$P $S --max-memory 1000 $FIELD $IN/s.scen"
+bad ffsim "a stream over --max-cells" "^ffsim: $FIELD:2: size [0-9]+ x [0-9]+ is more than 10 cells$" "$P $S --max-cells 10 $FIELD $IN/s.scen"
 expect "ffsim: --max-cells 0" 2 "^ffsim: --max-cells '0': not a whole number 1 to 4294967295 \\(see ffsim --help\\)$" \
     "$P --max-cells 0 $FIELD $IN/s.scen"
 output_cases ffsim "$P $S $FIELD $IN/s.scen"

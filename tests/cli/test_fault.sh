@@ -169,6 +169,12 @@ fault "ffsim: turn costs, reservations, congestion" "$BIN/ffsim $IN/wall.ff $IN/
 fault "ffsim: a MAPF .scen" "$BIN/ffsim $IN/arena.ff $IN/mapf.scen"
 fault "ffinfo" "$BIN/ffinfo $IN/gate.ff"
 fault "ffexport: npy" "$BIN/ffexport --npy $IN/gate.ff"
+$BIN/ffbuild -j 1 --goal-sets "$IN/sets.txt" "$MAP" >"$IN/sets.ff"
+fault "ffexport: --all" "$BIN/ffexport --all -o dir $IN/sets.ff"
+fault "ffinfo: --json" "$BIN/ffinfo --json $IN/sets.ff"
+fault "ffsim: --json" "$BIN/ffsim --json --summary sum.txt -o trace.txt $IN/gate.ff $IN/s.scen"
+fault "ffsim: a map for a MAPF .scen" "$BIN/ffsim $TD/movingai/arena.map $IN/mapf.scen"
+fault "ffpng: --animate" "$BIN/ffpng --animate --trace $IN/s.trace -o out.png $IN/gate.ff"
 
 # Issue 33, item 8: one external tileset named 50 times more is read and
 # stored once.  Counted in allocations (the shim's count, deterministic):

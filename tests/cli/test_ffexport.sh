@@ -225,6 +225,58 @@ refuse "-o: a stale stream" "^ffexport: $TMP/stale.ff: the map channels do not m
     "$E -o $TMP/keep.npy $TMP/stale.ff"
 same "-o: still whole" "$TMP/keep.npy" "$TMP/want.npy"
 check "-o: no temporary file left" "$(ls -a "$TMP" | grep -c '^\.keep')" = 0
+# ---- --all: every field in one pass, one file per field ----
+# Each file byte for byte the export of its field alone (--name), in each
+# format; the stream read once (from a pipe); --name picks some; fields
+# without a name are field-N; refusals leave the folder empty.
+for fmt in npy csv raw; do
+    rm -rf "$TMP/all"
+    run "--all --$fmt" 0 "cat $TMP/sets.ff | $E --all --$fmt -o $TMP/all"
+    check "--all --$fmt: one file per field" "$(ls "$TMP/all" | tr '\n' ' ')" = "exits.$fmt gate.$fmt yard.$fmt "
+    for f in gate yard exits; do
+        "$E" --$fmt --name $f "$TMP/sets.ff" >"$TMP/one.$fmt"
+        same "--all --$fmt: $f is its export alone" "$TMP/one.$fmt" "$TMP/all/$f.$fmt"
+    done
+done
+rm -rf "$TMP/all"
+run "--all -c direction --name yard --name gate" 0 "$E --all -c direction --name yard --name gate -o $TMP/all $TMP/sets.ff"
+check "--all --name: those named" "$(ls "$TMP/all" | tr '\n' ' ')" = "gate.npy yard.npy "
+"$E" -c direction --name yard "$TMP/sets.ff" >"$TMP/one.npy"
+same "--all -c direction: yard's direction" "$TMP/one.npy" "$TMP/all/yard.npy"
+rm -rf "$TMP/all"
+("$BIN/ffbuild" -m 4 -g 0,0 "$TD/demo/small.ffmap"; "$BIN/ffbuild" -m 4 -g 4,4 "$TD/demo/small.ffmap") >"$TMP/two.ff"
+run "--all: fields without a name" 0 "$E --all --csv -o $TMP/all $TMP/two.ff"
+check "--all: field-1 and field-2" "$(ls "$TMP/all" | tr '\n' ' ')" = "field-1.csv field-2.csv "
+check "--all: field-2's goal at 4,4" "$(grep -c '^4,4,0$' "$TMP/all/field-2.csv")" = 1
+check "--all: no temporary file left" "$(ls -a "$TMP/all" | grep -c '^\.')" = 2
+# Refused, with nothing in the folder: a name no field has, a field
+# without the channel, two fields of one name, a stream whose last field
+# is malformed (the others read well), an empty stream.
+mkdir -p "$TMP/none"
+refuse "--all: an unknown --name" "^ffexport: $TMP/sets.ff: no field named 'nope' among the stream's 3" \
+    "$E --all --name yard --name nope -o $TMP/none $TMP/sets.ff"
+check "--all: an unknown --name writes nothing" -z "$(ls -A "$TMP/none")"
+("$BIN/ffbuild" --name a -g 0,0 "$TD/demo/small.ffmap" | "$BIN/ffdir"; "$BIN/ffbuild" --name b -g 4,4 "$TD/demo/small.ffmap") >"$TMP/mixed.ff"
+refuse "--all: a field without the channel" "^ffexport: $TMP/mixed.ff: field 2 \\(b\\) has no channel 'direction' \\(channels: cost, distance\\)$" \
+    "$E --all -c direction -o $TMP/none $TMP/mixed.ff"
+check "--all: a field without the channel writes nothing" -z "$(ls -A "$TMP/none")"
+cat "$TMP/two.ff" "$TMP/two.ff" | sed 's/^end$/name twin\nend/' >"$TMP/twins.ff"
+refuse "--all: two fields of one name" "^ffexport: $TMP/twins.ff: fields 1 and 2 would both be $TMP/none/twin.npy" \
+    "$E --all -o $TMP/none $TMP/twins.ff"
+check "--all: two fields of one name write nothing" -z "$(ls -A "$TMP/none")"
+(cat "$TMP/sets.ff"; printf 'ff 1\nsize 2\n') >"$TMP/bad-last.ff"
+refuse "--all: a malformed last field" "^ffexport: $TMP/bad-last.ff:" "$E --all -o $TMP/none $TMP/bad-last.ff"
+check "--all: a malformed last field writes nothing" -z "$(ls -A "$TMP/none")"
+: >"$TMP/empty.ff"
+refuse "--all: an empty stream" "empty input" "$E --all -o $TMP/none $TMP/empty.ff"
+refuse "--all without -o" "^ffexport: --all: it writes a file per field: give -o DIR" "$E --all $TMP/sets.ff"
+refuse "--all -o -" "^ffexport: --all: it writes a file per field: give -o DIR" "$E --all -o - $TMP/sets.ff"
+refuse "--all --list" "^ffexport: --all, --list: give one" "$E --all --list -o $TMP/none $TMP/sets.ff"
+refuse "two --name without --all" "^ffexport: --name: one field, or several with --all" "$E --name yard --name gate $TMP/sets.ff"
+: >"$TMP/file"
+refuse "--all -o FILE" "^ffexport: $TMP/file: not a folder" "$E --all -o $TMP/file $TMP/sets.ff"
+refuse "--all: a folder in a missing folder is bad input" \
+    "^ffexport: $TMP/no/such: cannot create the folder: No such file or directory\$" "$E --all -o $TMP/no/such $TMP/sets.ff"
 run "--help" 0 "$E --help"
 check "--help names every option" \
     "$(printf '%s\n' "$OUT" | grep -c -e '--channel NAME' -e '--name FIELD' -e '--npy' -e '--csv' -e '--raw' -e '--list' -e '--output FILE')" -ge 7

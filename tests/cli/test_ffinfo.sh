@@ -52,12 +52,72 @@ inf inf inf
 255 255 255 255 255 255 255 255 0 0 0 0 0 0 0 0 1 1 1 1 1 1 1 1
 FF
 
-# info NAME TEXT-STREAM: ffinfo of the stream against the oracle.
+# json_is_text JSON TEXT: ffinfo --json read by python3's json parser
+# against ffinfo's text (its format in ffinfo(1)), figure by figure, the
+# numbers as numbers ("-" null); prints "ok" or what differs.
+json_is_text() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+blocks = open(sys.argv[2]).read().split('\n\n')
+bad = []
+if list(doc) != ['fields'] or len(doc['fields']) != len(blocks):
+    bad.append('%d fields for %d blocks' % (len(doc.get('fields', [])), len(blocks)))
+def num(t): return None if t == '-' else float(t)
+def same(what, j, t):
+    if t is None:
+        ok = j is None
+    else:
+        ok = isinstance(j, (int, float)) and not isinstance(j, bool) and float(j) == t
+    if not ok: bad.append('%s: %r for %r' % (what, j, t))
+for f, block in zip(doc['fields'], blocks):
+    chans = iter(f['channels'])
+    ids = {c['name']: c['id'] for c in f['channels']}
+    tc, aa = None, False
+    for line in block.strip().split('\n'):
+        w = line.split()
+        if w[0] == 'field':
+            same('field', f['field'], float(w[1]))
+            if f['name'] != (None if w[2] == '-' else w[2]): bad.append('name %r' % f['name'])
+        elif w[0] == 'size': same('w', f['size'][0], float(w[1])); same('h', f['size'][1], float(w[2]))
+        elif w[0] == 'cell': same('cell', f['cell'], float(w[1]))
+        elif w[0] == 'origin': same('x', f['origin'][0], float(w[1])); same('y', f['origin'][1], float(w[2]))
+        elif w[0] in ('moves', 'radius', 'goals', 'spawns'): same(w[0], f[w[0]], float(w[1]))
+        elif w[0] == 'corners':
+            if f['corners'] != w[1]: bad.append('corners %r' % f['corners'])
+        elif w[0] == 'turn-cost': tc = float(w[1])
+        elif w[0] == 'any-angle': aa = True
+        elif w[0] == 'channel':
+            c = next(chans)
+            lanes = 8 if w[2].endswith('x8') else 1
+            if (c['name'], c['type'], c['lanes']) != (w[1], w[2][:-2] if lanes == 8 else w[2], lanes):
+                bad.append('channel %r for %s' % (c, w[1:3]))
+            same(w[1] + ' values', c['values'], float(w[4])); same(w[1] + ' finite', c['finite'], float(w[6]))
+            same(w[1] + ' min', c['min'], num(w[8])); same(w[1] + ' max', c['max'], num(w[10]))
+        elif w[0] == 'id' and w[1] == 'map':
+            if f['map_id'] != w[2] or f['map_id_read'] != (w[3] == 'ok'): bad.append('map id')
+        elif w[0] == 'id':
+            if ids.get(w[1]) != w[2]: bad.append('id of %s' % w[1])
+        else: bad.append('line %r' % line)
+    same('turn_cost', f['turn_cost'], tc)
+    if f['any_angle'] is not aa: bad.append('any_angle %r' % f['any_angle'])
+    if next(chans, None) is not None: bad.append('more channels')
+    if sum(1 for v in ids.values() if v) != sum(1 for l in block.split('\n') if l.startswith('id ') and not l.startswith('id map')):
+        bad.append('ids')
+print('; '.join(bad[:3]) or 'ok')
+PY
+}
+# info NAME TEXT-STREAM: ffinfo of the stream against the oracle, and its
+# --json against its text.
 info() {
     run "ffinfo: $1" 0 "$BIN/ffinfo $2 >$TMP/got"
     awk -f "$CLI/ffinfo.awk" "$2" >"$TMP/want"
     awk -f "$CLI/infocmp.awk" "$TMP/got" "$TMP/want" >"$TMP/diff"
     check "ffinfo: $1: the oracle's figures ($(head -n 1 "$TMP/diff"))" $? -eq 0
+    if command -v python3 >/dev/null 2>&1; then
+        run "ffinfo --json: $1" 0 "$BIN/ffinfo --json $2 >$TMP/got.json"
+        check "ffinfo --json: $1: the text's figures" "$(json_is_text "$TMP/got.json" "$TMP/got")" = ok
+    fi
 }
 info "every channel type, x8 channels" "$TMP/types.ff"
 "$BIN/ffbuild" -m 4 --text "$TD/demo/small.ffmap" | "$BIN/ffdir" --text >"$TMP/small.ff"
@@ -133,6 +193,14 @@ refuse "a bad last field: nothing on stdout" "^ffinfo: $TMP/badlast.ff:[0-9]+:1:
 sed '/^end/{n;s/^1/2/;}' "$TMP/small.ff" >"$TMP/stale.ff"
 refuse "a hand-edited cost" "^ffinfo: $TMP/stale.ff: the map channels do not match 'id map" \
     "$BIN/ffinfo $TMP/stale.ff"
+if command -v python3 >/dev/null 2>&1; then
+    run "--json --name" 0 "$BIN/ffinfo --json --name yard $TMP/sets.ff >$TMP/yard.json"
+    "$BIN/ffinfo" --name yard "$TMP/sets.ff" >"$TMP/yard.info"
+    check "--json --name: that field alone" "$(json_is_text "$TMP/yard.json" "$TMP/yard.info")" = ok
+    check "the --json checker sees a changed figure" \
+        "$(sed 's/^goals .*/goals 99/' "$TMP/yard.info" >"$TMP/yard99"; json_is_text "$TMP/yard.json" "$TMP/yard99")" != ok
+fi
+refuse "--json --list" "^ffinfo: --list, --json: " "$BIN/ffinfo --json --list $TMP/sets.ff"
 run "--help" 0 "$BIN/ffinfo --help"
 check "--help names --name, --list, -o" \
     "$(printf '%s\n' "$OUT" | grep -c -e '--name NAME' -e '--list' -e '-o, --output FILE')" -ge 3

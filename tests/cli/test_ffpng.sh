@@ -184,7 +184,7 @@ refuse "a point absurdly far away" "^ffpng: -:1: position 1e\\+300 0 lies too fa
 refuse "missing overlay file" "^ffpng: $TMP/none.txt: cannot open" "$P --path $TMP/none.txt $TMP/room.ff"
 refuse "missing stream" "cannot open" "$P $TMP/none.ff"
 refuse "empty input" "empty input" ": | $P"
-refuse "a map is not a stream" "bad magic" "$P $PNG/room.ffmap"
+refuse "a map is not a stream" "room.ffmap:1:1: an ffmap, not an ff stream: build a field of it with ffbuild -g X,Y$" "$P $PNG/room.ffmap"
 refuse "stdin twice" "standard input" "$P --path - < $TMP/room.ff"
 refuse "stdin twice, two overlays" "standard input" "$P --path - --points - $TMP/room.ff < /dev/null"
 refuse "unknown layer" "^ffpng: --layer 'height': not map, cost, distance, direction or density" "$P -l height $TMP/room.ff"

@@ -128,6 +128,18 @@ check profiles_large_go_round "$(in_narrow "$TMP/nodoor.trace" 0.8000)" = 0
 check profiles_small_take_passage "$(in_narrow "$TMP/nodoor.trace" 0.3000)" -gt 0
 check profiles_all_arrive "$(key arrived "$TMP/nodoor.sum")" = 70
 check profiles_two_fields "$(grep -c '^# field ' "$TMP/nodoor.trace")" = 2
+# The default is profiles on (ffsim(5), ffsim(1)): without the line the
+# trace is that of "profiles on", and not that of "profiles off" (the
+# stream's field alone, none of the profiles' in the header).
+sed '/^profiles /d' "$TMP/nodoor.scenario" >"$TMP/nodefault.scenario"
+sed 's/^profiles on/profiles off/' "$TMP/nodoor.scenario" >"$TMP/noprof.scenario"
+run profiles_default 0 "$BIN/ffsim -o $TMP/nodefault.trace --summary /dev/null $TMP/doors.ff $TMP/nodefault.scenario"
+same profiles_default_is_on "$TMP/nodoor.trace" "$TMP/nodefault.trace"
+run profiles_off 0 "$BIN/ffsim -o $TMP/noprof.trace --summary /dev/null $TMP/doors.ff $TMP/noprof.scenario"
+check profiles_off_one_field "$(grep -c '^# field ' "$TMP/noprof.trace")" = 0
+check profiles_off_differs "$(cmp -s "$TMP/nodoor.trace" "$TMP/noprof.trace" && echo same)" = ""
+check profiles_default_documented_on \
+    "$(awk '/^\.It Cm profiles /,/^\.It Cm at /' man/man5/ffsim.5 | grep -c '^(the default)')" = 1
 
 # A large class whose spawn cannot reach the goal (the wide passage
 # walled up) is reported at the start, on stderr and in the summary,
@@ -416,7 +428,7 @@ check "turn: the one turn" "$(echo "$OUT" | paste -sd ' ' -)" = "0.5000 0.5000 0
 # distinct radii share the fields of the radii that close the same cells
 # (counted here from the rule of ffsim(1): the largest sum of two squares
 # below (2 r / cell)^2), the run's fields are counted before any is built
-# and a budget one cell short of them is refused, own goals' fields too.
+# and a budget one byte short of them is refused, own goals' fields too.
 awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
     for (y = 0; y < 40; y++) { row = ""
         for (x = 0; x < 40; x++) row = row (x == 20 && y == 20 ? "G" : ".")
@@ -434,52 +446,124 @@ run "256 radii: served" 0 "$BIN/ffsim $TMP/open40.ff $TMP/radii.scen 2>$TMP/radi
 check "256 radii: $nshared shared fields, one per set of radii closing the same cells" \
     "$(grep -c '^# field' "$TMP/radii.trace")" -eq "$nshared"
 check "256 radii: fewer fields than radii" "$nshared" -lt 256
-need=$(( (nshared + 1) * 1600 ))
-run "256 radii: a budget of exactly the fields' cells" 0 "$BIN/ffsim --max-cells $need $TMP/open40.ff $TMP/radii.scen 2>/dev/null >$TMP/radii2.trace"
+cells=$(( (nshared + 1) * 1600 ))
+need=$((cells * 23))
+run "256 radii: a budget of exactly the fields' bytes" 0 "$BIN/ffsim --max-memory $need $TMP/open40.ff $TMP/radii.scen 2>/dev/null >$TMP/radii2.trace"
 same "256 radii: the same trace under the budget" "$TMP/radii.trace" "$TMP/radii2.trace"
-refuse "256 radii: one cell short of them" \
-    "^ffsim: $TMP/radii.scen: the run would build $((nshared + 1)) fields of 40x40 cells \\(stream 1, profiles $nshared\\): $need cells, over --max-cells $((need - 1))\$" \
-    "$BIN/ffsim --max-cells $((need - 1)) $TMP/open40.ff $TMP/radii.scen"
+refuse "256 radii: one byte short of them" \
+    "^ffsim: $TMP/radii.scen: the run would build $((nshared + 1)) fields of 40x40 cells \\(stream 1, profiles $nshared\\): $cells cells, $need bytes \\(23 a cell\\), over --max-memory $((need - 1))\$" \
+    "$BIN/ffsim --max-memory $((need - 1)) $TMP/open40.ff $TMP/radii.scen"
+# --max-cells is the stream's size, as in every program: 1600 cells pass,
+# 1599 refuse the stream, whatever the fields take.
+run "--max-cells: a stream of exactly that many cells" 0 "$BIN/ffsim --max-cells 1600 $TMP/open40.ff $TMP/radii.scen 2>/dev/null >$TMP/radii3.trace"
+same "--max-cells: the same trace" "$TMP/radii.trace" "$TMP/radii3.trace"
+refuse "--max-cells: a stream of more cells" "^ffsim: $TMP/open40.ff:2: size 40 x 40 is more than 1599 cells$" \
+    "$BIN/ffsim --max-cells 1599 $TMP/open40.ff $TMP/radii.scen"
+# --max-memory takes K, M and G (1024, 1024^2, 1024^3), in either case.
+for size in 1g 1G 3G "$need"; do
+    run "--max-memory $size: a size" 0 "$BIN/ffsim --max-memory $size $TMP/open40.ff $TMP/radii.scen >/dev/null 2>&1"
+done
+for size in 1k:1024 1K:1024 1m:1048576 1M:1048576 2M:2097152; do
+    refuse "--max-memory ${size%:*}: ${size#*:} bytes" "bytes \\(23 a cell\\), over --max-memory ${size#*:}\$" \
+        "$BIN/ffsim --max-memory ${size%:*} $TMP/open40.ff $TMP/radii.scen"
+done
+for size in 0 0K "" K 1T 1KB 1.5G -1 8589934592G 9223372036854775808; do
+    refuse "--max-memory '$size': refused" "^ffsim: --max-memory '$size': not a size in bytes" \
+        "$BIN/ffsim --max-memory '$size' $TMP/open40.ff $TMP/radii.scen"
+done
 # 30 agents with goals of their own (29 distinct cells; one agent enters
 # after the last tick and counts for nothing): 1 + 1 + 29 fields, the own
-# goals' of doubles on 8 moves (9 bytes a cell): worth 2 x 1600 +
-# ceil(29 x 1600 x 9 / 23) = 21357 cells of 23 bytes; on 4 moves searched
-# by hop counts (3 bytes a cell on 40 x 40 cells), 2 x 1600 + ceil(29 x
-# 1600 x 3 / 23) = 9253.
+# goals' of doubles on 8 moves (9 bytes a cell): 2 x 1600 x 23 + 29 x
+# 1600 x 9 = 491200 bytes; on 4 moves searched by hop counts (3 bytes a
+# cell on 40 x 40 cells), 2 x 1600 x 23 + 29 x 1600 x 3 = 212800.
 awk 'BEGIN { print "ffsim 1"; print "ticks 3"
     print "class a\n radius 0.3\n speed 1\n follow\nend"
     for (k = 0; k < 29; k++) printf "agent %d a 5.5,%d.5 goal %d,30\n", k, k + 5, k + 5
     print "agent 29 a 6.5,6.5 goal 5,30"
     print "agent 30 a 7.5,7.5 tick 4 goal 1,1" }' >"$TMP/own.scen"
-run "own goals: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-cells 21357 $TMP/open40.ff $TMP/own.scen >/dev/null 2>&1"
-refuse "own goals: one cell short" \
-    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, worth 21357 at 23 bytes a cell \\(own goals' at 9\\), over --max-cells 21356\$" \
-    "$BIN/ffsim --max-cells 21356 $TMP/open40.ff $TMP/own.scen"
+run "own goals: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-memory 491200 $TMP/open40.ff $TMP/own.scen >/dev/null 2>&1"
+refuse "own goals: one byte short" \
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, 491200 bytes \\(23 a cell, own goals' 9\\), over --max-memory 491199\$" \
+    "$BIN/ffsim --max-memory 491199 $TMP/open40.ff $TMP/own.scen"
 "$BIN/ffbuild" -m 4 -g 20,20 "$TMP/open40.ff" | "$BIN/ffdir" >"$TMP/open40m4.ff"
-run "own goals by hop counts: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-cells 9253 $TMP/open40m4.ff $TMP/own.scen >/dev/null 2>&1"
-refuse "own goals by hop counts: one cell short" \
-    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, worth 9253 at 23 bytes a cell \\(own goals' at 3\\), over --max-cells 9252\$" \
-    "$BIN/ffsim --max-cells 9252 $TMP/open40m4.ff $TMP/own.scen"
+run "own goals by hop counts: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-memory 212800 $TMP/open40m4.ff $TMP/own.scen >/dev/null 2>&1"
+refuse "own goals by hop counts: one byte short" \
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, 212800 bytes \\(23 a cell, own goals' 3\\), over --max-memory 212799\$" \
+    "$BIN/ffsim --max-memory 212799 $TMP/open40m4.ff $TMP/own.scen"
 # With a map event their costs may come to differ: 9 bytes a cell
-# (doubles), and the profile's cache is counted: 3 x 1600 + ceil(29 x
-# 1600 x 9 / 23) = 22957.
+# (doubles), and the profile's cache is counted: 3 x 1600 x 23 + 29 x
+# 1600 x 9 = 528000.
 sed 's/^ticks 3$/ticks 3\nat 2 close 0,0,0,0/' "$TMP/own.scen" >"$TMP/ownev.scen"
-run "own goals with a map event: a budget of their bytes as doubles" 0 "$BIN/ffsim --max-cells 22957 $TMP/open40m4.ff $TMP/ownev.scen >/dev/null 2>&1"
-refuse "own goals with a map event: one cell short" \
-    "^ffsim: $TMP/ownev.scen: the run would build 32 fields of 40x40 cells \\(stream 1, profiles 1, caches 1, own goals 29\\): 51200 cells, worth 22957 at 23 bytes a cell \\(own goals' at 9\\), over --max-cells 22956\$" \
-    "$BIN/ffsim --max-cells 22956 $TMP/open40m4.ff $TMP/ownev.scen"
-# The default budget (2^27 cells of 23 bytes, some 3 GiB) against 650 own
-# goals on a 1024 x 1024 map (650 fields of a million cells at 5 bytes a
-# cell, some 3.2 GiB): refused before any is built.
+run "own goals with a map event: a budget of their bytes as doubles" 0 "$BIN/ffsim --max-memory 528000 $TMP/open40m4.ff $TMP/ownev.scen >/dev/null 2>&1"
+refuse "own goals with a map event: one byte short" \
+    "^ffsim: $TMP/ownev.scen: the run would build 32 fields of 40x40 cells \\(stream 1, profiles 1, caches 1, own goals 29\\): 51200 cells, 528000 bytes \\(23 a cell, own goals' 9\\), over --max-memory 527999\$" \
+    "$BIN/ffsim --max-memory 527999 $TMP/open40m4.ff $TMP/ownev.scen"
+# The default budget (3 GiB) against 650 own goals on a 1024 x 1024 map
+# (650 fields of a million cells at 5 bytes a cell, some 3.2 GiB, and 2
+# at 23): refused before any is built.
 awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
     for (y = 0; y < 1024; y++) { row = sprintf("%1024s", ""); gsub(/ /, ".", row)
         if (y == 0) row = "G" substr(row, 2); print row } }' | "$BIN/ffbuild" -m 4 | "$BIN/ffdir" >"$TMP/big.ff"
 awk 'BEGIN { print "ffsim 1"; print "ticks 1"; print "class a\n radius 0.3\n speed 1\n follow\nend"
     for (k = 0; k < 650; k++) printf "agent %d a %d.5,10.5 goal %d,900\n", k, k + 2, k + 2 }' >"$TMP/own650.scen"
 refuse "own goals: 650 fields of 1024x1024 over the default budget" \
-    "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, worth 150265500 at 23 bytes a cell \\(own goals' at 5\\), over --max-cells 134217728\$" \
+    "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, 3456106496 bytes \\(23 a cell, own goals' 5\\), over --max-memory 3221225472\$" \
     "$BIN/ffsim $TMP/big.ff $TMP/own650.scen"
 
+# ---- --json: the summary as one JSON object ----
+# Read back by a JSON parser (python3's json, else jq) and compared key by
+# key, in order, with the text summary of the same run: numbers equal,
+# "-" null, goal_arrivals an array of boxes and counts; the timing keys
+# (which differ between runs) present as numbers.  The trace is the same.
+json_vs_text() {  # json_vs_text JSON TEXT: prints "ok" or what differs
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+obj = json.load(open(sys.argv[1]), object_pairs_hook=lambda kv: kv)
+keys = [k for k, _ in obj]
+got = dict(obj)
+text = [l.split(' ', 1) for l in open(sys.argv[2]).read().splitlines()]
+want, order, groups = {}, [], []
+for k, v in text:
+    if k == 'goal_arrivals':
+        box, n = v.split(' ')
+        groups.append(([int(x) for x in box.split(',')], int(n)))
+        if k not in order: order.append(k)
+        continue
+    order.append(k)
+    want[k] = v
+if 'goal_arrivals' not in order: order.insert(3, 'goal_arrivals')
+timing = {'rebuild_seconds', 'congestion_seconds', 'run_seconds', 'agent_steps_per_second'}
+bad = []
+if keys != order: bad.append('keys %s, text %s' % (keys, order))
+for k, v in want.items():
+    j = got.get(k, 'absent')
+    if k in timing:
+        if not isinstance(j, (int, float)) or isinstance(j, bool): bad.append('%s: %r' % (k, j))
+    elif v == '-':
+        if j is not None: bad.append('%s: %r for -' % (k, j))
+    elif not isinstance(j, (int, float)) or isinstance(j, bool) or float(v) != j or ('.' in v) == isinstance(j, int):
+        bad.append('%s: %r for %s' % (k, j, v))
+ga = [(dict(g)['box'], dict(g)['arrived']) for g in got.get('goal_arrivals', [])]
+if ga != groups: bad.append('goal_arrivals %r for %r' % (ga, groups))
+print('; '.join(bad) or 'ok')
+PY
+}
+if command -v python3 >/dev/null 2>&1; then
+    run json_gate 0 "$BIN/ffsim --json -o $TMP/gj.trace --summary $TMP/gs.json $TMP/gate.ff $TD/gate.scenario"
+    same json_same_trace "$TMP/gs.trace" "$TMP/gj.trace"
+    check json_gate_is_text "$(json_vs_text "$TMP/gs.json" "$TMP/gs.sum")" = ok
+    check json_one_object "$(head -c 1 "$TMP/gs.json")$(tail -n 1 "$TMP/gs.json")" = "{}"
+    # On stderr when there is no --summary; no agent arrived: nulls.
+    printf 'ffsim 1\nticks 2\nclass c\n  radius 0.3\n  speed 1\n  follow\nend\nagent 1 c 1.5,1.5\n' >"$TMP/short.scen"
+    run json_stderr 0 "$BIN/ffsim --json $TMP/gate.ff $TMP/short.scen >/dev/null 2>$TMP/short.json"
+    "$BIN/ffsim" "$TMP/gate.ff" "$TMP/short.scen" >/dev/null 2>"$TMP/short.sum"
+    check json_none_arrived_is_text "$(json_vs_text "$TMP/short.json" "$TMP/short.sum")" = ok
+    check json_none_is_null "$(python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); print(d["arrival_tick_median"], d["arrival_tick_p95"], d["arrived"])' "$TMP/short.json")" = "None None 0"
+    check json_checker_sees_a_difference \
+        "$(sed 's/^arrived .*/arrived 7/' "$TMP/gs.sum" >"$TMP/gs7.sum"; json_vs_text "$TMP/gs.json" "$TMP/gs7.sum")" != ok
+else
+    echo "# python3 not found: the --json checks are skipped"
+fi
 # Map events after every agent has left are skipped: 2,000 events up to
 # tick 2,000,000 behind one agent that leaves at tick 6 (11.6 s before).
 { printf 'ffsim 1\ntick 0.1\nticks 100000000\narrived leave\nclass w\n radius 0.3\n speed 1\n follow\nend\n'

@@ -113,4 +113,97 @@ check "ffsim --check: agent 2 stuck, agent 1 arrived" "$(printf '%s\n' "$ERR" | 
 printf 'ffsim 1\nticks 200\nclass c\n  radius 0.3\n  speed 1\n  follow\nend\nagent 1 c 1.5,1.5\nagent 2 c 5.5,3.5\n' >"$TMP/all.scen"
 run "ffsim --check: every agent arrives" 0 "$BIN/ffsim --check $TMP/pocket.ff $TMP/all.scen > /dev/null"
 check "ffsim --check: no line when all arrive" "$(printf '%s\n' "$ERR" | grep -c 'did not arrive')" = 0
+# ---- binary refused to a terminal ----
+# Standard output a terminal (a pty made by script(1)): each program that
+# would write binary there says so in one line and exits 2, writing
+# nothing; with -o FILE or the text option it writes; to a pipe it writes.
+# on_tty CMD: CMD's stdout a pty, its stderr and status in $TMP/tty.err
+# and $TMP/tty.rc, what reached the terminal in $TMP/tty.out.
+on_tty() {
+    script -qec "$1 2>$TMP/tty.err; echo \$? >$TMP/tty.rc" /dev/null >"$TMP/tty.out" 2>&1 </dev/null
+}
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1 </dev/null; then
+    "$BIN/ffbuild" "$TD/demo/small.ffmap" >"$TMP/small.ff"
+    "$BIN/ffdir" "$TMP/small.ff" >"$TMP/smalld.ff"
+    perl -e 'print pack "d<2", 0.5, 0.5' >"$TMP/pos.bin"
+    for case in "ffbuild $TD/demo/small.ffmap|--text" "ffdir $TMP/small.ff|--text" \
+        "ffexport $TMP/small.ff|--csv" "ffpng $TMP/smalld.ff|" \
+        "ffquery --binary $TMP/smalld.ff <$TMP/pos.bin|"; do
+        cmd=${case%|*} alt=${case#*|}
+        on_tty "$BIN/$cmd"
+        check "$cmd to a terminal: exit 2" "$(cat "$TMP/tty.rc")" = 2
+        check "$cmd to a terminal: nothing written" ! -s "$TMP/tty.out"
+        prog=${cmd%% *}
+        check "$cmd to a terminal: one line" "$(cat "$TMP/tty.err")" = \
+            "$prog: refusing to write binary to a terminal: use -o FILE${alt:+ or $alt}"
+        rm -f "$TMP/tty.raw"
+        on_tty "$BIN/$cmd -o $TMP/tty.raw"
+        check "$cmd -o FILE from a terminal: written" "$(cat "$TMP/tty.rc")" = 0 -a -s "$TMP/tty.raw"
+        if [ -n "$alt" ]; then
+            on_tty "$BIN/$cmd $alt"
+            check "$cmd $alt to a terminal: written" "$(cat "$TMP/tty.rc")" = 0 -a -s "$TMP/tty.out"
+        fi
+        run "$cmd to a pipe: written" 0 "$BIN/$cmd | cat >$TMP/tty.pipe"
+        check "$cmd to a pipe: bytes" -s "$TMP/tty.pipe"
+    done
+    on_tty "$BIN/ffdir --list $TMP/smalld.ff"
+    check "ffdir --list to a terminal: text, written" "$(cat "$TMP/tty.rc")" = 0
+else
+    echo "# script(1) cannot make a terminal here: the binary-to-a-terminal checks are skipped"
+fi
+# ---- progress of long runs ----
+# With --progress (or standard error a terminal) ffsim, ffbuild
+# --goal-sets and ffpng --animate write one line that overwrites itself:
+# "\rprog: WHAT D/T (P%)" as the percent grows, then on a terminal blanks
+# over it and a carriage return, to a file a newline (what follows is a
+# line of its own); without, and to a file, nothing.  The outputs are the
+# same bytes either way.
+# progress_ok FILE PROG WHAT TOTAL [tty]: the stderr FILE is that line's
+# updates, percents rising to the last (D of TOTAL), then the erasure
+# (tty) or the newline.
+progress_ok() {
+    awk -v RS='\r' -v prog="$2" -v what="$3" -v total="$4" -v tty="${5:-}" '
+        NR == 1 { if ($0 != "") bad = "text before the first line"; next }
+        tty && /^ +$/ { erased = NR; next }
+        erased { bad = "text after the erasure: " $0; next }
+        !tty && /\n$/ { sub(/\n$/, ""); erased = NR }
+        { n = split($0, w, " ")
+          if (n != 4 || w[1] != prog ":" || w[2] != what) { bad = "line " $0; next }
+          split(w[3], dt, "/"); p = substr(w[4], 2) + 0
+          if (dt[2] != total || p != int(100 * dt[1] / total) || (lines && p <= last)) bad = "line " $0
+          last = p; lines++ }
+        END { if (!erased) bad = bad " not erased"; if (!lines) bad = bad " no line"
+              print bad ? bad : "ok " last }' "$1"
+}
+printf 'ffsim 1\nticks 50\nclass c\n  radius 0.3\n  speed 1\n  follow\nend\nagent 1 c 1.5,1.5\n' >"$TMP/slow.scen"
+run "ffsim --progress" 0 "$BIN/ffsim --progress -o $TMP/p.trace --summary $TMP/p.sum $TMP/pocket.ff $TMP/slow.scen 2>$TMP/p.err"
+# (the run ends when nothing can change any more: at its trace's last tick)
+last=$(awk '!/^#/ { t = $1 } END { print int(100 * t / 50) }' "$TMP/p.trace")
+check "ffsim --progress: ticks to the last of 50 ($last%), erased" "$(progress_ok "$TMP/p.err" ffsim tick 50)" = "ok $last"
+check "ffsim --progress: 51 updates at most" "$(tr '\r' '\n' <"$TMP/p.err" | grep -c 'tick')" -le 51
+run "ffsim without --progress" 0 "$BIN/ffsim -o $TMP/np.trace --summary $TMP/np.sum $TMP/pocket.ff $TMP/slow.scen 2>$TMP/np.err"
+check "ffsim without --progress, stderr a file: nothing" ! -s "$TMP/np.err"
+same "ffsim --progress: the same trace" "$TMP/p.trace" "$TMP/np.trace"
+run "ffbuild --goal-sets --progress" 0 "$BIN/ffbuild --progress --goal-sets $BT/maps/yard.sets $BT/maps/yard.map >$TMP/p.ff 2>$TMP/p.err"
+check "ffbuild --progress: fields to 3 of 3, erased" "$(progress_ok "$TMP/p.err" ffbuild field 3)" = "ok 100"
+"$BIN/ffbuild" --goal-sets "$BT/maps/yard.sets" "$BT/maps/yard.map" >"$TMP/np.ff" 2>"$TMP/np.err"
+check "ffbuild --goal-sets without --progress: nothing" ! -s "$TMP/np.err"
+same "ffbuild --progress: the same stream" "$TMP/p.ff" "$TMP/np.ff"
+run "ffpng --animate --progress" 0 "$BIN/ffpng --animate --progress --trace $TMP/p.trace -o $TMP/p.png $TMP/pocket.ff 2>$TMP/p.err"
+frames=$(awk '!/^#/ { print $1 }' "$TMP/p.trace" | uniq | wc -l)
+check "ffpng --progress: frames to $frames of $frames, erased" "$(progress_ok "$TMP/p.err" ffpng frame "$frames")" = "ok 100"
+"$BIN/ffpng" --animate --trace "$TMP/p.trace" -o "$TMP/np.png" "$TMP/pocket.ff" 2>"$TMP/np.err"
+check "ffpng --animate without --progress: nothing" ! -s "$TMP/np.err"
+same "ffpng --progress: the same animation" "$TMP/p.png" "$TMP/np.png"
+check "the progress checker sees a falling percent" \
+    "$(printf '\rffsim: tick 2/4 (50%%)\rffsim: tick 1/4 (25%%)\n' >"$TMP/fall"; progress_ok "$TMP/fall" ffsim tick 4)" != "ok 25"
+# Standard error a terminal (script(1)'s pty): shown without --progress.
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1 </dev/null; then
+    script -qec "$BIN/ffsim -o $TMP/t.trace --summary $TMP/t.sum $TMP/pocket.ff $TMP/slow.scen" /dev/null \
+        >"$TMP/t.err" 2>&1 </dev/null
+    check "ffsim on a terminal: the progress line" "$(progress_ok "$TMP/t.err" ffsim tick 50 tty)" = "ok $last"
+    script -qec "$BIN/ffbuild -o $TMP/t.ff --goal-sets $BT/maps/yard.sets $BT/maps/yard.map" /dev/null \
+        >"$TMP/t.err" 2>&1 </dev/null
+    check "ffbuild --goal-sets on a terminal: the progress line" "$(progress_ok "$TMP/t.err" ffbuild field 3 tty)" = "ok 100"
+fi
 finish

@@ -154,4 +154,54 @@ if [ -f "$MAPF/room-32-32-4-50-1.scen" ]; then
     check mroom_clean "$(conflicts "$TMP/mroom.trace")" = 0
 fi
 
+# ---- a map in place of a stream ----
+# Every agent has its own goal (a MAPF .scen): ffsim reads the map itself
+# (-m 4: MAPF's moves), and the trace is byte for byte the one on a field
+# built from it with 4 moves (and a made-up goal, which nobody follows);
+# the summary too but for the made-up goal's group.  Solved, no conflict.
+# A map with goal cells serves classes without goals as ffbuild's field
+# of it would.  A map event makes the unfollowed field (of no goal on the
+# map): the same agents' lines.  Refused: a map without goals for a class
+# without goals, pointing to ffbuild; -m with a stream; a map where
+# another program wants a stream, pointing to ffbuild.
+AM=$TD/mapf/random-32-32-10.map
+AS=$TD/mapf/random-32-32-10.scenario
+run map_mapf 0 "$BIN/ffsim -m 4 -o $TMP/am.trace --summary $TMP/am.sum $AM $AS"
+"$BIN/ffbuild" -m 4 -g 1,1 "$AM" | "$BIN/ffdir" >"$TMP/r32.ff"
+run map_mapf_stream 0 "$BIN/ffsim -o $TMP/as.trace --summary $TMP/as.sum $TMP/r32.ff $AS"
+same map_mapf_same_trace "$TMP/am.trace" "$TMP/as.trace"
+check map_mapf_solved "$(key arrived "$TMP/am.sum") $(key makespan "$TMP/am.sum" | tr -d 0-9)" = "100 "
+check map_mapf_clean "$(conflicts "$TMP/am.trace")" = 0
+check map_mapf_same_summary "$(grep -v -e second -e '^goal_arrivals 1,1,1,1 ' "$TMP/as.sum")" = \
+    "$(grep -v second "$TMP/am.sum")"
+run map_mapf_stdin 0 "$BIN/ffsim -m 4 -o $TMP/ai.trace --summary /dev/null - $AS <$AM"
+same map_mapf_stdin_same_trace "$TMP/am.trace" "$TMP/ai.trace"
+run map_mapf_8_moves 0 "$BIN/ffsim -o $TMP/a8.trace --summary /dev/null $AM $AS"
+check map_mapf_8_moves_differ "$(cmp -s "$TMP/am.trace" "$TMP/a8.trace" && echo same)" = ""
+cp "$TD/mapf/random-32-32-10-100-1.scen" "$TMP/"
+sed 's/^move grid/move grid\nat 5 close 10,10,12,12/' "$AS" >"$TMP/event.scenario"
+run map_event 0 "$BIN/ffsim -m 4 -o $TMP/ame.trace --summary /dev/null $AM $TMP/event.scenario"
+run map_event_stream 0 "$BIN/ffsim -o $TMP/ase.trace --summary /dev/null $TMP/r32.ff $TMP/event.scenario"
+grep -v '^#' "$TMP/ame.trace" >"$TMP/ame.lines"
+grep -v '^#' "$TMP/ase.trace" >"$TMP/ase.lines"
+same map_event_same_agents "$TMP/ame.lines" "$TMP/ase.lines"
+check map_event_field_published "$(grep -c '^# tick 5 field 0 ' "$TMP/ame.trace")" = 1
+"$BIN/ffbuild" "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors.ff"
+run map_goals 0 "$BIN/ffsim -o $TMP/dm.trace --summary $TMP/dm.sum $TD/doors.ffmap $TD/doors.scenario"
+run map_goals_stream 0 "$BIN/ffsim -o $TMP/ds.trace --summary $TMP/ds.sum $TMP/doors.ff $TD/doors.scenario"
+same map_goals_same_trace "$TMP/dm.trace" "$TMP/ds.trace"
+printf 'ffsim 1\nticks 5\nclass c\n  radius 0.3\n  speed 1\n  follow\nend\nagent 7 c 1.5,1.5\n' >"$TMP/nogoal.scen"
+refuse map_no_goal "^ffsim: $AM: a map without goals, and class c has none, nor agent 7 a goal of its own: give them goals \\(ffsim\\(5\\)\\), or build a field with ffbuild -g X,Y and ffdir\$" \
+    "$BIN/ffsim $AM $TMP/nogoal.scen"
+refuse map_moves_with_stream "^ffsim: -m: the stream's field has its moves: give -m with a map" \
+    "$BIN/ffsim -m 4 $TMP/r32.ff $AS"
+refuse map_moves_bad "^ffsim: --moves '6': not 4 or 8" "$BIN/ffsim -m 6 $AM $AS"
+for prog in ffdir ffinfo ffexport ffpng; do
+    refuse "$prog: a map, not a stream" "^$prog: $AM:1:1: a Moving AI map, not an ff stream: build a field of it with ffbuild -g X,Y\$" \
+        "$BIN/$prog -o $TMP/x.npy $AM"
+done
+refuse "ffquery: an ffmap, not a stream" "^ffquery: $TD/demo/small.ffmap:1:1: an ffmap, not an ff stream: build a field of it with ffbuild -g X,Y\$" \
+    "$BIN/ffquery $TD/demo/small.ffmap </dev/null"
+refuse "ffdir: a Tiled map, not a stream" "^ffdir: -:1:1: a Tiled map, not an ff stream" "$BIN/ffdir <$TD/tiled/dungeon.tmj"
+
 finish

@@ -127,7 +127,7 @@ p 'close 5,5,5,5'
 "$BIN/ffbuild" --update "$TMP/bad.txt" "$TMP/plain.ff" -o "$TMP/want.ff"
 run "a stream with directions" 0 "$BIN/ffbuild --update $TMP/bad.txt $TMP/dir.ff -o $TMP/got.ff"
 same "directions dropped, as ffbuild writes" "$TMP/got.ff" "$TMP/want.ff"
-refuse "a map, not a field" "demo.ffmap:1:1: bad magic" "$BIN/ffbuild --update $TMP/bad.txt $DEMO"
+refuse "a map, not a field" "demo.ffmap:1:1: an ffmap, not an ff stream: build a field of it with ffbuild -g X,Y$" "$BIN/ffbuild --update $TMP/bad.txt $DEMO"
 refuse "--update with -g" "--update: it keeps the field's goals" "$BIN/ffbuild --update $TMP/bad.txt -g 1,1 $TMP/base.ff"
 refuse "--update with -r" "--update: it keeps the field's goals" "$BIN/ffbuild --update $TMP/bad.txt -r 1 $TMP/base.ff"
 refuse "both on stdin" "cannot both be standard input" "$BIN/ffbuild --update - < $TMP/base.ff"

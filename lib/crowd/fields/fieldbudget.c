@@ -76,11 +76,9 @@ ff_status ff_field_budget_count(ff_field_budget *b, const ff_scenario *s, const 
     b->cells = times(b->fields, b->field_cells);
     b->own_goal_bytes = s->nevents ? (unsigned)(sizeof(double) + 1) : (unsigned)ff_goalfields_cell_bytes(stream);
     {
-        /* (the own goals' bytes in whole cells of FF_FIELD_CELL_BYTES) */
-        uint64_t rest = times(b->fields - b->own_goals, b->field_cells);
+        uint64_t rest = times(times(b->fields - b->own_goals, b->field_cells), FF_FIELD_CELL_BYTES);
         uint64_t own = times(times(b->own_goals, b->field_cells), b->own_goal_bytes);
-        own = own == UINT64_MAX ? own : own / FF_FIELD_CELL_BYTES + (own % FF_FIELD_CELL_BYTES != 0);
-        b->worth = rest == UINT64_MAX || own > UINT64_MAX - rest ? UINT64_MAX : rest + own;
+        b->bytes = own > UINT64_MAX - rest ? UINT64_MAX : rest + own;
     }
     return FF_OK;
 }
@@ -94,14 +92,14 @@ static void part(char *text, size_t size, const char *name, uint64_t n)
                  (unsigned long long)n);
 }
 
-ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_cells,
+ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_bytes,
                                 const char *scen_name, ff_error *err)
 {
-    char parts[256] = "", worth[128] = "";
+    char parts[256] = "", own[64] = "";
 
-    if (max_cells == 0)
-        max_cells = FF_SIM_MAX_CELLS_DEFAULT;
-    if (b->worth <= max_cells)
+    if (max_bytes == 0)
+        max_bytes = FF_SIM_MAX_MEMORY_DEFAULT;
+    if (b->bytes <= max_bytes)
         return FF_OK;
     part(parts, sizeof parts, "stream", b->stream);
     part(parts, sizeof parts, "profiles", b->profiles);
@@ -109,12 +107,12 @@ ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_cells,
     part(parts, sizeof parts, "headings", b->headings);
     part(parts, sizeof parts, "own goals", b->own_goals);
     part(parts, sizeof parts, "congestion", b->congestion);
-    if (b->worth != b->cells)
-        snprintf(worth, sizeof worth, ", worth %llu at %d bytes a cell (own goals' at %u)",
-                 (unsigned long long)b->worth, FF_FIELD_CELL_BYTES, b->own_goal_bytes);
+    if (b->own_goals)
+        snprintf(own, sizeof own, ", own goals' %u", b->own_goal_bytes);
     return ff_error_set(err, FF_EINPUT, scen_name, 0, 0,
-                        "the run would build %llu fields of %dx%d cells (%s): %llu cells%s, over "
-                        "--max-cells %llu",
+                        "the run would build %llu fields of %dx%d cells (%s): %llu cells, %llu "
+                        "bytes (%d a cell%s), over --max-memory %llu",
                         (unsigned long long)b->fields, (int)b->w, (int)b->h, parts,
-                        (unsigned long long)b->cells, worth, (unsigned long long)max_cells);
+                        (unsigned long long)b->cells, (unsigned long long)b->bytes,
+                        FF_FIELD_CELL_BYTES, own, (unsigned long long)max_bytes);
 }

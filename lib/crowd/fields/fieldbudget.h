@@ -1,6 +1,6 @@
 /* fieldbudget.h - what the fields of an ffsim run would hold, counted
  * before any is built, and the refusal of a run over its budget
- * (ffsim --max-cells, man 1 ffsim, "MEMORY").
+ * (ffsim --max-memory, man 1 ffsim, "MEMORY").
  *
  * A field is a plane of the stream's w*h cells.  A run holds the stream's
  * field (read; with turn costs its 8 headings too), one field per profile
@@ -13,8 +13,8 @@
  * field per profile and the density.  A profile's field cell takes about
  * 23 bytes (FF_FIELD_CELL_BYTES), the others' fewer: an own goal's 9, or
  * 3 to 5 searched by hop counts (ff_goalfields_cell_bytes).  The budget
- * is of memory, in cells of FF_FIELD_CELL_BYTES: every field counts its
- * cells but an own goal's, which counts its bytes (worth).
+ * is of memory, in bytes: every field counts FF_FIELD_CELL_BYTES a cell
+ * but an own goal's, which counts its own.
  */
 #ifndef FF_FIELDBUDGET_H
 #define FF_FIELDBUDGET_H
@@ -29,8 +29,8 @@
 extern "C" {
 #endif
 
-/* ffsim's budget when none is given, cells: 2^27, some 3 GiB. */
-#define FF_SIM_MAX_CELLS_DEFAULT ((uint64_t)1 << 27)
+/* ffsim's budget when none is given, bytes: 3 GiB. */
+#define FF_SIM_MAX_MEMORY_DEFAULT ((uint64_t)3 << 30)
 
 /* The bytes of a cell of the budget: about a profile's field's. */
 #define FF_FIELD_CELL_BYTES 23
@@ -51,10 +51,10 @@ typedef struct {
                                  (ff_goalfields_cell_bytes of the stream;
                                  9 with map events, which may make its
                                  costs differ) */
-    uint64_t worth;           /* what the budget counts: cells, but the
-                                 own goals' fields' at own_goal_bytes
-                                 over FF_FIELD_CELL_BYTES each, rounded
-                                 up; UINT64_MAX when that overflows */
+    uint64_t bytes;           /* what the budget counts: the cells at
+                                 FF_FIELD_CELL_BYTES each, the own goals'
+                                 at own_goal_bytes; UINT64_MAX when that
+                                 overflows */
 } ff_field_budget;
 
 /* Count the fields an ffsim run of scenario s on the stream's grid would
@@ -62,10 +62,10 @@ typedef struct {
 ff_status ff_field_budget_count(ff_field_budget *b, const ff_scenario *s, const ff_grid *stream,
                                 int turn, ff_error *err);
 
-/* FF_EINPUT at scen_name, naming the fields and the limit, when b is
- * worth more than max_cells cells (0: FF_SIM_MAX_CELLS_DEFAULT); else
+/* FF_EINPUT at scen_name, naming the fields and the limit, when b
+ * takes more than max_bytes bytes (0: FF_SIM_MAX_MEMORY_DEFAULT); else
  * FF_OK. */
-ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_cells,
+ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_bytes,
                                 const char *scen_name, ff_error *err);
 
 #ifdef __cplusplus

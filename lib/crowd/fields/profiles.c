@@ -313,7 +313,8 @@ static ff_status cache_store(ff_profile *f, uint64_t key, size_t n, ff_error *er
     if (!goals)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the field cache");
     c->goals = goals;
-    memcpy(c->goals, f->grid.goals, f->grid.ngoals * sizeof *goals);
+    if (f->grid.ngoals)  /* (a map without goals has none: goals NULL) */
+        memcpy(c->goals, f->grid.goals, f->grid.ngoals * sizeof *goals);
     c->ngoals = f->grid.ngoals;
     memcpy(c->cost, f->grid.cost, n * sizeof *c->cost);
     memcpy(c->distance, dist, n * sizeof *dist);
@@ -452,7 +453,7 @@ static ff_status rebuild_full(ff_profiles *p, ff_profile *f, int *affected, ff_e
         return st;
     }
     if (old.ngoals != f->grid.ngoals ||
-        memcmp(old.goals, f->grid.goals, old.ngoals * sizeof *old.goals) != 0 ||
+        (old.ngoals && memcmp(old.goals, f->grid.goals, old.ngoals * sizeof *old.goals) != 0) ||
         memcmp(old.cost, f->grid.cost, n * sizeof *old.cost) != 0) {
         ff_grid_free(&old);
         *affected = 1;
@@ -658,6 +659,24 @@ static ff_status group_classes(const ff_scenario *s, const ff_grid *stream, size
     return FF_OK;
 }
 
+/* 1 unless the agents of group k, those of class k (class_profile NULL)
+ * or of the classes of profile k, are some and every one has a goal of
+ * its own: then nobody follows the group's field. */
+static int group_follows(const ff_scenario *s, const int32_t *class_profile, int32_t k)
+{
+    size_t i, agents = 0;
+
+    for (i = 0; i < s->nagents; i++) {
+        int32_t c = s->agent[i].cls;
+        if ((class_profile ? class_profile[c] : c) == k) {
+            if (s->agent[i].goal < 0)
+                return 1;
+            agents++;
+        }
+    }
+    return agents == 0;
+}
+
 /* 1 when profile k of scenario s needs its field from the start: some
  * agent of its classes has no goal of its own (it follows the profile's
  * field), or none has any agent, or with congestion (its fields start
@@ -665,17 +684,9 @@ static ff_status group_classes(const ff_scenario *s, const ff_grid *stream, size
  * profile's grid and steps. */
 static int followed(const ff_profiles *p, const ff_scenario *s, int32_t k)
 {
-    size_t i, agents = 0;
-
     if (p->turn || s->congestion || s->nclasses == 0)
         return 1;
-    for (i = 0; i < s->nagents; i++)
-        if (p->class_profile[s->agent[i].cls] == k) {
-            if (s->agent[i].goal < 0)
-                return 1;
-            agents++;
-        }
-    return agents == 0;
+    return group_follows(s, p->class_profile, k);
 }
 
 /* The arrays of profile f's field on n cells (see ff_profile.built).
@@ -811,9 +822,11 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
         f->astar.step_mask = f->step_mask;
         publish(f, 0);
     }
+    /* A class whose agents all have goals of their own needs none (a map
+     * read in place of a stream may have none at all). */
     for (k = 0; k < s->nclasses; k++) {
         j = (size_t)p->class_profile[k];
-        if (p->profile[j].grid.ngoals == 0) {
+        if (p->profile[j].grid.ngoals == 0 && group_follows(s, NULL, (int32_t)k)) {
             st = ff_error_set(err, FF_EINPUT, scen_name, s->cls[k].line, 1,
                               "class %s: no field possible: every goal cell is closed by its "
                               "clearance radius %g", s->cls[k].name, s->cls[k].radius);

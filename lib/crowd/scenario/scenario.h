@@ -27,7 +27,7 @@ extern "C" {
                                         by a linear search) */
 #define FF_SCENARIO_TICKS_MAX 100000000LL
 #define FF_CLASS_GOALS_MAX 64      /* 'goal' lines in one class */
-#define FF_STUCK_AFTER_DEFAULT 20  /* seconds without progress: a standoff */
+#define FF_STUCK_AFTER_DEFAULT 60  /* seconds without progress: a standoff */
 #define FF_THRESHOLD_DEFAULT 0.2   /* a class's threshold unless it says: the
                                       seed's, a fifth of full steering */
 #define FF_SPAWN_TRIES 100         /* draws per placed agent (man 5 ffsim) */

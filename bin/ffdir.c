@@ -72,6 +72,34 @@ static ff_status add_vectors(ff_field *field, ff_error *err)
     return FF_OK;
 }
 
+/* The directions of field (read from in_path): its vectors for an
+ * any-angle field, else its direction codes (and a turn-cost field's
+ * headings' codes). */
+static ff_status add_directions(ff_field *field, const char *in_path, ff_error *err)
+{
+    size_t n = (size_t)field->grid.w * (size_t)field->grid.h;
+
+    if (!field->distance)
+        return ff_error_set(err, FF_EINPUT, in_path, 0, 0,
+                            "the stream has no distance channel: run ffbuild first");
+    if (field->any_angle) {
+        if (add_vectors(field, err) != FF_OK) {
+            if (!err->file[0])
+                snprintf(err->file, sizeof err->file, "%s", in_path);
+            return err->status;
+        }
+        return FF_OK;
+    }
+    if (!field->direction && !(field->direction = malloc(n)))
+        return ff_error_set(err, FF_ENOMEM, in_path, 0, 0, "out of memory");
+    if (field->turn && !field->heading_direction &&
+        !(field->heading_direction = malloc(8 * n)))
+        return ff_error_set(err, FF_ENOMEM, in_path, 0, 0, "out of memory");
+    return field->turn ? ff_turn_direction(&field->grid, field->turn_cost, field->heading_distance,
+                                           field->heading_direction, field->direction, err)
+                       : ff_direction_field(&field->grid, field->distance, field->direction, err);
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -135,36 +163,9 @@ int main(int argc, char **argv)
     }
     /* Each field of a multi-field stream in turn. */
     while ((st = ff_field_read(&reader, &field, &err)) == FF_OK) {
-        size_t n = (size_t)field.grid.w * (size_t)field.grid.h;
         nfields++;
-        if (!field.distance) {
-            ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
-                         "the stream has no distance channel: run ffbuild first");
+        if (add_directions(&field, in_path, &err) != FF_OK)
             goto failed;
-        }
-        if (field.any_angle) {
-            if (add_vectors(&field, &err) != FF_OK) {
-                if (!err.file[0])
-                    snprintf(err.file, sizeof err.file, "%s", in_path);
-                goto failed;
-            }
-            goto write;
-        }
-        if (!field.direction && !(field.direction = malloc(n))) {
-            ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory");
-            goto failed;
-        }
-        if (field.turn && !field.heading_direction &&
-            !(field.heading_direction = malloc(8 * n))) {
-            ff_error_set(&err, FF_ENOMEM, in_path, 0, 0, "out of memory");
-            goto failed;
-        }
-        if ((field.turn ? ff_turn_direction(&field.grid, field.turn_cost, field.heading_distance,
-                                            field.heading_direction, field.direction, &err)
-                        : ff_direction_field(&field.grid, field.distance, field.direction, &err)) !=
-            FF_OK)
-            goto failed;
-    write:
         ff_field_update_derived_ids(&field);
         if (ff_field_write(out.f, &field, text, &err) != FF_OK) {
             snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");

@@ -41,6 +41,86 @@ static void usage(FILE *f)
             "  -h, --help           this help;  -V, --version  the version\n");
 }
 
+/* Print err's line; the exit status it means. */
+static int report(const ff_error *err)
+{
+    ff_error_print(stderr, prog, err);
+    return ff_exit_status(err->status);
+}
+
+/* --all: every field of in_path (or those of names_wanted) to a file
+ * each in the folder out_dir, in one pass; the exit status. */
+static int export_every(const char *in_path, const char **names_wanted, size_t nnames,
+                        const char *channel, ff_export_format fmt, const char *out_dir,
+                        uint64_t max_cells)
+{
+    ff_error err;
+    ff_reader reader;
+    size_t written;
+    FILE *in;
+    ff_status st;
+
+    ff_error_clear(&err);
+    if (!(in = ff_infile_open(in_path, &err)))
+        return report(&err);
+    ff_reader_init(&reader, in, in_path);
+    reader.max_cells = max_cells;
+    st = ff_export_all(&reader, names_wanted, nnames, channel, fmt, out_dir, &written, &err);
+    ff_infile_close(in);
+    return st == FF_OK ? 0 : report(&err);
+}
+
+/* The channel of the field named name (NULL: the only one) of in_path to
+ * out_path in fmt; the exit status. */
+static int export_one(const char *in_path, const char *name, const char *channel,
+                      ff_export_format fmt, const char *out_path, uint64_t max_cells)
+{
+    char names[200];
+    ff_channel_view view;
+    ff_error err;
+    ff_field field;
+    ff_outfile out;
+    ff_reader reader;
+    FILE *in;
+
+    ff_error_clear(&err);
+    ff_field_init(&field);
+    if (!(in = ff_infile_open(in_path, &err)))
+        goto failed;
+    ff_reader_init(&reader, in, in_path);
+    reader.max_cells = max_cells;
+    if (ff_field_select(&reader, name, &field, &err) != FF_OK)
+        goto failed;
+    ff_infile_close(in);
+    in = NULL;
+    if (!ff_field_find_channel(&field, channel, &view)) {
+        ff_field_channel_names(&field, names, sizeof names);
+        if (strcmp(channel, "distance") == 0)
+            ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
+                         "the field has no distance channel: name one with -c (channels: %s)",
+                         names);
+        else
+            ff_error_set(&err, FF_EINPUT, in_path, 0, 0, "no channel '%.32s' (channels: %s)",
+                         channel, names);
+        goto failed;
+    }
+    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
+        goto failed;
+    if (ff_export_channel(out.f, &view, field.grid.w, field.grid.h, fmt, &err) != FF_OK) {
+        snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
+        ff_outfile_abort(&out);
+        goto failed;
+    }
+    if (ff_outfile_commit(&out, &err) != FF_OK)
+        goto failed;
+    ff_field_free(&field);
+    return 0;
+failed:
+    ff_infile_close(in);
+    ff_field_free(&field);
+    return report(&err);
+}
+
 /* The run; names_wanted has room for every --name (argc). */
 static int run(int argc, char **argv, const char **names_wanted)
 {
@@ -62,19 +142,12 @@ static int run(int argc, char **argv, const char **names_wanted)
     static const char *const format_opt[] = { "--npy", "--csv", "--raw" };
     const char *out_path = NULL, *in_path = "-", *name = NULL, *channel = "distance";
     int list = 0, all = 0, c, format = -1, chosen = 0;
-    size_t nnames = 0, written;
+    size_t nnames = 0;
     ff_export_format fmt = FF_EXPORT_NPY;
     uint64_t max_cells = 0;
-    char names[200];
-    ff_channel_view view;
     ff_error err;
-    ff_field field;
-    ff_outfile out;
-    ff_reader reader;
-    FILE *in = NULL;
 
     ff_error_clear(&err);
-    ff_field_init(&field);
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":c:o:hV", longopts, NULL)) != -1) {
         switch (c) {
@@ -114,18 +187,10 @@ static int run(int argc, char **argv, const char **names_wanted)
         return ff_usage_error(prog, "%s", "--all: it writes a file per field: give -o DIR");
     if (nnames > 1 && !all)
         return ff_usage_error(prog, "%s", "--name: one field, or several with --all");
-    if (all) {
-        if (!(in = ff_infile_open(in_path, &err)))
-            goto failed;
-        ff_reader_init(&reader, in, in_path);
-        reader.max_cells = max_cells;
-        if (ff_export_all(&reader, names_wanted, nnames, channel,
-                          format >= 0 ? (ff_export_format)format : FF_EXPORT_NPY, out_path,
-                          &written, &err) != FF_OK)
-            goto failed;
-        ff_infile_close(in);
-        return 0;
-    }
+    if (all)
+        return export_every(in_path, names_wanted, nnames, channel,
+                            format >= 0 ? (ff_export_format)format : FF_EXPORT_NPY, out_path,
+                            max_cells);
     if (list) {
         if (ff_field_list_file(in_path, max_cells, out_path, &err) != FF_OK)
             goto failed;
@@ -143,41 +208,9 @@ static int run(int argc, char **argv, const char **names_wanted)
 
     if (fmt != FF_EXPORT_CSV && ff_option_binary_output(prog, out_path, "--csv"))
         return 2;
-    if (!(in = ff_infile_open(in_path, &err)))
-        goto failed;
-    ff_reader_init(&reader, in, in_path);
-    reader.max_cells = max_cells;
-    if (ff_field_select(&reader, name, &field, &err) != FF_OK)
-        goto failed;
-    ff_infile_close(in);
-    in = NULL;
-    if (!ff_field_find_channel(&field, channel, &view)) {
-        ff_field_channel_names(&field, names, sizeof names);
-        if (strcmp(channel, "distance") == 0)
-            ff_error_set(&err, FF_EINPUT, in_path, 0, 0,
-                         "the field has no distance channel: name one with -c (channels: %s)",
-                         names);
-        else
-            ff_error_set(&err, FF_EINPUT, in_path, 0, 0, "no channel '%.32s' (channels: %s)",
-                         channel, names);
-        goto failed;
-    }
-    if (ff_outfile_open(&out, out_path, &err) != FF_OK)
-        goto failed;
-    if (ff_export_channel(out.f, &view, field.grid.w, field.grid.h, fmt, &err) != FF_OK) {
-        snprintf(err.file, sizeof err.file, "%s", out_path ? out_path : "-");
-        ff_outfile_abort(&out);
-        goto failed;
-    }
-    if (ff_outfile_commit(&out, &err) != FF_OK)
-        goto failed;
-    ff_field_free(&field);
-    return 0;
+    return export_one(in_path, name, channel, fmt, out_path, max_cells);
 failed:
-    ff_infile_close(in);
-    ff_field_free(&field);
-    ff_error_print(stderr, prog, &err);
-    return ff_exit_status(err.status);
+    return report(&err);
 }
 
 int main(int argc, char **argv)

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "crowd.h"
+#include "anyangle.h"
 #include "crowdcheck.h"
 #include "fieldbudget.h"
 #include "fieldsel.h"
@@ -33,9 +34,9 @@ static void usage(FILE *f)
             "             FIELD SCENARIO\n"
             "       ffsim --list FIELD\n"
             "Replay the crowd of SCENARIO (man 5 ffsim) on the ff stream FIELD (with a\n"
-            "direction channel), or on a map (any format ffbuild reads) when the agents\n"
-            "have goals of their own or their classes': one trace line per agent per\n"
-            "tick, then a summary.\n"
+            "direction channel, or an any-angle field's vector channel), or on a map (any\n"
+            "format ffbuild reads) when the agents have goals of their own or their\n"
+            "classes': one trace line per agent per tick, then a summary.\n"
             "      --direction D    follow the 'smooth' (default) or 'raw' cell direction\n"
             "      --every N        write every Nth tick of the trace (default 1)\n"
             "      --summary FILE   write the summary to FILE instead of stderr\n"
@@ -375,6 +376,53 @@ abort_out:
     return err->status;
 }
 
+/* An any-angle field is followed as it was built (its vectors, its
+ * clearance radius, not the classes'): a scenario that needs fields of
+ * its own, or steps from cell to cell, is refused, naming what. */
+static ff_status anyangle_scenario(const ff_scenario *s, const char *path, ff_error *err)
+{
+    const char *why = s->move == FF_MOVE_GRID ? "cell-to-cell moves step by direction codes"
+                      : s->nevents            ? "its map events would rebuild the field"
+                      : s->congestion         ? "congestion fields are 8-move fields"
+                                              : NULL;
+    size_t k;
+
+    for (k = 0; !why && k < s->nclasses; k++)
+        if (s->cls[k].ngoals)
+            why = "a class with goals of its own follows a field of its own";
+    for (k = 0; !why && k < s->nagents; k++)
+        if (s->agent[k].goal >= 0)
+            why = "an agent with a goal of its own follows a field of its own";
+    if (why)
+        return ff_error_set(err, FF_EINPUT, path, 0, 0,
+                            "on an any-angle field, %s: build the field without --any-angle",
+                            why);
+    return FF_OK;
+}
+
+/* The crowd of scenario scen following any-angle field's vectors, with
+ * the direction codes that stand for them into *codes (the caller frees
+ * it, after the crowd). */
+static ff_crowd *anyangle_crowd(const options *o, const ff_field *field, const ff_scenario *scen,
+                                uint8_t **codes, ff_error *err)
+{
+    size_t n = (size_t)field->grid.w * (size_t)field->grid.h, i;
+    const float *vec = ff_field_vectors(field);
+    ff_crowd *crowd;
+
+    if (anyangle_scenario(scen, o->scen_path, err) != FF_OK)
+        return NULL;
+    if (!(*codes = malloc(n ? n : 1))) {
+        ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
+        return NULL;
+    }
+    for (i = 0; i < n; i++)
+        (*codes)[i] = (uint8_t)ff_anyangle_code(field->distance[i], vec[2 * i], vec[2 * i + 1]);
+    if ((crowd = ff_crowd_new_field(scen, &field->grid, *codes, o->smooth, err)) != NULL)
+        ff_crowd_follow_vectors(crowd, vec);
+    return crowd;
+}
+
 /* The run of the crowd of scenario scen on the profiles of field: the
  * trace, the summary; the exit status of --check in *code. */
 static ff_status simulate(const options *o, ff_field *field, ff_scenario *scen, ff_profiles *prof,
@@ -383,24 +431,34 @@ static ff_status simulate(const options *o, ff_field *field, ff_scenario *scen, 
     ff_field_budget budget;
     ff_crowd_summary sum;
     ff_crowd *crowd = NULL;
+    uint8_t *codes = NULL;
     ff_outfile out;
     run_clock rc = { 0, 0 };
     double setup, rate;
     ff_status st;
 
-    /* Every field the run builds, counted before the first is. */
-    if (ff_field_budget_count(&budget, scen, &field->grid, field->turn, err) != FF_OK ||
-        ff_field_budget_check(&budget, o->max_memory, o->scen_path, err) != FF_OK)
+    /* Every field the run builds, counted before the first is (an
+     * any-angle field's crowd builds none). */
+    if (!field->any_angle &&
+        (ff_field_budget_count(&budget, scen, &field->grid, field->turn, err) != FF_OK ||
+         ff_field_budget_check(&budget, o->max_memory, o->scen_path, err) != FF_OK))
         return err->status;
     /* The run's processor time: its first fields and the crowd, then
      * every tick (busy). */
     setup = now_seconds();
-    if (ff_profiles_init_turn(prof, scen, &field->grid, field->turn, field->turn_cost, o->scen_path,
-                              err) != FF_OK)
-        return err->status;
-    ff_field_free(field);  /* the profiles hold their own copies */
-    if (!(crowd = ff_crowd_new(scen, prof, o->smooth, err)))
-        return err->status;
+    if (field->any_angle) {
+        if (!(crowd = anyangle_crowd(o, field, scen, &codes, err))) {
+            free(codes);
+            return err->status;
+        }
+    } else {
+        if (ff_profiles_init_turn(prof, scen, &field->grid, field->turn, field->turn_cost,
+                                  o->scen_path, err) != FF_OK)
+            return err->status;
+        ff_field_free(field);  /* the profiles hold their own copies */
+        if (!(crowd = ff_crowd_new(scen, prof, o->smooth, err)))
+            return err->status;
+    }
     setup = now_seconds() - setup;
     report_unreachable(crowd, scen);
     if ((st = ff_outfile_open(&out, o->out_path, err)) != FF_OK)
@@ -426,6 +484,7 @@ static ff_status simulate(const options *o, ff_field *field, ff_scenario *scen, 
         *code = o->check ? report_misses(crowd) : 0;
 done:
     ff_crowd_delete(crowd);
+    free(codes);
     return st;
 }
 

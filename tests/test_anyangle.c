@@ -9,6 +9,8 @@
  * Hand-worked cases, and Euclidean <= any-angle <= 8-move, complete it. */
 #include "testutil.h"
 
+#include <limits.h>
+
 #include "anyangle.h"
 #include "freesight.h"
 #include "search.h"
@@ -527,6 +529,123 @@ Test(anyangle, sight_lines_by_hand)
     ff_grid_free(&g);
 }
 
+/* The clearance map against its definition: the least chessboard
+ * distance from the cell to a wall or to a cell outside the map, by brute
+ * force over every such cell, 0 on a wall. */
+Test(anyangle, clearance_is_the_chessboard_distance_to_a_wall)
+{
+    unsigned long long seed = 77;
+
+    for (int k = 0; k < 30; k++) {
+        int w = 1 + (int)(tu_next(&seed) % 40), h = 1 + (int)(tu_next(&seed) % 40);
+        uint8_t *clear = malloc((size_t)(w * h));
+        ff_grid g;
+
+        random_map(&g, &seed, w, h, 0.01 * (k % 6), 0, FF_CORNERS_STRICT);
+        cr_assert_not_null(clear);
+        ff_free_clearance(&g, clear);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                long long want = oracle_open(&g, x, y) ? LLONG_MAX : 0;
+                for (int v = -1; v <= h && want; v++)
+                    for (int u = -1; u <= w; u++)
+                        if (!oracle_open(&g, u, v)) {
+                            long long d = llabs((long long)u - x) > llabs((long long)v - y)
+                                              ? llabs((long long)u - x)
+                                              : llabs((long long)v - y);
+                            want = d < want ? d : want;
+                        }
+                cr_assert_eq(clear[y * w + x], want > 255 ? 255 : want,
+                             "map %d, cell %d,%d", k, x, y);
+            }
+        free(clear);
+        ff_grid_free(&g);
+    }
+}
+
+/* Leaping across open squares gives the oracle's answer: sparse walls
+ * (0 to 6%, so squares are large), a block and six pinch points,
+ * segments between random centres and grid vertices of the free space,
+ * half of them through a pinch point, under each corner rule. */
+Test(anyangle, leaping_sight_lines_match_the_oracle)
+{
+    unsigned long long seed = 2601;
+    long long seen = 0, tried = 0;
+
+    for (int k = 0; k < 24; k++) {
+        int w = 20 + (int)(tu_next(&seed) % 41), h = 20 + (int)(tu_next(&seed) % 41);
+        uint8_t *clear = malloc((size_t)(w * h));
+        ff_grid g;
+
+        random_map(&g, &seed, w, h, 0.01 * (k % 7), 0,
+                   k % 3 == 0 ? FF_CORNERS_STRICT : k % 3 == 1 ? FF_CORNERS_CUT
+                                                              : FF_CORNERS_FREE);
+        long long pinch[6][2];
+        for (int y = h / 3; y < h / 3 + 3; y++)
+            for (int x = w / 2; x < w / 2 + 4; x++)
+                g.cost[y * w + x] = INFINITY;
+        /* Two walls touching at a corner, six times, in the open. */
+        for (int p = 0; p < 6; p++) {
+            int x = 1 + (int)(tu_next(&seed) % (unsigned)(w - 2));
+            int y = 1 + (int)(tu_next(&seed) % (unsigned)(h - 2)), flip = (int)(tu_next(&seed) % 2);
+            g.cost[(y - 1) * w + x - 1 + flip] = INFINITY;
+            g.cost[y * w + x - flip] = INFINITY;
+            pinch[p][0] = 2 * x;
+            pinch[p][1] = 2 * y;
+        }
+        cr_assert_not_null(clear);
+        ff_free_clearance(&g, clear);
+        for (int j = 0; j < 3000; j++) {
+            int vertex_a = (int)(tu_next(&seed) % 2), vertex_b = (int)(tu_next(&seed) % 2);
+            long long ax = 2 * (long long)(tu_next(&seed) % (unsigned)(w + vertex_a)) + !vertex_a;
+            long long ay = 2 * (long long)(tu_next(&seed) % (unsigned)(h + vertex_a)) + !vertex_a;
+            long long bx = 2 * (long long)(tu_next(&seed) % (unsigned)(w + vertex_b)) + !vertex_b;
+            long long by = 2 * (long long)(tu_next(&seed) % (unsigned)(h + vertex_b)) + !vertex_b;
+            if (j % 2) {
+                /* Through a pinch point: b the far end of a's line through
+                 * it, a whole number of steps of (P - a) reduced on. */
+                const long long *p = pinch[j / 2 % 6];
+                long long ux = p[0] - ax, uy = p[1] - ay, gcd = llabs(ux), t = llabs(uy), m;
+                while (t) {
+                    m = gcd % t;
+                    gcd = t;
+                    t = m;
+                }
+                if (gcd == 0)
+                    continue;
+                ux /= gcd;
+                uy /= gcd;
+                if ((ux & 1) || (uy & 1)) {  /* keep b's parity a's */
+                    ux *= 2;
+                    uy *= 2;
+                }
+                m = 1 + (long long)(tu_next(&seed) % 40);
+                while (m > 0 && (p[0] + m * ux < 0 || p[0] + m * ux > 2 * w ||
+                                 p[1] + m * uy < 0 || p[1] + m * uy > 2 * h))
+                    m--;
+                if (m == 0)
+                    continue;
+                bx = p[0] + m * ux;
+                by = p[1] + m * uy;
+                vertex_b = vertex_a;
+            }
+            /* A vertex end must be in the free space (anyangle.h's roots are). */
+            if ((vertex_a && !oracle_point_free(&g, ax, ay, 2)) ||
+                (vertex_b && !oracle_point_free(&g, bx, by, 2)))
+                continue;
+            int want = oracle_sees(&g, ax, ay, bx, by);
+            cr_assert_eq(ff_free_segment_leaping(&g, clear, ax, ay, bx, by), want,
+                         "map %d (%dx%d): %lld,%lld to %lld,%lld", k, w, h, ax, ay, bx, by);
+            seen += want;
+            tried++;
+        }
+        free(clear);
+        ff_grid_free(&g);
+    }
+    cr_expect(seen > tried / 4 && seen < tried, "both answers tried: %lld of %lld free", seen,
+              tried);
+}
+
 /* ff_anyangle_directions: the search's own vectors for its own
  * distances; other distances are refused. */
 Test(anyangle, directions_need_the_fields_own_distances)
@@ -622,4 +741,22 @@ Test(anyangle, corner_paths_are_free_and_as_long_as_the_distance)
         free(d);
         ff_grid_free(&g);
     }
+}
+
+/* The code that stands for a vector: none out of reach, goal for a zero
+ * vector, else the nearest of the eight (y south), a degree either side
+ * of the half-way line between E and SE. */
+Test(anyangle, codes_stand_for_vectors)
+{
+    double d = 3.14159265358979323846 / 180, a = 21.5 * d, b = 23.5 * d;
+
+    cr_expect_eq(ff_anyangle_code(INFINITY, 1, 0), FF_DIR_NONE);
+    cr_expect_eq(ff_anyangle_code(0, 0, 0), FF_DIR_GOAL);
+    cr_expect_eq(ff_anyangle_code(3, 1, 0), FF_DIR_E);
+    cr_expect_eq(ff_anyangle_code(3, 0, -1), FF_DIR_N);
+    cr_expect_eq(ff_anyangle_code(3, 0.6f, 0.8f), FF_DIR_SE);
+    cr_expect_eq(ff_anyangle_code(3, -0.9f, 0.1f), FF_DIR_W);
+    cr_expect_eq(ff_anyangle_code(3, (float)cos(a), (float)sin(a)), FF_DIR_E);
+    cr_expect_eq(ff_anyangle_code(3, (float)cos(b), (float)sin(b)), FF_DIR_SE);
+    cr_expect_eq(ff_anyangle_code(3, (float)cos(b), (float)-sin(b)), FF_DIR_NE);
 }

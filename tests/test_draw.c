@@ -630,6 +630,76 @@ Test(legend, swatches_for_direction_below_arrow_scale)
     ff_field_free(&f);
 }
 
+/* Give f (made with distances) an any-angle field's vector channel, each
+ * cell's vector at angle deg[i] degrees from east, y south, or zero where
+ * deg[i] is NAN. */
+static void add_vectors(ff_field *f, const double *deg)
+{
+    size_t n = (size_t)f->grid.w * (size_t)f->grid.h, i;
+    float *v = malloc(2 * n * sizeof *v);
+
+    cr_assert_not_null(v);
+    for (i = 0; i < n; i++) {
+        v[2 * i] = isnan(deg[i]) ? 0.0f : (float)cos(deg[i] * 3.14159265358979323846 / 180);
+        v[2 * i + 1] = isnan(deg[i]) ? 0.0f : (float)sin(deg[i] * 3.14159265358979323846 / 180);
+    }
+    f->any_angle = 1;
+    f->extra = calloc(1, sizeof *f->extra);
+    cr_assert_not_null(f->extra);
+    strcpy(f->extra[0].name, "vector");
+    f->extra[0].type = FF_T_F32;
+    f->extra[0].lanes = 2;
+    f->extra[0].data = v;
+    f->nextra = 1;
+}
+
+/* An any-angle field's direction layer draws each cell's arrow along its
+ * own vector: a pixel 0.3 cell from the centre along the vector is the
+ * arrow's, one as far along the nearest of the eight directions is not
+ * (the head is narrower there than its 0.15 cell off the vector's line).
+ * A zero vector (the goal) has none; below the arrow scale a cell takes
+ * the colour of the nearest direction, and the key names the vectors. */
+Test(layer, any_angle_vectors_as_arrows)
+{
+    static const double deg[3] = { 30, 120, NAN };
+    ff_draw_options opt = { .layer = FF_LAYER_DIRECTION, .scale = 40, .legend = 1 };
+    ff_field f;
+    ff_error err;
+    ff_legend lg;
+    uint32_t w, h;
+    uint8_t *rgb;
+
+    make_field(&f, 3, 1, 1);
+    cr_expect_eq(ff_layer_check(&f, FF_LAYER_DIRECTION, "s", &err), FF_EINPUT);
+    add_vectors(&f, deg);
+    cr_expect_eq(ff_layer_richest(&f), FF_LAYER_DIRECTION);
+    cr_expect_eq(ff_layer_check(&f, FF_LAYER_DIRECTION, "s", &err), FF_OK);
+    rgb = draw_key(&f, &opt, NULL, &lg, &w, &h);
+    cr_expect(strstr(lg.title, "vectors"), "%s", lg.title);
+    for (int c = 0; c < 2; c++) {
+        double a = deg[c] * 3.14159265358979323846 / 180, cx = 40 * c + 20, cy = 20;
+        double ex = c == 0 ? 1 : -FF_SQRT2 / 2, ey = c == 0 ? 0 : FF_SQRT2 / 2;
+        cr_expect_eq(at(rgb, w, (uint32_t)(cx + 12 * cos(a)), (uint32_t)(cy + 12 * sin(a))),
+                     0x000000u, "cell %d: on its vector", c);
+        cr_expect_neq(at(rgb, w, (uint32_t)(cx + 12 * ex), (uint32_t)(cy + 12 * ey)), 0x000000u,
+                      "cell %d: off its vector, toward the nearest direction", c);
+        cr_expect_eq(at(rgb, w, (uint32_t)(cx - 12 * cos(a)), (uint32_t)(cy - 12 * sin(a))),
+                     0x000000u, "cell %d: the shaft behind the centre", c);
+    }
+    for (uint32_t y = 0; y < 40; y++)
+        for (uint32_t x = 80; x < 120; x++)
+            cr_expect_neq(at(rgb, w, x, y), 0x000000u, "the goal's zero vector: no arrow");
+    free(rgb);
+
+    opt.scale = 2;
+    rgb = draw_key(&f, &opt, NULL, &lg, &w, &h);
+    cr_expect_eq(lg.nitems, 2, "SE and SW");
+    cr_expect_eq(swatch(rgb, w, &lg, "SE"), at(rgb, w, 0, 0), "30 degrees: south-east");
+    cr_expect_eq(swatch(rgb, w, &lg, "SW"), at(rgb, w, 2, 0), "120 degrees: south-west");
+    free(rgb);
+    ff_field_free(&f);
+}
+
 /* The key's colours are the drawn ones: the bar's ends are the colours of
  * the nearest and farthest cells, every tick lies in the range, and the
  * swatches of wall, unreachable, goal, path, points and agent states are

@@ -50,6 +50,13 @@ ff_crowd *ff_crowd_new(const ff_scenario *s, ff_profiles *p, int smooth, ff_erro
 ff_crowd *ff_crowd_new_field(const ff_scenario *s, const ff_grid *g, const uint8_t *dir,
                              int smooth, ff_error *err);
 
+/* Make follow steer crowd c (one of ff_crowd_new_field) by the unit
+ * vectors vec, two floats a cell of its grid (an any-angle field's vector
+ * channel, man 5 ff; borrowed, to outlive c), sampled as ffquery does
+ * (bilinear, or the cell's own with raw directions); the codes dir still
+ * say which cells lead nowhere.  Call it before the first step. */
+void ff_crowd_follow_vectors(ff_crowd *c, const float *vec);
+
 /* Free crowd c and everything it owns (not what it borrows); NULL is
  * allowed. */
 void ff_crowd_delete(ff_crowd *c);

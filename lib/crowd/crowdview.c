@@ -37,6 +37,12 @@ ff_crowd *ff_crowd_new_field(const ff_scenario *s, const ff_grid *g, const uint8
     return make(s, g, dir, NULL, smooth, err);
 }
 
+void ff_crowd_follow_vectors(ff_crowd *c, const float *vec)
+{
+    if (!c->profiles)
+        c->vectors = vec;
+}
+
 void ff_crowd_delete(ff_crowd *c)
 {
     if (!c)

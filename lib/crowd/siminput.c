@@ -37,13 +37,12 @@ ff_status ff_sim_input_read(const char *path, const char *name, uint64_t max_cel
         st = ff_field_select(&reader, name, out, err);
     }
     ff_infile_close(in);
-    if (st == FF_OK && out->any_angle) {
+    if (st == FF_OK && out->any_angle && !ff_field_vectors(out)) {
         ff_field_free(out);
         return ff_error_set(err, FF_EINPUT, path, 0, 0,
-                            "an any-angle field: ffsim does not follow its vectors yet; "
-                            "build the field without --any-angle");
+                            "an any-angle field without its vector channel: run ffdir first");
     }
-    if (st == FF_OK && !out->direction) {
+    if (st == FF_OK && !out->any_angle && !out->direction) {
         ff_field_free(out);
         return ff_error_set(err, FF_EINPUT, path, 0, 0,
                             "the stream has no direction channel: run ffdir first");

@@ -17,7 +17,8 @@ extern "C" {
 
 /* Read ffsim's FIELD at path ("-": standard input): an ff stream's field,
  * its only one or the one named name (as ff_field_select chooses), which
- * must carry directions and not be an any-angle field; or, when the input starts as a map (ff_map_sniff:
+ * must carry directions (an any-angle field: its vector channel); or,
+ * when the input starts as a map (ff_map_sniff:
  * a file, not a pipe), the map, read as ff_map_read reads it (at most
  * max_cells cells, 0 for the default), into out->grid alone with
  * *is_map 1.  On failure out is empty. */

@@ -39,7 +39,7 @@ ff_status ff_anyangle_check(const ff_grid *g, ff_error *err);
  * centre toward the next vertex of its shortest path (a wall corner or the
  * goal's centre); (0, 0) on goals, walls and unreachable cells.  Both
  * arrays are the caller's.  Work and memory grow with the map: besides the
- * outputs, about 8 bytes a cell, 36 a turning corner and 40 a cell of
+ * outputs, about 9 bytes a cell, 36 a turning corner and 40 a cell of
  * the largest flood (with toward, 4 more a cell). */
 ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_error *err);
 
@@ -50,6 +50,12 @@ ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_e
  * changed. */
 ff_status ff_anyangle_directions(const ff_grid *g, const double *dist, float *toward,
                                  ff_error *err);
+
+/* The direction code that stands for a cell's vector (vx, vy) of an
+ * any-angle field whose distance there is dist: FF_DIR_NONE when dist is
+ * not finite, FF_DIR_GOAL for a zero vector, else the nearest of the
+ * eight directions (ff_heading_nearest). */
+int ff_anyangle_code(double dist, float vx, float vy);
 
 /* The corner path of cell (x, y) in the any-angle field of g whose
  * distances are dist (checked as by ff_anyangle_directions): the world

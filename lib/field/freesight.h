@@ -42,6 +42,17 @@ int ff_free_pinch(const ff_grid *g, int64_t vx, int64_t vy);
  * proportional to the cells crossed; allocates nothing. */
 int ff_free_segment(const ff_grid *g, int64_t ax, int64_t ay, int64_t bx, int64_t by);
 
+/* Each cell's clearance into clear (w*h bytes, the caller's): 0 for a
+ * wall, else the least chessboard distance to a wall or to a cell outside
+ * the map, capped at 255; so the cells within clearance - 1 of a cell are
+ * all open.  Time proportional to w*h. */
+void ff_free_clearance(const ff_grid *g, uint8_t *clear);
+
+/* ff_free_segment, the same answer, leaping across open squares with g's
+ * clearance map clear (ff_free_clearance; NULL: step by step). */
+int ff_free_segment_leaping(const ff_grid *g, const uint8_t *clear, int64_t ax, int64_t ay,
+                            int64_t bx, int64_t by);
+
 #ifdef __cplusplus
 }
 #endif

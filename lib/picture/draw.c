@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anyangle.h"
 #include "palette.h"
 
 #define LUT_SIZE 4096
@@ -38,23 +39,43 @@ int ff_layer_parse(const char *s)
     return -1;
 }
 
+/* The vector channel when f has it in place of direction codes (an
+ * any-angle field, ffdir), else NULL. */
+static const float *vectors_of(const ff_field *f)
+{
+    return f->direction || !f->distance ? NULL : ff_field_vectors(f);
+}
+
+/* 1 when f has directions to draw: codes, or an any-angle field's vectors. */
+static int has_directions(const ff_field *f)
+{
+    return f->direction || vectors_of(f);
+}
+
+/* The direction code drawn for cell i: its code, or the one that stands
+ * for its vector (ff_anyangle_code). */
+static int cell_code(const ff_field *f, const float *vec, size_t i)
+{
+    return vec ? ff_anyangle_code(f->distance[i], vec[2 * i], vec[2 * i + 1]) : f->direction[i];
+}
+
 ff_layer ff_layer_richest(const ff_field *f)
 {
-    return f->direction ? FF_LAYER_DIRECTION : f->distance ? FF_LAYER_DISTANCE : FF_LAYER_COST;
+    return has_directions(f) ? FF_LAYER_DIRECTION : f->distance ? FF_LAYER_DISTANCE : FF_LAYER_COST;
 }
 
 ff_status ff_layer_check(const ff_field *f, ff_layer layer, const char *name, ff_error *err)
 {
     int has = layer == FF_LAYER_MAP || layer == FF_LAYER_COST || layer == FF_LAYER_DENSITY ||
               (layer == FF_LAYER_DISTANCE && f->distance) ||
-              (layer == FF_LAYER_DIRECTION && f->direction);
+              (layer == FF_LAYER_DIRECTION && has_directions(f));
 
     if (has)
         return FF_OK;
     return ff_error_set(err, FF_EINPUT, name, 0, 0,
                         "the stream has no %s channel: its layers are map, cost%s%s%s",
                         ff_layer_name(layer), f->distance ? ", distance" : "",
-                        f->direction ? ", direction" : "",
+                        has_directions(f) ? ", direction" : "",
                         f->distance ? "" : " (run ffbuild for distance, then ffdir for direction)");
 }
 int ff_draw_default_scale(const ff_grid *g)
@@ -80,6 +101,7 @@ static void take_census(const ff_field *f, const ff_draw_options *opt, census *c
 {
     size_t n = (size_t)f->grid.w * (size_t)f->grid.h, i;
     ff_layer layer = opt->layer;
+    const float *vec = vectors_of(f);
 
     memset(c, 0, sizeof *c);
     for (i = 0; i < n; i++) {
@@ -93,10 +115,11 @@ static void take_census(const ff_field *f, const ff_draw_options *opt, census *c
         if ((layer == FF_LAYER_DISTANCE || layer == FF_LAYER_DIRECTION) &&
             !(f->distance && isfinite(f->distance[i])))
             c->unreachable = 1;
-        if (layer == FF_LAYER_DIRECTION && f->direction) {
-            if (f->direction[i] < 8)
-                c->directions |= 1u << f->direction[i];
-            else if (f->direction[i] == FF_DIR_NONE)
+        if (layer == FF_LAYER_DIRECTION && has_directions(f)) {
+            int code = cell_code(f, vec, i);
+            if (code < 8)
+                c->directions |= 1u << code;
+            else if (code == FF_DIR_NONE)
                 c->unreachable = 1;
         }
         if (layer == FF_LAYER_DENSITY)
@@ -149,9 +172,14 @@ static void build_key(ff_legend *lg, const ff_field *f, const ff_draw_options *o
         snprintf(title, sizeof title, "Distance to the nearest goal%s (world units)", heading);
         break;
     case FF_LAYER_DIRECTION:
-        snprintf(title, sizeof title,
-                 arrows ? "Direction to the goal%s, on the distance (world units)"
-                        : "Direction to the goal%s", heading);
+        if (vectors_of(f))
+            snprintf(title, sizeof title,
+                     arrows ? "Direction to the goal (vectors), on the distance (world units)"
+                            : "Direction to the goal (vectors, to the nearest of eight)");
+        else
+            snprintf(title, sizeof title,
+                     arrows ? "Direction to the goal%s, on the distance (world units)"
+                            : "Direction to the goal%s", heading);
         break;
     case FF_LAYER_DENSITY:
         snprintf(title, sizeof title, "Agents per cell, mean of %llu tick%s",
@@ -263,13 +291,12 @@ ff_status ff_draw_size(const ff_field *f, const ff_draw_options *opt, const ff_o
     return st;
 }
 
-/* The arrow of direction dir in a cell of s pixels, as spans per row:
- * a shaft from behind the center to just past it, and a head reaching
+/* The arrow along unit vector (ux, uy) in a cell of s pixels, as spans per
+ * row: a shaft from behind the center to just past it, and a head reaching
  * 0.4 s from the center. */
-static void arrow_spans(int32_t *span, int dir, int s)
+static void arrow_spans(int32_t *span, double ux, double uy, int s)
 {
-    double len = dir >= FF_DIR_NE ? FF_SQRT2 : 1.0;
-    double ux = ff_dir_dx[dir] / len, uy = ff_dir_dy[dir] / len, nx = -uy, ny = ux;
+    double nx = -uy, ny = ux;
     double c = s / 2.0, shaft_r = (0.07 * s > 0.6 ? 0.07 * s : 0.6), half = 0.24 * s;
     double tail_x = c - 0.38 * s * ux, tail_y = c - 0.38 * s * uy;
     double base_x = c + 0.02 * s * ux, base_y = c + 0.02 * s * uy;
@@ -356,11 +383,14 @@ ff_status ff_draw_begin(ff_drawing *d, const ff_field *f, const ff_draw_options 
     d->high = c.high;
     d->has_range = c.has_range;
     d->arrows = opt->layer == FF_LAYER_DIRECTION && s >= FF_DRAW_ARROW_SCALE;
+    d->vectors = opt->layer == FF_LAYER_DIRECTION ? vectors_of(f) : NULL;
     d->base = malloc((size_t)d->width * 3);
     d->goal_span = malloc((size_t)s * 4 * sizeof *d->goal_span);
     d->lut = malloc(LUT_SIZE * 3);
+    /* Eight arrows, or with vectors each cell's of the current cell row. */
     if (d->arrows)
-        d->arrow_span = malloc((size_t)8 * (size_t)s * 4 * sizeof *d->arrow_span);
+        d->arrow_span = malloc((size_t)(d->vectors ? f->grid.w : 8) * (size_t)s * 4 *
+                               sizeof *d->arrow_span);
     if (!d->base || !d->goal_span || !d->lut || (d->arrows && !d->arrow_span)) {
         ff_draw_end(d);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for a %ux%u picture",
@@ -376,9 +406,12 @@ ff_status ff_draw_begin(ff_drawing *d, const ff_field *f, const ff_draw_options 
             ff_pastel(d->lut + 3 * k);
     }
     goal_spans(d->goal_span, s);
-    if (d->arrows)
-        for (dir = 0; dir < 8; dir++)
-            arrow_spans(d->arrow_span + (size_t)dir * (size_t)s * 4, dir, s);
+    if (d->arrows && !d->vectors)
+        for (dir = 0; dir < 8; dir++) {
+            double len = dir >= FF_DIR_NE ? FF_SQRT2 : 1.0;
+            arrow_spans(d->arrow_span + (size_t)dir * (size_t)s * 4, ff_dir_dx[dir] / len,
+                        ff_dir_dy[dir] / len, s);
+        }
     return FF_OK;
 }
 
@@ -434,7 +467,7 @@ static void cell_colour(const ff_drawing *d, size_t i, uint8_t out[3])
             ff_set_rgb(out, ff_colour_unreachable);
         return;
     case FF_LAYER_DIRECTION:
-        code = f->direction[i];
+        code = cell_code(f, d->vectors, i);
         if (code == FF_DIR_NONE || !isfinite(f->distance[i]))
             ff_set_rgb(out, ff_colour_unreachable);
         else if (d->arrows)
@@ -455,6 +488,7 @@ static void cell_colour(const ff_drawing *d, size_t i, uint8_t out[3])
     ff_set_rgb(out, ff_colour_open);
 }
 
+/* The plain colours of cell row cy, and with vectors its arrows' spans. */
 static void build_base(ff_drawing *d, uint32_t cy)
 {
     const ff_grid *g = &d->field->grid;
@@ -466,6 +500,9 @@ static void build_base(ff_drawing *d, uint32_t cy)
         cell_colour(d, i, rgb);
         for (k = 0; k < s; k++, p += 3)
             ff_set_rgb(p, rgb);
+        if (d->arrows && d->vectors && cell_code(d->field, d->vectors, i) < 8)
+            arrow_spans(d->arrow_span + (size_t)x * s * 4, d->vectors[2 * i],
+                        d->vectors[2 * i + 1], (int)s);
     }
     for (x = d->map_width; x < d->width; x++, p += 3)
         ff_set_rgb(p, ff_colour_paper);
@@ -478,11 +515,11 @@ static void arrows_row(const ff_drawing *d, uint8_t *row, uint32_t cy, uint32_t 
     size_t s = (size_t)d->opt.scale, first = (size_t)cy * (size_t)f->grid.w, i;
 
     for (i = 0; i < (size_t)f->grid.w; i++) {
-        int code = f->direction[first + i];
+        int code = cell_code(f, d->vectors, first + i);
         const int32_t *a;
         if (code >= 8)
             continue;
-        a = d->arrow_span + ((size_t)code * s + oy) * 4;
+        a = d->arrow_span + ((d->vectors ? i : (size_t)code) * s + oy) * 4;
         if (a[0] <= a[1])
             ff_fill(row, (int64_t)(i * s) + a[0], (int64_t)(i * s) + a[1], ff_colour_black);
         if (a[2] <= a[3])

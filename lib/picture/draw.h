@@ -29,7 +29,9 @@ typedef enum {
     FF_LAYER_MAP = 0,   /* walls dark, open cells light, terrain classes tinted */
     FF_LAYER_COST,      /* open cells in greys by terrain cost, walls dark */
     FF_LAYER_DISTANCE,  /* a perceptually uniform ramp from nearest to farthest */
-    FF_LAYER_DIRECTION, /* arrows from scale 8, a colour per direction below */
+    FF_LAYER_DIRECTION, /* arrows from scale 8, a colour per direction below;
+                           an any-angle field's vectors (arrows along them,
+                           below the colour of the nearest direction) */
     FF_LAYER_DENSITY    /* agents per cell over the ticks of the traces drawn */
 } ff_layer;
 
@@ -94,9 +96,12 @@ typedef struct {
     double low, high;         /* the ramp's range (distance, cost, density) */
     int has_range;            /* 0 when no cell has a finite value */
     int arrows;               /* direction drawn as arrows */
+    const float *vectors;     /* the direction layer of an any-angle field:
+                                 its vector channel (f's) */
     uint8_t *base;            /* width*3: the current cell row, plain */
     uint8_t *lut;             /* the ramp's colours, as cells are drawn */
-    int32_t *arrow_span;      /* [8][scale][2 shapes][2]: arrow spans */
+    int32_t *arrow_span;      /* [8][scale][2 shapes][2]: arrow spans; with
+                                 vectors [w][scale][2][2], the cell row's */
     int32_t *goal_span;       /* [scale][2 spans][2]: the goal mark's spans */
     ff_shape_rows shapes;     /* the overlay's marks, a row at a time */
 } ff_drawing;

@@ -264,8 +264,22 @@ bad ffquery "--trace outside an any-angle field" "^ffquery: $IN/anyangle-vec.ff:
 bad ffquery "an any-angle field without vectors" \
     "^ffquery: $IN/anyangle.ff: the any-angle field has no vector channel: run ffdir" \
     "echo 0.5 0.5 | $BIN/ffquery $IN/anyangle.ff"
-bad ffsim "an any-angle field" "^ffsim: $IN/anyangle-vec.ff: an any-angle field: ffsim does not follow its vectors yet" \
-    "$BIN/ffsim $IN/anyangle-vec.ff $TD/sim/pass.scenario"
+printf 'ffsim 1\ntick 0.1\nticks 5\nclass walker\n    radius 0.3\n    speed 1.4\n    accel 4\n    follow priority 0 weight 1\nend\nagent 1 walker 0.5,0.5\n' >"$IN/aa.scenario"
+bad ffsim "an any-angle field without vectors" \
+    "^ffsim: $IN/anyangle.ff: an any-angle field without its vector channel: run ffdir first" \
+    "$BIN/ffsim $IN/anyangle.ff $IN/aa.scenario"
+sed 's/^ticks 5$/ticks 5\nmove grid/' "$IN/aa.scenario" >"$IN/aa-grid.scenario"
+bad ffsim "an any-angle field, cell-to-cell moves" \
+    "^ffsim: $IN/aa-grid.scenario: on an any-angle field, cell-to-cell moves step by direction codes: build the field without --any-angle" \
+    "$BIN/ffsim $IN/anyangle-vec.ff $IN/aa-grid.scenario"
+printf 'at 2 close 0,0,1,1\n' | cat "$IN/aa.scenario" - >"$IN/aa-event.scenario"
+bad ffsim "an any-angle field, map events" \
+    "^ffsim: $IN/aa-event.scenario: on an any-angle field, its map events would rebuild the field" \
+    "$BIN/ffsim $IN/anyangle-vec.ff $IN/aa-event.scenario"
+sed 's/^agent 1 walker 0.5,0.5$/agent 1 walker 0.5,0.5 goal 7,5/' "$IN/aa.scenario" >"$IN/aa-own.scenario"
+bad ffsim "an any-angle field, an agent's own goal" \
+    "^ffsim: $IN/aa-own.scenario: on an any-angle field, an agent with a goal of its own" \
+    "$BIN/ffsim $IN/anyangle-vec.ff $IN/aa-own.scenario"
 output_cases ffbuild "$P $MAP"
 output_cases ffbuild "$P --update $IN/changes.txt $IN/gate0.ff"
 expect "ffbuild: --split ''" 2 "^ffbuild: --split '': an empty name" "$P --goal-sets $IN/sets.txt --split '' $MAP"

@@ -71,6 +71,13 @@ same "default layer of a field with directions: direction" "$TMP/rich1.png" "$TM
 $P -s 8 "$TMP/room-d.ff" >"$TMP/rich3.png"
 $P -s 8 -l distance "$TMP/room-d.ff" >"$TMP/rich4.png"
 same "default layer of a distance field: distance" "$TMP/rich3.png" "$TMP/rich4.png"
+# An any-angle field's directions are its vectors (test_draw.c checks
+# the arrows' pixels): the richest layer, and arrows the width of the key.
+"$BIN/ffbuild" --any-angle "$TD/anyangle/gap.ffmap" | "$BIN/ffdir" >"$TMP/gap.ff"
+run "any-angle vectors as arrows" 0 "$P -s 16 $TMP/gap.ff > $TMP/gap1.png"
+png_ok "any-angle vectors as arrows" "$TMP/gap1.png" 379x146
+$P -s 16 -l direction "$TMP/gap.ff" >"$TMP/gap2.png"
+same "default layer of an any-angle field: direction" "$TMP/gap1.png" "$TMP/gap2.png"
 $P -s 8 "$PNG/terrain.ff" >"$TMP/rich5.png"
 $P -s 8 -l cost "$PNG/terrain.ff" >"$TMP/rich6.png"
 same "default layer of a map: cost" "$TMP/rich5.png" "$TMP/rich6.png"

@@ -28,6 +28,34 @@ check gate_smooth_no_penetration "$(key wall_penetrations "$TMP/gs.sum")" = 0
 check gate_raw_no_penetration "$(key wall_penetrations "$TMP/gr.sum")" = 0
 check gate_jitter_lower "$(awk -v s="$(key heading_jitter "$TMP/gs.sum")" -v r="$(key heading_jitter "$TMP/gr.sum")" \
     'BEGIN { print (s < 0.75 * r) ? "yes" : "no " s " vs " r }')" = yes
+
+# An any-angle field (ffbuild --any-angle, ffdir): follow steers by its
+# vectors, so one walker on an open map walks the straight line to an
+# off-axis goal (within 0.05 cell smoothed, 0.2 with each cell's own
+# vector); the 8-move field's walker strays more than 0.5 from it.  The distance
+# of each traced position from the segment start-goal centre, by hand.
+awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
+    for (y = 0; y < 30; y++) { r = ""; for (x = 0; x < 40; x++) r = r (x == 34 && y == 6 ? "G" : "."); print r } }' \
+    >"$TMP/plain.ffmap"
+"$BIN/ffbuild" --any-angle "$TMP/plain.ffmap" | "$BIN/ffdir" >"$TMP/plain-aa.ff"
+"$BIN/ffbuild" "$TMP/plain.ffmap" | "$BIN/ffdir" >"$TMP/plain-8.ff"
+printf 'ffsim 1\ntick 0.1\nticks 400\nclass walker\n    radius 0.3\n    speed 1.4\n    accel 4\n    follow priority 0 weight 1\nend\nagent 1 walker 3.5,24.5\n' \
+    >"$TMP/plain.scenario"
+stray() {  # the farthest a trace's walker is from the segment 3.5,24.5 - 34.5,6.5
+    awk '!/^#/ { ux = 31; uy = -18; l = sqrt(ux * ux + uy * uy)
+        d = ((($3 - 3.5) * uy) - (($4 - 24.5) * ux)) / l; d = d < 0 ? -d : d
+        if (d > m) m = d; last = $9 }
+        END { printf "%s %.3f\n", last, m }' "$1"
+}
+for dir in smooth:0.05 raw:0.2; do
+    within=${dir#*:} dir=${dir%:*}
+    run "any-angle $dir" 0 "$BIN/ffsim --direction $dir --summary /dev/null $TMP/plain-aa.ff $TMP/plain.scenario >$TMP/aa-$dir.trace"
+    $BIN/ffsim --direction $dir --summary /dev/null "$TMP/plain-8.ff" "$TMP/plain.scenario" >"$TMP/o8-$dir.trace"
+    check "any-angle $dir: arrives on the straight line" \
+        "$(stray "$TMP/aa-$dir.trace" | awk -v w="$within" '{ print $1, ($2 < w ? "straight" : "strays " $2) }')" = "arrived straight"
+    check "8-move $dir: strays from it" \
+        "$(stray "$TMP/o8-$dir.trace" | awk '{ print $1, ($2 > 0.5 ? "strays" : "straight " $2) }')" = "arrived strays"
+done
 check gate_overlap_bound "$(awk -v o="$(key max_overlap "$TMP/gs.sum")" 'BEGIN { print (o < 0.3) ? "yes" : "no" }')" = yes
 
 # Wall penetrations measured from the trace alone: every position against

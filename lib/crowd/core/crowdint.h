@@ -85,6 +85,9 @@ struct ff_crowd {
     const ff_grid *grid;       /* the map of the walls (the current one) */
     const uint8_t *direction;  /* w*h codes of the field followed, when
                                   there are no profiles */
+    const float *vectors;      /* NULL, or w*h unit vectors (an any-angle
+                                  field's) that follow steers by instead
+                                  of the codes; borrowed */
     ff_profiles *profiles;     /* borrowed, or NULL: the fields by class */
     ff_congestion congestion;  /* with 'congestion on' and profiles: the
                                   congestion fields the classes follow

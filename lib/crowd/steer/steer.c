@@ -97,7 +97,11 @@ static inline void propose_follow(const agent_ctx *q, double *px, double *py)
         }
         return;
     }
-    if (c->smooth && q->cells)
+    if (c->vectors && c->smooth)
+        ff_sample_smooth_vector(g, c->vectors, q->a->x, q->a->y, px, py);
+    else if (c->vectors)
+        ff_sample_raw_vector(g, c->vectors, q->a->x, q->a->y, px, py);
+    else if (c->smooth && q->cells)
         ff_sample_smooth_cells(g, q->dir, q->a->x, q->a->y, q->fx, q->fy, px, py);
     else if (c->smooth)
         ff_sample_smooth(g, q->dir, q->a->x, q->a->y, px, py);

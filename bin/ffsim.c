@@ -147,6 +147,21 @@ static void report_deadlocks(const ff_crowd *crowd)
     }
 }
 
+/* Steering agents stuck at the last tick: one line, the first 32 ids. */
+static void report_stuck(const ff_crowd *crowd)
+{
+    size_t j, n;
+    const uint32_t *id = ff_crowd_stuck(crowd, &n);
+    if (n == 0)
+        return;
+    fprintf(stderr, "%s: tick %lld: stuck: agents", prog, ff_crowd_tick(crowd));
+    for (j = 0; j < n && j < 32; j++)
+        fprintf(stderr, " %u", id[j]);
+    if (n > 32)
+        fprintf(stderr, " and %zu more", n - 32);
+    fprintf(stderr, " make no way to their goals\n");
+}
+
 /* --check: one line on stderr for each agent that did not arrive, in id
  * order; 1 when there is any. */
 static int report_misses(const ff_crowd *crowd)
@@ -300,6 +315,7 @@ static ff_status run(ff_crowd *crowd, const ff_scenario *scen, const options *o,
     for (;;) {
         double w0 = o->realtime ? wall_seconds() : 0;
         int shown, over, last, paused;
+        size_t nstuck;
         long long t;
         if (ff_crowd_step(crowd, err) != FF_OK) {
             ff_progress_end(&progress);
@@ -310,12 +326,15 @@ static ff_status run(ff_crowd *crowd, const ff_scenario *scen, const options *o,
         /* Nothing can change any more: the run is over. */
         over = !last && ff_crowd_check_over(crowd);
         shown = t % o->every == 0;
-        paused = shown || over || last || o->realtime || ff_crowd_deadlock_count(crowd) > 0;
+        ff_crowd_stuck(crowd, &nstuck);
+        paused = shown || over || last || o->realtime || ff_crowd_deadlock_count(crowd) > 0 ||
+                 nstuck > 0;
         if (paused)
             rc->busy += now_seconds() - started;
-        if (ff_crowd_deadlock_count(crowd) > 0)
+        if (ff_crowd_deadlock_count(crowd) > 0 || nstuck > 0)
             ff_progress_clear(&progress);
         report_deadlocks(crowd);
+        report_stuck(crowd);
         ff_progress_update(&progress, (uint64_t)t);
         if (o->realtime) {
             if (wall_seconds() - w0 > scen->tick_dt)

@@ -495,6 +495,52 @@ Test(crowd, group_below_threshold_gives_way_in_the_simulation)
     free_field(&f);
 }
 
+/* Agent 1 of a class whose top group seeks 5.5,1.5 (north) with weight
+ * 0.1, as in issue 31, and whose next group follows the field (east), after
+ * five ticks of 0.1 s; threshold_line is the class's threshold, or "". */
+static void weak_first_group(const char *threshold_line, double *x, double *y)
+{
+    char text[512];
+    field f;
+    ff_scenario s;
+    ff_crowd c;
+    ff_error err;
+    const ff_agent *a;
+    int t;
+
+    make_field(&f, room, 9);
+    snprintf(text, sizeof text,
+             "ffsim 1\nticks 5\n"
+             "class weak\n radius 0.3\n speed 1\n accel 100\n%s"
+             " seek 5.5,1.5 priority 0 weight 0.1\n follow priority 1\nend\n"
+             "agent 1 weak 5.5,4.5\n", threshold_line);
+    scenario(text, &f.g, &s);
+    cr_assert_eq(ff_crowd_init(&c, &s, &f.g, f.dir, 1, &err), FF_OK);
+    for (t = 0; t <= 5; t++)
+        cr_assert_eq(ff_crowd_step(&c, &err), FF_OK);
+    a = agent_by_id(&c, 1);
+    *x = a->x;
+    *y = a->y;
+    ff_crowd_free(&c);
+    ff_scenario_free(&s);
+    free_field(&f);
+}
+
+Test(crowd, weak_first_group_gives_way_at_the_default_threshold)
+{
+    double x, y;
+
+    /* The top group's length 0.1 is under the default 0.2: the agent
+     * follows east at full speed, 5 ticks x 0.1 s x 1 = 0.5. */
+    weak_first_group("", &x, &y);
+    cr_expect(fabs(x - 6.0) < 1e-9 && fabs(y - 4.5) < 1e-9, "default: at %g,%g", x, y);
+    weak_first_group(" threshold 0.2\n", &x, &y);
+    cr_expect(fabs(x - 6.0) < 1e-9 && fabs(y - 4.5) < 1e-9, "0.2: at %g,%g", x, y);
+    /* Over 0.05 it wins whole: north at a tenth of the speed, 0.05. */
+    weak_first_group(" threshold 0.05\n", &x, &y);
+    cr_expect(fabs(x - 5.5) < 1e-9 && fabs(y - 4.45) < 1e-9, "0.05: at %g,%g", x, y);
+}
+
 /* ---- walls, unreachable cells ---- */
 
 Test(crowd, agent_in_a_blocked_cell_walks_out)

@@ -139,6 +139,12 @@ Test(scenario, separate_range_default_and_arrive_default)
     cr_expect_eq(s.passes, 4);
     cr_expect_eq(s.stay, 0);
     cr_expect(!s.cls[0].follows);
+    cr_expect_eq(s.cls[0].threshold, 0.2, "the seed's threshold");
+    cr_expect_eq(s.stuck_after, 60, "standoffs after 60 seconds");
+    ff_scenario_free(&s);
+    cr_assert_eq(ff_scenario_parse(HEAD "stuck-after 2.5\nclass w\n radius 0.25\n speed 1\n follow\nend\n", "s",
+                                   &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(s.stuck_after, 2.5);
     ff_scenario_free(&s);
     ff_grid_free(&g);
 }

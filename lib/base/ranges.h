@@ -30,10 +30,11 @@ typedef enum {
     FF_RANGE_SPEED,                /* class: world units a second */
     FF_RANGE_ACCEL,                /* class: world units a second squared */
     FF_RANGE_TURN,                 /* class: degrees a second */
-    FF_RANGE_THRESHOLD,            /* class: world units */
+    FF_RANGE_THRESHOLD,            /* class: steering units (1: full speed) */
     FF_RANGE_PRIORITY,             /* class: agent priority */
     FF_RANGE_PASSES,               /* scenario: overlap passes a tick */
     FF_RANGE_WAIT_LIMIT,           /* scenario: ticks */
+    FF_RANGE_STUCK_AFTER,          /* scenario: seconds */
     FF_RANGE_REBUILD_TICKS,        /* scenario: ticks */
     FF_RANGE_CONGESTION_TICKS,     /* scenario: ticks */
     FF_RANGE_CONGESTION_WEIGHT,    /* scenario */

@@ -34,6 +34,7 @@
 #include "gridmove.h"
 #include "hugepage.h"
 #include "sample.h"
+#include "standoff.h"
 #include "steer.h"
 
 /* ---- set-up ---- */
@@ -318,6 +319,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     ff_goalfields_init(&c->goals);
     if ((st = alloc_arrays(c, na, nc, cells ? cells : 1, err)) != FF_OK ||
         (s->move == FF_MOVE_GRID && (st = ff_gridmove_init(c, na, err)) != FF_OK) ||
+        (s->move != FF_MOVE_GRID && (st = ff_standoff_init(c, na, err)) != FF_OK) ||
         (st = own_goals_init(c, s, p, err)) != FF_OK) {
         ff_crowd_free(c);
         return st;
@@ -369,6 +371,7 @@ void ff_crowd_free(ff_crowd *c)
     c->congested = 0;
     ff_goalfields_free(&c->goals);
     ff_gridmove_free(c);
+    ff_standoff_free(c);
     c->ncontacts = c->cap_contacts = c->ncand = c->cap_cand = c->ninvolved = 0;
 }
 
@@ -508,6 +511,12 @@ static void cell_ahead(const ff_crowd *c, size_t k, size_t row_ahead, cell_facts
         size_t cell = (size_t)f->fy * (size_t)g->w + (size_t)f->fx;
         const uint8_t *d = agent_dir(c, (int32_t)e->tag);
         PREFETCH(&c->walls.near[cell]);
+        if (c->standoff && c->profiles) {
+            /* (the cost the standoffs measure progress by, standoff.c) */
+            const double *dist = ff_profiles_of(c->profiles, (int32_t)e->tag)->distance;
+            if (dist)
+                PREFETCH(&dist[cell]);
+        }
         if (d) {
             PREFETCH(&d[cell]);
             if (f->fy < (double)(g->h - 1))
@@ -780,6 +789,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
         overlap = c->contacts_valid ? ff_contacts_largest_overlap_involved(c) : ff_contacts_largest_overlap(c);
     if (overlap > c->stats.max_overlap)
         c->stats.max_overlap = overlap;
+    if (c->standoff && t > 0)
+        ff_standoff_tick(c, t);
     if (m.changed) {
         c->hash_current = 0;
         c->live_dirty = 1;

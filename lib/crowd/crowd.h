@@ -74,8 +74,9 @@ enum {
     FF_OVER_NOT = 0,
     FF_OVER_ARRIVED,  /* every agent arrived (and left or stays) */
     FF_OVER_STOPPED,  /* the others stand where no way leads to a goal */
-    FF_OVER_UNSOLVABLE /* the complement's search proved that the agents
+    FF_OVER_UNSOLVABLE, /* the complement's search proved that the agents
                           away can never all reach their goals */
+    FF_OVER_STANDOFF  /* steering: the others are stuck or deadlocked */
 };
 
 /* After a step: FF_OVER_* when nothing can change any more (no spawn and
@@ -119,6 +120,11 @@ size_t ff_crowd_unreachable(const ff_crowd *c, size_t cls, uint32_t *first_id);
  * next step). */
 size_t ff_crowd_deadlock_count(const ff_crowd *c);
 const uint32_t *ff_crowd_deadlock(const ff_crowd *c, size_t k, size_t *n);
+
+/* The steering agents found stuck at the last tick, each once a
+ * standoff: their ids, ascending (*n of them, 0 with cell-to-cell moves;
+ * the crowd's array, valid until the next step). */
+const uint32_t *ff_crowd_stuck(const ff_crowd *c, size_t *n);
 
 /* The trace's last line when the run ended early (ff_crowd_check_over): a comment
  * saying at which tick and why; nothing otherwise. */

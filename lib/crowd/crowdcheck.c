@@ -1,6 +1,7 @@
 /* crowdcheck.c - why an agent did not arrive; see crowdcheck.h. */
 #include "crowdcheck.h"
 #include "crowdint.h"
+#include "standoff.h"
 
 ff_miss ff_crowd_agent_miss(const ff_crowd *c, size_t k)
 {
@@ -10,7 +11,7 @@ ff_miss ff_crowd_agent_miss(const ff_crowd *c, size_t k)
     case FF_AGENT_ARRIVED:
     case FF_AGENT_GONE: return FF_MISS_NONE;
     case FF_AGENT_UNBORN: return FF_MISS_OUT_OF_TICKS;
-    case FF_AGENT_STUCK: return FF_MISS_UNREACHABLE;
+    case FF_AGENT_STUCK: return ff_standoff_jammed(c, k) ? FF_MISS_JAMMED : FF_MISS_UNREACHABLE;
     case FF_AGENT_DEADLOCKED: return FF_MISS_DEADLOCKED;
     default: break;
     }
@@ -20,7 +21,7 @@ ff_miss ff_crowd_agent_miss(const ff_crowd *c, size_t k)
 const char *ff_miss_name(ff_miss m)
 {
     static const char *const names[] = { "arrived", "unreachable", "deadlocked", "stuck",
-                                         "out of ticks" };
+                                         "out of ticks", "stuck" };
     return names[m];
 }
 
@@ -32,6 +33,7 @@ const char *ff_miss_why(ff_miss m)
         "it waits on a cycle of agents waiting on each other",
         "it did not move in the last tick",
         "still on its way (or not yet entered) at the last tick",
+        "no way made toward its goal for stuck-after seconds: a jam",
     };
     return why[m];
 }

@@ -16,7 +16,8 @@ typedef enum {
     FF_MISS_UNREACHABLE,   /* stopped where its field has no way to a goal */
     FF_MISS_DEADLOCKED,    /* on a wait-for cycle at the last tick */
     FF_MISS_STUCK,         /* on its way, but it did not move in the last tick */
-    FF_MISS_OUT_OF_TICKS   /* still moving at the last tick, or not yet entered */
+    FF_MISS_OUT_OF_TICKS,  /* still moving at the last tick, or not yet entered */
+    FF_MISS_JAMMED         /* steering: no way made for stuck-after seconds */
 } ff_miss;
 
 /* Why agent k (as ff_crowd_agent counts) of crowd c, whose run is over,

@@ -14,6 +14,7 @@ static const char *over_why(int over)
     switch (over) {
     case FF_OVER_ARRIVED: return "every agent arrived";
     case FF_OVER_STOPPED: return "every agent arrived or has no way to a goal";
+    case FF_OVER_STANDOFF: return "every agent arrived, is stuck or is deadlocked";
     default: return "no sequence of moves brings the agents away to their goals";
     }
 }

@@ -4,6 +4,7 @@
 
 #include "crowd.h"
 #include "crowdint.h"
+#include "standoff.h"
 
 /* A crowd of its own memory for scenario s: with profiles p
  * (ff_crowd_init_profiles), or without, following dir on g
@@ -82,6 +83,11 @@ size_t ff_crowd_unreachable(const ff_crowd *c, size_t cls, uint32_t *first_id)
     if (first_id && c->class_unreachable[cls])
         *first_id = c->class_first_unreachable[cls];
     return c->class_unreachable[cls];
+}
+
+const uint32_t *ff_crowd_stuck(const ff_crowd *c, size_t *n)
+{
+    return ff_standoff_stuck(c, n);
 }
 
 size_t ff_crowd_deadlock_count(const ff_crowd *c)

@@ -3,6 +3,7 @@
 #include "crowd.h"
 #include "crowdint.h"
 #include "lacam.h"
+#include "standoff.h"
 
 /* 1 when a spawn is still to come after tick t, or a map event while an
  * agent is on the map: once every agent has left, the events still to
@@ -25,7 +26,7 @@ static int pending(const ff_crowd *c, long long t)
 int ff_crowd_check_over(ff_crowd *c)
 {
     const ff_scenario *s = c->scenario;
-    size_t k, stopped = 0;
+    size_t k, stopped = 0, standoffs = 0;
 
     if (c->over)
         return c->over;
@@ -37,6 +38,13 @@ int ff_crowd_check_over(ff_crowd *c)
         const ff_agent *a = &c->agent[k];
         if (a->state == FF_AGENT_GONE || a->state == FF_AGENT_ARRIVED)
             continue;
+        /* Steering standoffs (standoff.c): deadlocked for good, or stuck
+         * in a jam that made no way for stuck-after seconds. */
+        if (s->move != FF_MOVE_GRID &&
+            (a->state == FF_AGENT_DEADLOCKED || (a->state == FF_AGENT_STUCK && ff_standoff_jammed(c, k)))) {
+            standoffs++;
+            continue;
+        }
         /* Cell to cell, an agent whose cell has no way to its goal never
          * moves nor is moved (its every cell costs infinity); a steering
          * one may still be pushed. */
@@ -48,6 +56,6 @@ int ff_crowd_check_over(ff_crowd *c)
      * resolution: such a run goes on. */
     if (s->move != FF_MOVE_GRID && s->stay)
         return 0;
-    c->over = stopped ? FF_OVER_STOPPED : FF_OVER_ARRIVED;
+    c->over = standoffs ? FF_OVER_STANDOFF : stopped ? FF_OVER_STOPPED : FF_OVER_ARRIVED;
     return c->over;
 }

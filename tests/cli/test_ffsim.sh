@@ -322,6 +322,48 @@ check corridor_searched "$(key complement_searches "$TMP/corr.sum") $(key over "
 check corridor_states "$(awk '$1 == 9 { printf "%s %s;", $2, $9 }' "$TMP/corr.trace")" = "1 deadlocked;2 deadlocked;"
 check corridor_no_swap "$(reserve_check "$TMP/corr.trace")" = 0
 
+# Steering head-on in the same corridor (issue 31): stuck-after 5, 50
+# ticks.  The oracle, from the trace and the definition: an agent's
+# progress is its cell's distance to its goal cell (x 8 for agent 1, x 1
+# for agent 2) going below its lowest, seen by the next tick's step; both
+# are deadlocked 50 ticks after the later one's last progress, reported
+# once, and the run ends there.
+run standoff 1 "$BIN/ffsim --check -o $TMP/so.trace --summary $TMP/so.sum $TMP/corridor.ff $SD/standoff.scenario 2>$TMP/so.err"
+so_tick=$(awk '$1 ~ /^[0-9]+$/ { c = int($3); d = $2 == 1 ? 8 - c : c - 1
+                                 if (!($2 in best) || d < best[$2]) { best[$2] = d; last[$2] = $1 } }
+               END { print (last[1] > last[2] ? last[1] : last[2]) + 1 + 50 }' "$TMP/so.trace")
+check standoff_reported "$(grep -v 'did not arrive' "$TMP/so.err")" = "ffsim: tick $so_tick: deadlock: agents 1 2 wait on each other"
+check standoff_over "$(tail -n 1 "$TMP/so.trace")" = "# tick $so_tick over: every agent arrived, is stuck or is deadlocked"
+check standoff_early "$so_tick" -lt 100
+check standoff_summary "$(key deadlocks "$TMP/so.sum") $(key deadlocked "$TMP/so.sum") $(key stuck "$TMP/so.sum")" = "1 2 0"
+check standoff_states "$(awk -v t="$so_tick" '$1 == t { printf "%s %s %s %s;", $2, $5, $6, $9 }' "$TMP/so.trace")" = \
+    "1 0.0000 0.0000 deadlocked;2 0.0000 0.0000 deadlocked;"
+check standoff_check "$(grep -c 'did not arrive: deadlocked' "$TMP/so.err")" = 2
+# Without stuck-after's reach (longer than the run) it goes on to the end.
+sed 's/^stuck-after 5/stuck-after 1000/' "$SD/standoff.scenario" >"$TMP/so_long.scenario"
+run standoff_long 0 "$BIN/ffsim -o $TMP/sol.trace $TMP/corridor.ff $TMP/so_long.scenario 2>$TMP/sol.err"
+check standoff_long_quiet "$(grep -c "^ffsim:" "$TMP/sol.err")" = 0
+check standoff_long_states "$(awk '$1 == 1000 { printf "%s;", $9 }' "$TMP/sol.trace")" = "moving;moving;"
+
+# A jam at the narrow gate: three agents stuck, each reported once, no
+# deadlock, the run over before its last tick; --check says why.
+run jam 1 "$BIN/ffsim --check -o $TMP/jam.trace --summary $TMP/jam.sum $TMP/gate.ff $SD/jam.scenario 2>$TMP/jam.err"
+check jam_summary "$(key arrived "$TMP/jam.sum") $(key stuck "$TMP/jam.sum") $(key deadlocks "$TMP/jam.sum")" = "1 3 0"
+check jam_each_once "$(sed -n 's/^ffsim: tick [0-9]*: stuck: agents \(.*\) make no way to their goals$/\1/p' "$TMP/jam.err" |
+    tr ' ' '\n' | sort | uniq -c | awk '$1 == 1 { n++ } END { print n + 0 }')" = 3
+check jam_over "$(tail -n 1 "$TMP/jam.trace" | sed 's/[0-9]//g')" = "# tick  over: every agent arrived, is stuck or is deadlocked"
+check jam_check "$(grep -c 'did not arrive: stuck (no way made' "$TMP/jam.err")" = 3
+# Each stuck agent, in the 100 ticks (stuck-after 10) before it was
+# reported, stayed within a cell of where it stood: it made no way.
+check jam_still "$(awk 'FNR == NR { if (match($0, /tick [0-9]+: stuck: agents [0-9 ]+ make/)) {
+                         n = split($0, w, " "); t = w[3] + 0
+                         for (k = 6; k <= n && w[k] != "make"; k++) at[w[k]] = t }
+                       next }
+                   $1 ~ /^[0-9]+$/ && ($2 in at) && $1 >= at[$2] - 100 && $1 <= at[$2] {
+                       if (!($2 in x0)) { x0[$2] = $3; y0[$2] = $4 }
+                       if (($3 - x0[$2])^2 + ($4 - y0[$2])^2 > 1) far++ }
+                   END { print far + 0 }' "$TMP/jam.err" "$TMP/jam.trace")" = 0
+
 # --realtime paces the ticks: 20 ticks of 5 ms take at least 100 ms (an
 # agent due at the last tick keeps the run from ending before).
 sed 's/^ticks 20/ticks 20\ntick 0.005/' "$SD/corridor.scenario" >"$TMP/fast.scenario"

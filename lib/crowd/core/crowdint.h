@@ -56,6 +56,12 @@ typedef struct {
                              (cell to cell: as its open cell shows); set
                              by the step, used and reset at the end of
                              the tick */
+    uint8_t jammed;       /* steering: 1 while reported stuck */
+    int32_t progress_tick;/* steering: the tick it reached best_cost; -1:
+                             its clock stopped.  This and jammed and
+                             best_cost are standoff.c's alone, kept here
+                             where the step has the agent in cache */
+    double best_cost;     /* steering: its lowest cost to goal since */
     long long spawn_tick;
     long long arrival_tick; /* -1 until it arrives */
 } ff_agent;
@@ -166,6 +172,8 @@ struct ff_crowd {
     size_t on_goal;            /* agents standing arrived on their goals
                                   (or gone from them) */
     struct ff_lacam *lacam;
+    struct ff_standoff *standoff; /* steering: progress and standoffs
+                                  (standoff.c); NULL with grid moves */
     long long makespan;        /* first tick with every agent on its goal;
                                   -1 before */
     int over;                  /* FF_OVER_*: why nothing can change any

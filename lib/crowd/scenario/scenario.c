@@ -27,6 +27,7 @@ void ff_scenario_init(ff_scenario *s)
     s->arrive = -1;
     s->passes = 4;
     s->wait_limit = 3;
+    s->stuck_after = FF_STUCK_AFTER_DEFAULT;
     s->profiles = 1;  /* a class follows the field of its own radius */
     s->congestion_weight = 2.5;
     s->congestion_ticks = 10;
@@ -81,7 +82,7 @@ typedef struct {
     int magic;
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
     long profiles_line, rebuild_line, rebuild_how_line, fallback_line, move_line, reserve_line, wait_line;
-    long congestion_line, cweight_line, cticks_line, cthreshold_line;
+    long congestion_line, cweight_line, cticks_line, cthreshold_line, stuck_line;
     long reserve_col;      /* of the 'on' of 'reserve on' */
     size_t cap_events;
     int in_class;          /* index of the open class, or -1 */
@@ -625,7 +626,7 @@ static ff_status open_class(reader *r, token *t, int n)
     c->max_speed = NAN;
     c->max_accel = NAN;
     c->max_turn = 360;
-    c->threshold = 0.01;
+    c->threshold = FF_THRESHOLD_DEFAULT;
     c->line = r->line;
     r->in_class = (int)s->nclasses;
     s->nclasses++;
@@ -965,6 +966,7 @@ static const keyword top_words[] = {
     WORD_OF("move", move_line, move, "steer", "grid", "steer or grid"),
     WORD_OF("reserve", reserve_line, reserve, "off", "on", "on or off"),
     COUNT_OF("wait-limit", wait_line, wait_limit, FF_RANGE_WAIT_LIMIT),
+    REAL_OF("stuck-after", stuck_line, stuck_after, FF_RANGE_STUCK_AFTER),
     WORD_OF("congestion", congestion_line, congestion, "off", "on", "on or off"),
     REAL_OF("congestion-weight", cweight_line, congestion_weight, FF_RANGE_CONGESTION_WEIGHT),
     REAL_OF("congestion-threshold", cthreshold_line, congestion_threshold,
@@ -1014,7 +1016,7 @@ static ff_status read_line(reader *r, token *t, int n)
         return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, near);
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
-                   "wait-limit, congestion, congestion-weight, congestion-threshold, "
+                   "wait-limit, stuck-after, congestion, congestion-weight, congestion-threshold, "
                    "congestion-ticks)", w);
 }
 

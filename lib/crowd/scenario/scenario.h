@@ -27,6 +27,9 @@ extern "C" {
                                         by a linear search) */
 #define FF_SCENARIO_TICKS_MAX 100000000LL
 #define FF_CLASS_GOALS_MAX 64      /* 'goal' lines in one class */
+#define FF_STUCK_AFTER_DEFAULT 60  /* seconds without progress: a standoff */
+#define FF_THRESHOLD_DEFAULT 0.2   /* a class's threshold unless it says: the
+                                      seed's, a fifth of full steering */
 #define FF_SPAWN_TRIES 100         /* draws per placed agent (man 5 ffsim) */
 #define FF_SPAWN_CROWDING 4        /* a spawn rule's agents: at most this many
                                       times the densest packing of their
@@ -54,7 +57,8 @@ typedef struct {
     double max_speed;         /* world units per second, > 0 */
     double max_accel;         /* world units per second^2, > 0 */
     double max_turn;          /* degrees per second, > 0 */
-    double threshold;         /* a group wins when its length exceeds this */
+    double threshold;         /* a group wins when its length exceeds this;
+                                 steering units (1: full speed), >= 0 */
     ff_behaviour behaviour[FF_BEHAVIOURS_MAX]; /* ascending priority; line
                                  order within one priority */
     int nbehaviours;          /* >= 1 */
@@ -123,6 +127,9 @@ typedef struct {
     int reserve;              /* 1: cell and edge reservations (grid) */
     long long wait_limit;     /* waits before an agent asks for its own
                                  path (reservations), >= 1 */
+    double stuck_after;       /* steering: seconds an agent's cost to goal
+                                 may stay above its lowest before it is in
+                                 a standoff (man 1 ffsim), > 0 */
     int congestion;           /* 1: classes follow congestion fields
                                  (man 1 ffsim, "CONGESTION") */
     double congestion_weight; /* the density term's weight w, square world

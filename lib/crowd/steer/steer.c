@@ -9,6 +9,7 @@
 #include "contact.h"
 #include "direction.h"
 #include "sample.h"
+#include "standoff.h"
 #include "steer.h"
 
 /* ---- priority groups ---- */
@@ -388,6 +389,10 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     a->x0 = a->x;
     a->y0 = a->y;
     a->clear = 0;
+    if (a->state == FF_AGENT_DEADLOCKED) {  /* for good (standoff.c) */
+        a->vx = a->vy = 0;
+        return;
+    }
     if (q->cells) {
         cx = (long long)q->fx;
         cy = (long long)q->fy;
@@ -432,6 +437,8 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
         return;
     }
     a->state = q->own ? FF_AGENT_FALLBACK : FF_AGENT_MOVING;
+    if (c->standoff)
+        ff_standoff_progress(c, index, (size_t)cy * (size_t)g->w + (size_t)cx, dir);
     q->c = c;
     q->a = a;
     q->index = index;

@@ -38,9 +38,9 @@ static void usage(FILE *f)
  * which a step cannot hold. */
 static ff_status add_vectors(ff_field *field, ff_error *err)
 {
-    size_t n = (size_t)field->grid.w * (size_t)field->grid.h, k;
-    ff_channel *ch = NULL;
+    size_t n = (size_t)field->grid.w * (size_t)field->grid.h;
     float *toward = malloc(2 * n * sizeof *toward);
+    ff_channel *ch;
 
     if (!toward)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
@@ -50,24 +50,8 @@ static ff_status add_vectors(ff_field *field, ff_error *err)
     }
     free(field->direction);
     field->direction = NULL;
-    for (k = 0; k < field->nextra; k++)
-        if (strcmp(field->extra[k].name, "vector") == 0)
-            ch = &field->extra[k];
-    if (!ch) {
-        ch = realloc(field->extra, (field->nextra + 1) * sizeof *ch);
-        if (!ch) {
-            free(toward);
-            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
-        }
-        field->extra = ch;
-        ch = &field->extra[field->nextra++];
-        strcpy(ch->name, "vector");
-        ch->data = NULL;
-    }
-    free(ch->data);
-    ch->data = toward;
-    ch->type = FF_T_F32;
-    ch->lanes = 2;
+    if (!(ch = ff_field_put_extra(field, "vector", FF_T_F32, 2, toward)))
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory");
     ch->has_id = 1;
     return FF_OK;
 }

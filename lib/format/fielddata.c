@@ -2,6 +2,7 @@
  * map id; see fielddata.h and man 5 ff. */
 #include "fielddata.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,33 @@ const float *ff_field_vectors(const ff_field *f)
             f->extra[k].lanes == 2)
             return f->extra[k].data;
     return NULL;
+}
+
+ff_channel *ff_field_put_extra(ff_field *f, const char *name, ff_type t, int lanes, void *data)
+{
+    ff_channel *ch = NULL, *grown;
+    size_t k;
+
+    for (k = 0; k < f->nextra; k++)
+        if (strcmp(f->extra[k].name, name) == 0)
+            ch = &f->extra[k];
+    if (ch) {
+        free(ch->data);
+    } else {
+        if (!(grown = realloc(f->extra, (f->nextra + 1) * sizeof *grown))) {
+            free(data);
+            return NULL;
+        }
+        f->extra = grown;
+        ch = &f->extra[f->nextra++];
+        snprintf(ch->name, sizeof ch->name, "%s", name);
+    }
+    ch->data = data;
+    ch->type = t;
+    ch->lanes = lanes;
+    ch->has_id = 0;
+    ch->id = 0;
+    return ch;
 }
 
 int ff_channel_lanes(const ff_channel *ch)

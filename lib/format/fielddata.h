@@ -73,6 +73,14 @@ size_t ff_type_size(ff_type t);
  * type f32x2, as ffdir writes it), or NULL. */
 const float *ff_field_vectors(const ff_field *f);
 
+/* Give f the extra channel name (at most the channel name's size less
+ * one) of type t with lanes values a cell (1, 2 or 8), holding data (w x h
+ * cells, malloc'ed; f owns it from here, and frees it on failure): it
+ * replaces an extra channel of that name, or is added after the others.
+ * It has no id (has_id 0) until the caller gives it one.  The channel,
+ * or NULL when memory runs out (f unchanged). */
+ff_channel *ff_field_put_extra(ff_field *f, const char *name, ff_type t, int lanes, void *data);
+
 /* The values a cell of ch: its lanes, 1 for any value but 2 and 8. */
 int ff_channel_lanes(const ff_channel *ch);
 /* The type suffix of a channel of lanes values a cell: "", "x2", "x8". */

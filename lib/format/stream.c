@@ -890,8 +890,6 @@ static ff_status read_header(ff_reader *r, header *h, ff_field *f, ff_error *err
 static ff_status place_channel(ff_reader *r, const header *h, int k, void *data, ff_field *f,
                                ff_error *err)
 {
-    ff_channel *grown;
-
     switch (h->ch[k].known) {
     case K_COST: f->grid.cost = data; return FF_OK;
     case K_ONEWAY: f->grid.oneway = data; return FF_OK;
@@ -901,18 +899,8 @@ static ff_status place_channel(ff_reader *r, const header *h, int k, void *data,
     case K_HDISTANCE: f->heading_distance = data; return FF_OK;
     case K_HDIRECTION: f->heading_direction = data; return FF_OK;
     }
-    if (!(grown = realloc(f->extra, (f->nextra + 1) * sizeof *grown))) {
-        free(data);
+    if (!ff_field_put_extra(f, h->ch[k].name, h->ch[k].type, h->ch[k].lanes, data))
         return ff_error_set(err, FF_ENOMEM, r->name, 0, 0, "out of memory");
-    }
-    f->extra = grown;
-    strcpy(grown[f->nextra].name, h->ch[k].name);
-    grown[f->nextra].type = h->ch[k].type;
-    grown[f->nextra].lanes = h->ch[k].lanes;
-    grown[f->nextra].data = data;
-    grown[f->nextra].has_id = 0;
-    grown[f->nextra].id = 0;
-    f->nextra++;
     return FF_OK;
 }
 

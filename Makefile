@@ -27,7 +27,7 @@ LIB_DIRS = base grid format field path crowd picture
 # A layer's sub-folders, its parts, lowest first: a sub-folder uses only
 # the sub-folders before it in its layer and the layers below; the files
 # at the top of the layer (crowd.c) use them all.
-LIB_SUBDIRS = crowd/geometry crowd/scenario crowd/fields crowd/core crowd/steer crowd/grid
+LIB_SUBDIRS = crowd/geometry crowd/scenario crowd/fields crowd/core crowd/steer crowd/plan crowd/grid
 LIB_INC = $(addprefix -Ilib/,$(LIB_DIRS) $(LIB_SUBDIRS))
 ALL_CFLAGS = -std=c11 -fno-math-errno $(WARN) $(CFLAGS) $(SANFLAGS) $(PNG_CFLAGS) $(TILED_CFLAGS) $(LIB_INC) -pthread
 # The library's objects go into libff.a and libff.so alike: position

@@ -5,7 +5,8 @@
 # The rule.  Each folder of lib/ is a layer of the pipeline (LIB_DIRS in
 # the Makefile, lowest first).  A layer may have sub-folders, its parts
 # (LIB_SUBDIRS, lowest first within the layer: crowd/geometry,
-# crowd/scenario, crowd/fields, crowd/core, crowd/steer, crowd/grid); the
+# crowd/scenario, crowd/fields, crowd/core, crowd/steer, crowd/plan,
+# crowd/grid); the
 # files at the top of a layer stand above all its parts.  A file uses
 # (includes a header of, or calls a function defined in) only files of the
 # layers below its own, of the parts of its layer up to its own part, and

@@ -41,6 +41,7 @@ typedef struct {
     char open[16 * 16];
     int n;
     int start[MAXA], goal[MAXA];
+    int spawn[MAXA];           /* tick of entering (0 unless set) */
 } instance;
 
 static int step_ok(const instance *in, int from, int d, int *to)
@@ -143,7 +144,17 @@ static int bfs_solvable(const instance *in)
 
 /* Run the crowd on the instance until it is over or ticks pass, checking
  * every tick; returns its summary and why it ended. */
+static int run_crowd_with(const instance *in, long long ticks, const char *extra, ff_crowd_summary *sum);
+
 static int run_crowd(const instance *in, long long ticks, ff_crowd_summary *sum)
+{
+    return run_crowd_with(in, ticks, "", sum);
+}
+
+/* The same with lines extra after the scenario's first ones (plan-effort,
+ * map events; agent lines with 'tick' for late spawns: an agent not yet
+ * there is in no conflict). */
+static int run_crowd_with(const instance *in, long long ticks, const char *extra, ff_crowd_summary *sum)
 {
     char text[8192];
     size_t len;
@@ -161,36 +172,47 @@ static int run_crowd(const instance *in, long long ticks, ff_crowd_summary *sum)
         g.cost[k] = in->open[k] ? 1.0f : INFINITY;
     cr_assert_eq(ff_grid_add_goal(&g, in->goal[0] % in->w, in->goal[0] / in->w, "t", 0, 0, &err), FF_OK);
     len = (size_t)snprintf(text, sizeof text,
-                           "ffsim 1\nticks %lld\nmove grid\nreserve on\narrived stay\n"
-                           "class a\n radius 0.4\n speed 1\n follow\nend\n", ticks);
+                           "ffsim 1\nticks %lld\nmove grid\nreserve on\narrived stay\n%s"
+                           "class a\n radius 0.4\n speed 1\n follow\nend\n", ticks, extra);
     for (k = 0; k < in->n; k++)
-        len += (size_t)snprintf(text + len, sizeof text - len, "agent %d a %d.5,%d.5 goal %d,%d\n", k + 1,
-                                in->start[k] % in->w, in->start[k] / in->w, in->goal[k] % in->w,
-                                in->goal[k] / in->w);
+        len += (size_t)snprintf(text + len, sizeof text - len, "agent %d a %d.5,%d.5 tick %d goal %d,%d\n", k + 1,
+                                in->start[k] % in->w, in->start[k] / in->w, in->spawn[k],
+                                in->goal[k] % in->w, in->goal[k] / in->w);
     cr_assert_lt(len, sizeof text);
     cr_assert_eq(ff_scenario_parse(text, "t.scenario", &g, &s, &err), FF_OK, "%s", err.msg);
     cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
     cr_assert_eq(ff_crowd_init_profiles(&c, &s, &p, 1, &err), FF_OK, "%s", err.msg);
     for (k = 0; k < in->n; k++)
-        prev[k] = in->start[k];
+        prev[k] = in->spawn[k] > 0 ? -1 : in->start[k];
     while (c.tick < s.ticks) {
-        int now[MAXA];
+        int now[MAXA], p[MAXA], q[MAXA], m = 0;
         cr_assert_eq(ff_crowd_step(&c, &err), FF_OK, "%s", err.msg);
         for (k = 0; k < in->n; k++) {
             const ff_agent *a = &c.agent[k];
             long long x, y;
             int d, ok = a->state != FF_AGENT_UNBORN, to;
-            cr_assert(ok);
+            cr_assert(ok || in->spawn[k] > 0, "tick %lld agent %d not there", c.tick, k + 1);
+            if (!ok) {
+                now[k] = -1;
+                continue;
+            }
             ff_world_to_cell(&g, a->x, a->y, &x, &y);
             now[k] = (int)(y * in->w + x);
             cr_assert(in->open[now[k]], "tick %lld agent %d on a wall", c.tick, k + 1);
-            ok = now[k] == prev[k];
+            ok = now[k] == prev[k] || prev[k] < 0;
             for (d = 0; d < in->moves && !ok; d++)
                 ok = step_ok(in, prev[k], d, &to) && to == now[k];
             cr_assert(ok, "tick %lld agent %d jumped", c.tick, k + 1);
+            if (prev[k] >= 0) {
+                p[m] = prev[k];
+                q[m++] = now[k];
+            } else {  /* (a newcomer: on a cell nobody else takes) */
+                p[m] = q[m] = now[k];
+                m++;
+            }
         }
         if (c.tick > 0)
-            cr_assert(joint_ok(in, prev, now, in->n), "tick %lld: a conflict", c.tick);
+            cr_assert(joint_ok(in, p, q, m), "tick %lld: a conflict", c.tick);
         memcpy(prev, now, sizeof now);
         if (ff_crowd_check_over(&c))
             break;
@@ -666,7 +688,7 @@ static void lazy_trial(int trial, int w, int h, int na, int ticks, int search, i
     g.terrain[0] = 0;
     cr_assert_eq(ff_grid_add_goal(&g, 0, 0, "t", 0, 0, &err), FF_OK);
     len = (size_t)snprintf(text, sizeof text,
-                           "ffsim 1\nticks %d\nmove grid\nreserve on\narrived stay\n"
+                           "ffsim 1\nticks %d\nmove grid\nreserve on\narrived stay\nplan-effort 0\n"
                            "class a\n radius 0.4\n speed 1\n follow\nend\n", ticks);
     for (k = 0, v = 0; k < na && v < 4000; v++) {
         uint32_t a = rnd((uint32_t)n), b = !search && rnd(4) == 0 ? 0 : rnd((uint32_t)n);
@@ -798,7 +820,7 @@ Test(mapf, lazy_own_goal_fields_give_the_complement_a_retreat)
     corridor_compare(10, ".........#"
                          "#.########"
                          "#.########",
-                     "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\n"
+                     "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\nplan-effort 0\n"
                      "class a\n radius 0.4\n speed 1\n follow\nend\n"
                      "agent 1 a 3.5,0.5 goal 8,0\nagent 2 a 4.5,0.5 goal 0,0\n",
                      1, &lazy_seen, &searched);
@@ -894,7 +916,7 @@ Test(mapf, lazy_own_goal_fields_built_again_after_a_map_event)
     corridor_compare(9, "........."
                         "####.###."
                         "########.",
-                     "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\nrebuild-ticks 2\n"
+                     "ffsim 1\nticks 30\nmove grid\nreserve on\narrived stay\nplan-effort 0\nrebuild-ticks 2\n"
                      "at 3 close 8,2,8,2\n"
                      "class a\n radius 0.4\n speed 1\n follow\nend\n"
                      "agent 1 a 3.5,0.5 goal 4,0\nagent 2 a 0.5,0.5 goal 8,0\n",
@@ -967,7 +989,7 @@ static void maze40(ff_grid *g, ff_scenario *s, ff_profiles *p, ff_crowd *c)
     g->moves = 4;
     cr_assert_eq(ff_grid_add_goal(g, 1, 1, "t", 0, 0, &err), FF_OK);
     snprintf(text, sizeof text,
-             "ffsim 1\nticks 400\nmove grid\nreserve on\narrived stay\n"
+             "ffsim 1\nticks 400\nmove grid\nreserve on\narrived stay\nplan-effort 0\n"
              "class a\n radius 0.4\n speed 1\n follow\nend\n%s", agents);
     cr_assert_eq(ff_scenario_parse(text, "t.scenario", g, s, &err), FF_OK, "%s", err.msg);
     cr_assert_eq(ff_profiles_init(p, s, g, "t", &err), FF_OK, "%s", err.msg);
@@ -1098,4 +1120,103 @@ Test(mapf, a_complement_that_gave_up_waits_its_patience, .timeout = 120)
         cr_assert_eq(ff_lacam_bound(&c), want, "%llu, not %llu", ff_lacam_bound(&c), want);
     }
     maze40_free(&g, &s, &p, &c);
+}
+
+/* Breadth-first distances of in's 4 moves from cell from, into dist (-1
+ * unreached): the tests' own, for the lower bound of a plan. */
+static void bfs_from(const instance *in, int from, int *dist)
+{
+    int queue[16 * 16], head = 0, tail = 0, k, d, to;
+    for (k = 0; k < in->w * in->h; k++)
+        dist[k] = -1;
+    dist[from] = 0;
+    queue[tail++] = from;
+    while (head < tail) {
+        int v = queue[head++];
+        for (d = 0; d < 4; d++)
+            if (step_ok(in, v, d, &to) && dist[to] < 0) {
+                dist[to] = dist[v] + 1;
+                queue[tail++] = to;
+            }
+    }
+}
+
+/* A plan (man 1 ffsim, PLANS) on random maps with walls and up to 60
+ * agents: every tick keeps the rules (the checker of run_crowd), every
+ * agent arrives, its sum of costs is no more than the online run's (which
+ * it reports it began from) and no less than the sum of the agents'
+ * breadth-first distances, and it is walked to the end; on most maps it
+ * costs less. */
+Test(mapf, plans_keep_the_rules_and_never_cost_more_than_online, .timeout = 240)
+{
+    int trial, cheaper = 0;
+
+    rng_state = 35;
+    for (trial = 0; trial < 30; trial++) {
+        instance in;
+        ff_crowd_summary online, planned;
+        long long lb = 0;
+        int k, dist[16 * 16];
+        memset(&in, 0, sizeof in);
+        in.w = 8 + (int)rnd(9);
+        in.h = 8 + (int)rnd(9);
+        in.moves = 4;
+        do {
+            for (k = 0; k < in.w * in.h; k++)
+                in.open[k] = rnd(100) >= 20;
+        } while (!connected(&in));
+        in.n = 8 + (int)rnd((uint32_t)(count_open(&in) / 3 - 7));
+        if (in.n > 60)
+            in.n = 60;
+        place(&in);
+        for (k = 0; k < in.n; k++) {
+            bfs_from(&in, in.goal[k], dist);
+            lb += dist[in.start[k]];
+        }
+        cr_assert_eq(run_crowd_with(&in, 2000, "plan-effort 0\n", &online), FF_OVER_ARRIVED, "trial %d", trial);
+        cr_assert_eq(online.stats.plan_online_cost, -1);
+        cr_assert_eq(run_crowd_with(&in, 2000, "plan-effort 20\n", &planned), FF_OVER_ARRIVED, "trial %d", trial);
+        cr_assert_eq(planned.stats.plan_online_cost, online.sum_of_costs, "trial %d", trial);
+        cr_assert_leq(planned.sum_of_costs, online.sum_of_costs, "trial %d", trial);
+        cr_assert_geq(planned.sum_of_costs, lb, "trial %d", trial);
+        cr_assert_geq(planned.stats.plan_ticks, (unsigned long long)planned.makespan, "trial %d", trial);
+        cheaper += planned.sum_of_costs < online.sum_of_costs;
+    }
+    cr_expect_gt(cheaper, 15, "%d of 30 cheaper", cheaper);
+}
+
+/* A map event or a spawn ends the plan's walk at its tick (the online
+ * rule takes over where the agents stand; planwalk.h), and the run keeps
+ * the rules to its end: an open 10 x 10 room, 30 agents planned, a wall
+ * closed at tick 5, or an agent entering at tick 4. */
+Test(mapf, events_end_a_plan_and_the_online_rule_takes_over, .timeout = 120)
+{
+    int ev;
+
+    for (ev = 0; ev < 2; ev++) {
+        instance in;
+        ff_crowd_summary sum;
+        int k;
+        memset(&in, 0, sizeof in);
+        rng_state = 3535;
+        in.w = in.h = 10;
+        in.moves = 4;
+        for (k = 0; k < in.w * in.h; k++)
+            in.open[k] = 1;
+        in.n = 30;
+        place(&in);
+        if (ev == 1)
+            in.spawn[in.n - 1] = 4;
+        cr_assert_eq(run_crowd_with(&in, 2000, ev == 0 ? "plan-effort 20\nat 5 close 0,0,0,0\n" : "plan-effort 20\n",
+                                    &sum), FF_OVER_ARRIVED, "event %d", ev);
+        cr_assert_neq(sum.stats.plan_online_cost, -1, "event %d: no plan", ev);
+        /* (walked at ticks 1..4, then dropped: the closing at 5; the
+         * newcomer's requests from the tick after it enters, 4 or later,
+         * when its cell is free) */
+        if (ev == 0)
+            cr_assert_eq(sum.stats.plan_ticks, 4, "%llu planned ticks", sum.stats.plan_ticks);
+        else
+            cr_assert(sum.stats.plan_ticks >= 4 && sum.stats.plan_ticks < (unsigned long long)sum.makespan,
+                      "%llu planned ticks", sum.stats.plan_ticks);
+    }
 }

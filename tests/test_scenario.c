@@ -266,6 +266,9 @@ ParameterizedTestParameters(scenario, refused)
     { HEAD "fallback fly\n", 3, 10, "fallback 'fly' (wait or astar)" },
     { HEAD "rebuild-ticks -2\n", 3, 15, "rebuild-ticks '-2'" },
     { HEAD "wait-limit 0\n", 3, 12, "wait-limit '0'" },
+    { HEAD "plan-effort -1\n", 3, 13, "plan-effort '-1'" },
+    { HEAD "plan-effort 1000001\n", 3, 13, "plan-effort '1000001'" },
+    { HEAD "plan-effort 3\nplan-effort 4\n", 4, 1, "'plan-effort' given twice" },
     { HEAD "class w\n radius 0.3\n speed 1\n goal 6,1\n follow\nend\n", 6, 7, "goal 6,1 is on a wall" },
     { HEAD "class w\n radius 0.3\n speed 1\n goal 12,1\n follow\nend\n", 6, 7, "outside the map" },
     { HEAD "class w\n radius 0.3\n speed 1\n goal 2,1\n goal 2,1\n follow\nend\n", 7, 7, "given twice" },
@@ -359,6 +362,22 @@ Test(scenario, own_goals_and_mapf_scen)
     ff_grid_free(&g);
 }
 
+Test(scenario, plan_effort_is_a_count_from_zero)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+
+    test_grid(&g);
+    cr_assert_eq(ff_scenario_parse(HEAD "plan-effort 0\n", "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(s.plan_effort, 0);
+    ff_scenario_free(&s);
+    cr_assert_eq(ff_scenario_parse(HEAD "plan-effort 1000000\n", "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(s.plan_effort, 1000000);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
 Test(scenario, events_settings_and_class_goals)
 {
     ff_grid g;
@@ -375,6 +394,7 @@ Test(scenario, events_settings_and_class_goals)
     cr_expect_eq(s.move, FF_MOVE_GRID);
     cr_expect_eq(s.reserve, 1);
     cr_expect_eq(s.wait_limit, 5);
+    cr_expect_eq(s.plan_effort, FF_PLAN_EFFORT_DEFAULT);
     cr_expect_eq(s.profiles, 1);
     cr_expect_eq(s.rebuild_ticks, 4);
     cr_expect_eq(s.fallback, FF_FALLBACK_ASTAR);
@@ -471,7 +491,7 @@ static const char *const class_keywords[] = {
 };
 static const char *const top_keywords[] = {
     "tick", "ticks", "arrive", "arrived", "passes", "class", "agent", "spawn", "at",
-    "profiles", "rebuild-ticks", "rebuild", "fallback", "move", "reserve", "wait-limit",
+    "profiles", "rebuild-ticks", "rebuild", "fallback", "move", "reserve", "wait-limit", "plan-effort",
     "congestion", "congestion-weight", "congestion-threshold", "congestion-ticks", "ffsim",
 };
 

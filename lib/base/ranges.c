@@ -27,6 +27,7 @@ const ff_range ff_ranges[FF_RANGE_COUNT] = {
     [FF_RANGE_PRIORITY] = R("priority", -1000000, 1000000, 1, "ffsim.5"),
     [FF_RANGE_PASSES] = R("passes", 0, 64, 1, "ffsim.5"),
     [FF_RANGE_WAIT_LIMIT] = R("wait-limit", 1, 1000000, 1, "ffsim.5"),
+    [FF_RANGE_PLAN_EFFORT] = R("plan-effort", 0, 1000000, 1, "ffsim.5"),
     [FF_RANGE_STUCK_AFTER] = ROPEN("stuck-after", 0, 1e12, 0, "ffsim.5"),
     [FF_RANGE_REBUILD_TICKS] = R("rebuild-ticks", 0, 100000000, 1, "ffsim.5"),
     [FF_RANGE_CONGESTION_TICKS] = R("congestion-ticks", 1, 100000000, 1, "ffsim.5"),

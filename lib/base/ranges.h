@@ -34,6 +34,7 @@ typedef enum {
     FF_RANGE_PRIORITY,             /* class: agent priority */
     FF_RANGE_PASSES,               /* scenario: overlap passes a tick */
     FF_RANGE_WAIT_LIMIT,           /* scenario: ticks */
+    FF_RANGE_PLAN_EFFORT,          /* scenario: thousands of expansions */
     FF_RANGE_STUCK_AFTER,          /* scenario: seconds */
     FF_RANGE_REBUILD_TICKS,        /* scenario: ticks */
     FF_RANGE_CONGESTION_TICKS,     /* scenario: ticks */

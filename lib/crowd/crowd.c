@@ -7,6 +7,9 @@
  * the agents, the goal boxes (core/arrival.c), goal groups, congestion.
  *
  * A tick (ff_crowd_step) runs, in order:
+ *   0. at tick 0 of a MAPF crowd, its plan (plan_before_moving: the
+ *      online rule's run on a crowd of its own, improved by crowdplan.c
+ *      and plan/mapflns.c, walked by grid/planwalk.c);
  *   1. map_events: the map events of the tick, and the walls again when
  *      the map changed (fields/profiles.c, geometry/walls.c);
  *   2. the moves: with 'move grid' the grid moves' tick and spawns
@@ -31,6 +34,7 @@
 #include "contact.h"
 #include "crowd.h"
 #include "crowdint.h"
+#include "crowdplan.h"
 #include "gridmove.h"
 #include "hugepage.h"
 #include "sample.h"
@@ -308,6 +312,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     c->smooth = smooth;
     c->tick = -1;
     c->makespan = -1;
+    c->stats.plan_online_cost = -1;
     /* Crowds at least this large end a candidate tick in the hash's order
      * (end_by_hash): the walk in index order scatters the next hash's
      * entries over more memory than the caches hold.  Smaller ones are
@@ -765,6 +770,71 @@ static ff_status end_by_index(ff_crowd *c, long long t, int *changed, double *ov
     return ff_shash_build(&c->hash, c->bucket_size, c->points, c->nlive, err);
 }
 
+/* Run crowd run to its end (the scenario's ticks at most, or as many as
+ * rec holds), recording where its agents stand after each tick.
+ * FF_ENOMEM. */
+static ff_status play_recorded(ff_crowd *run, ff_plan_record *rec, ff_error *err)
+{
+    ff_status st = FF_OK;
+
+    while (st == FF_OK && run->tick < run->scenario->ticks && !rec->full) {
+        if ((st = ff_crowd_step(run, err)) == FF_OK)
+            st = ff_crowd_plan_record(run, rec, err);
+        if (st == FF_OK && ff_crowd_check_over(run))
+            break;
+    }
+    return st;
+}
+
+/* A MAPF plan for crowd c (crowdplan.h), before its tick 0: the online
+ * rule's run of the agents of tick 0 (plan-effort 0, no map event, on
+ * profiles of its own made on the map as it is), played to its end on a
+ * crowd of its own and recorded, then improved and handed to the grid
+ * moves when it brought every agent to its goal.  A map event or a spawn
+ * later ends the plan's walk at its tick (grid/planwalk.h).  FF_ENOMEM. */
+static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
+{
+    const ff_scenario *s = c->scenario;
+    ff_scenario online = *s;
+    ff_plan_record rec = { NULL, 0, 0, 0 };
+    ff_profiles prof;
+    ff_crowd *run = malloc(sizeof *run);
+    uint32_t *index = malloc(s->nagents * sizeof *index);
+    size_t k;
+    ff_status st;
+
+    online.plan_effort = 0;
+    online.event = NULL;
+    online.nevents = 0;
+    online.nagents = 0;
+    online.agent = malloc(s->nagents * sizeof *online.agent);
+    if (!run || !index || !online.agent) {
+        free(run);
+        free(index);
+        free(online.agent);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
+    }
+    for (k = 0; k < s->nagents; k++)
+        if (s->agent[k].spawn_tick == 0) {
+            index[online.nagents] = (uint32_t)k;
+            online.agent[online.nagents++] = s->agent[k];
+        }
+    st = online.nagents < 2 ? FF_OK : ff_profiles_init(&prof, &online, &c->profiles->map, "plan", err);
+    if (online.nagents >= 2 && st == FF_OK) {
+        if ((st = ff_crowd_init_profiles(run, &online, &prof, c->smooth, err)) == FF_OK) {
+            if ((st = play_recorded(run, &rec, err)) == FF_OK && !rec.full && run->over == FF_OVER_ARRIVED)
+                st = ff_crowd_plan_make(c, run, &rec, index, err);
+            ff_crowd_free(run);
+        }
+        ff_profiles_free(&prof);
+    }
+    free(run);
+    free(online.agent);
+    free(index);
+    free(rec.cells);
+    return st;
+}
+
 ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
 {
     long long t = ++c->tick;
@@ -774,6 +844,8 @@ ff_status ff_crowd_step(ff_crowd *c, ff_error *err)
 
     memset(&m, 0, sizeof m);
     c->ndeadlocks = 0;
+    if (t == 0 && ff_crowd_plan_applies(c) && (st = plan_before_moving(c, err)) != FF_OK)
+        return st;
     if (c->profiles && (st = map_events(c, t, err)) != FF_OK)
         return st;
     st = c->scenario->move == FF_MOVE_GRID ? ff_gridmove_step(c, t, err) : steer_tick(c, t, &m, err);

@@ -312,6 +312,10 @@ static ff_status write_summary(FILE *f, const ff_crowd_summary *sum, double step
     put_count(&o, "complement_failures", st->complement_failures);
     put_count(&o, "complement_nodes", st->complement_nodes);
     put_count(&o, "complement_ticks", st->complement_ticks);
+    put_tick(&o, "plan_online_cost", st->plan_online_cost);
+    put_count(&o, "plan_iterations", st->plan_iterations);
+    put_count(&o, "plan_improved", st->plan_improved);
+    put_count(&o, "plan_ticks", st->plan_ticks);
     put_real(&o, "direction_lookups", 4,
              sum->agents ? (double)st->direction_lookups / (double)sum->agents : 0.0);
     put_tick(&o, "makespan", sum->makespan);

@@ -475,11 +475,15 @@ printf 'ffsim 1\nstuck-after 0\n' >"$IN/stuck0.scen"
 printf 'ffsim 1\nstuck-after -2\n' >"$IN/stuckneg.scen"
 printf 'ffsim 1\nstuck-after soon\n' >"$IN/stuckword.scen"
 printf 'ffsim 1\nstuck-after 5\nstuck-after 6\n' >"$IN/stucktwice.scen"
+printf 'ffsim 1\nplan-effort -3\n' >"$IN/planneg.scen"
+printf 'ffsim 1\nplan-effort lots\n' >"$IN/planword.scen"
 bad ffsim "scenario: stuck-after 0" "^ffsim: $IN/stuck0.scen:2:13: stuck-after " "$P $S $FIELD $IN/stuck0.scen"
 bad ffsim "scenario: stuck-after below 0" "^ffsim: $IN/stuckneg.scen:2:13: stuck-after " "$P $S $FIELD $IN/stuckneg.scen"
 bad ffsim "scenario: stuck-after not a number" "^ffsim: $IN/stuckword.scen:2:13: stuck-after " \
     "$P $S $FIELD $IN/stuckword.scen"
 bad ffsim "scenario: stuck-after twice" "^ffsim: $IN/stucktwice.scen:3:1: 'stuck-after' given twice" "$P $S $FIELD $IN/stucktwice.scen"
+bad ffsim "scenario: plan-effort below 0" "^ffsim: $IN/planneg.scen:2:13: plan-effort '-3'" "$P $S $FIELD $IN/planneg.scen"
+bad ffsim "scenario: plan-effort not a count" "^ffsim: $IN/planword.scen:2:13: plan-effort 'lots'" "$P $S $FIELD $IN/planword.scen"
 bad ffsim "scenario: a NUL byte" "^ffsim: $IN/nul.txt:1:" "$P $S $FIELD $IN/nul.txt"
 bad ffsim "fields over --max-memory" \
     "^ffsim: $IN/s.scen: the run would build [0-9]+ fields of [0-9]+x[0-9]+ cells \\(stream 1, profiles [0-9]+\\): [0-9]+ cells, [0-9]+ bytes \\(23 a cell\\), over --max-memory 1000$" \

@@ -172,6 +172,8 @@ struct ff_crowd {
     size_t on_goal;            /* agents standing arrived on their goals
                                   (or gone from them) */
     struct ff_lacam *lacam;
+    struct ff_planwalk *planwalk; /* a MAPF plan being walked (planwalk.c,
+                                  made by crowdplan.c); NULL when none */
     struct ff_standoff *standoff; /* steering: progress and standoffs
                                   (standoff.c); NULL with grid moves */
     long long makespan;        /* first tick with every agent on its goal;

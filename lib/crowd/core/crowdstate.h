@@ -59,6 +59,12 @@ typedef struct {
     unsigned long long complement_failures; /* searches that gave up */
     unsigned long long complement_nodes;    /* configurations they reached */
     unsigned long long complement_ticks;    /* ticks its plans decided */
+    long long plan_online_cost;     /* MAPF plans: the online run's sum of
+                                       costs the plan began from; -1 with
+                                       no plan */
+    unsigned long long plan_iterations; /* neighbourhoods it tried ... */
+    unsigned long long plan_improved;   /* ... and kept */
+    unsigned long long plan_ticks;      /* ticks the plan decided */
 } ff_crowd_stats;
 
 #ifdef __cplusplus

@@ -7,6 +7,7 @@
 #include "gridmove.h"
 #include "lacam.h"
 #include "pibt.h"
+#include "planwalk.h"
 #include "direction.h"
 #include "sample.h"
 
@@ -67,6 +68,7 @@ void ff_gridmove_free(ff_crowd *c)
 
     ff_pibt_free(c);
     ff_lacam_free(c);
+    ff_planwalk_free(c);
     if (!gm)
         return;
     free(gm->rq.req);
@@ -84,14 +86,16 @@ void ff_gridmove_free(ff_crowd *c)
     c->gridmove = NULL;
 }
 
-/* The grant of requests 0..n: PIBT's marks and order, then the
- * complement's turn when its plan decides, else PIBT's.  FF_ENOMEM. */
+/* The grant of requests 0..n: PIBT's marks and order, then the MAPF
+ * plan's turn while it fits (planwalk.h: the hook of events), else the
+ * complement's when its plan decides, else PIBT's.  FF_ENOMEM. */
 static ff_status grant(ff_crowd *c, size_t n, ff_error *err)
 {
     int planned;
 
     ff_pibt_begin(c, n);
-    if ((planned = ff_lacam_tick(c, &c->gridmove->rq, n, err)) < 0)
+    if (!(planned = ff_planwalk_tick(c, &c->gridmove->rq, n)) &&
+        (planned = ff_lacam_tick(c, &c->gridmove->rq, n, err)) < 0)
         return FF_ENOMEM;
     ff_pibt_grant(c, n, planned);
     return FF_OK;

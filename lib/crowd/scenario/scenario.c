@@ -27,6 +27,7 @@ void ff_scenario_init(ff_scenario *s)
     s->arrive = -1;
     s->passes = 4;
     s->wait_limit = 3;
+    s->plan_effort = FF_PLAN_EFFORT_DEFAULT;
     s->stuck_after = FF_STUCK_AFTER_DEFAULT;
     s->profiles = 1;  /* a class follows the field of its own radius */
     s->congestion_weight = 2.5;
@@ -82,6 +83,7 @@ typedef struct {
     int magic;
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
     long profiles_line, rebuild_line, rebuild_how_line, fallback_line, move_line, reserve_line, wait_line;
+    long plan_line;
     long congestion_line, cweight_line, cticks_line, cthreshold_line, stuck_line;
     long reserve_col;      /* of the 'on' of 'reserve on' */
     size_t cap_events;
@@ -966,6 +968,7 @@ static const keyword top_words[] = {
     WORD_OF("move", move_line, move, "steer", "grid", "steer or grid"),
     WORD_OF("reserve", reserve_line, reserve, "off", "on", "on or off"),
     COUNT_OF("wait-limit", wait_line, wait_limit, FF_RANGE_WAIT_LIMIT),
+    COUNT_OF("plan-effort", plan_line, plan_effort, FF_RANGE_PLAN_EFFORT),
     REAL_OF("stuck-after", stuck_line, stuck_after, FF_RANGE_STUCK_AFTER),
     WORD_OF("congestion", congestion_line, congestion, "off", "on", "on or off"),
     REAL_OF("congestion-weight", cweight_line, congestion_weight, FF_RANGE_CONGESTION_WEIGHT),
@@ -1016,7 +1019,7 @@ static ff_status read_line(reader *r, token *t, int n)
         return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, near);
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
                    "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
-                   "wait-limit, stuck-after, congestion, congestion-weight, congestion-threshold, "
+                   "wait-limit, plan-effort, stuck-after, congestion, congestion-weight, congestion-threshold, "
                    "congestion-ticks)", w);
 }
 

@@ -30,6 +30,7 @@ extern "C" {
 #define FF_STUCK_AFTER_DEFAULT 60  /* seconds without progress: a standoff */
 #define FF_THRESHOLD_DEFAULT 0.2   /* a class's threshold unless it says: the
                                       seed's, a fifth of full steering */
+#define FF_PLAN_EFFORT_DEFAULT 2000 /* plan-effort (man 5 ffsim) */
 #define FF_SPAWN_TRIES 100         /* draws per placed agent (man 5 ffsim) */
 #define FF_SPAWN_CROWDING 4        /* a spawn rule's agents: at most this many
                                       times the densest packing of their
@@ -127,6 +128,10 @@ typedef struct {
     int reserve;              /* 1: cell and edge reservations (grid) */
     long long wait_limit;     /* waits before an agent asks for its own
                                  path (reservations), >= 1 */
+    long long plan_effort;    /* MAPF crowds: the plan's improvement, in
+                                 thousands of search expansions (man 5
+                                 ffsim, plan-effort); 0: moves decided
+                                 online, tick by tick */
     double stuck_after;       /* steering: seconds an agent's cost to goal
                                  may stay above its lowest before it is in
                                  a standoff (man 1 ffsim), > 0 */

@@ -1,0 +1,164 @@
+/* crowdplan.c - MAPF plans made before the first move; see crowdplan.h
+ * and man 1 ffsim ("PLANS").
+ *
+ * The first plan is the online rule's own run (PIBT and its complement,
+ * grid/), which the tick (crowd.c) plays to its end on a crowd of its own
+ * and records here cell by cell; large-neighbourhood search (plan/mapflns.c, after Li et al.,
+ * IJCAI 2021 and AAAI 2022) then shortens it, with the own goals' fields
+ * as its heuristic, and the grid moves walk the result (grid/planwalk.c).
+ * A plan never costs more than the run it began from. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crowdplan.h"
+#include "mapflns.h"
+#include "planwalk.h"
+#include "sample.h"
+
+#define PLAN_SEED 0x9E3779B97F4A7C15ull /* the search's draws (any fixed one) */
+
+/* The cost of every open cell of g when they are all one, else 0. */
+static double uniform_cost(const ff_grid *g)
+{
+    size_t k, cells = (size_t)g->w * (size_t)g->h;
+    double c0 = 0;
+    for (k = 0; k < cells; k++) {
+        if (!ff_grid_open(g, k))
+            continue;
+        if (c0 == 0)
+            c0 = g->cost[k];
+        else if (g->cost[k] != c0)
+            return 0;
+    }
+    return c0 > 0 && isfinite(c0) ? c0 : 0;
+}
+
+int ff_crowd_plan_applies(const ff_crowd *c)
+{
+    const ff_scenario *s = c->scenario;
+    size_t k;
+
+    if (s->plan_effort <= 0 || !c->profiles || c->profiles->turn || s->move != FF_MOVE_GRID || !s->reserve ||
+        !s->stay || !c->agent_goal || c->grid->moves != 4 || uniform_cost(c->grid) == 0)
+        return 0;
+    for (k = 0; k < s->nclasses; k++)
+        if (!ff_footprint_disk_in_cell(c->grid, s->cls[k].radius))
+            return 0;
+    for (k = 0; k < s->nagents; k++)
+        if (s->agent[k].goal < 0)
+            return 0;
+    return 1;
+}
+
+/* The heuristic of the search: the hop count of agent's own goal's field
+ * (the first plan's crowd's) at cell, -1 when it leads nowhere. */
+typedef struct {
+    ff_crowd *run;
+    double step;               /* the cost of one step */
+} steps_ctx;
+
+static long steps_to_goal(void *ctx, size_t agent, uint32_t cell)
+{
+    const steps_ctx *x = ctx;
+    ff_crowd *r = x->run;
+    uint32_t f = r->agent_goal[agent];
+    double d;
+
+    ff_goalfields_settle(&r->goals, r->profiles, f, cell);
+    d = ff_cost_at(ff_goalfields_cost(&r->goals, f), cell);
+    return d < INFINITY ? lround(d / x->step) : -1;
+}
+
+ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error *err)
+{
+    const ff_grid *g = r->grid;
+    size_t n = r->nagents, k;
+    uint32_t *row;
+
+    if ((rec->nticks + 1) * n > FF_PLAN_RECORD_MAX) {
+        rec->full = 1;  /* (no plan: the online rule runs alone) */
+        return FF_OK;
+    }
+    if (rec->nticks == rec->cap) {
+        size_t cap = rec->cap ? 2 * rec->cap : 64;
+        uint32_t *more;
+        if (cap > SIZE_MAX / n / sizeof *rec->cells || !(more = realloc(rec->cells, cap * n * sizeof *more)))
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
+        rec->cells = more;
+        rec->cap = cap;
+    }
+    row = rec->cells + rec->nticks++ * n;
+    for (k = 0; k < n; k++) {
+        long long x, y;
+        ff_world_to_cell(g, r->agent[k].x, r->agent[k].y, &x, &y);
+        row[k] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
+    }
+    return FF_OK;
+}
+
+/* The recorded run's paths (each agent's cells up to its last arrival)
+ * into path and len, their goals into goal: FF_ENOMEM. */
+static ff_status cut_paths(const ff_scenario *s, const uint32_t *cells, size_t nticks, uint32_t **path,
+                           size_t *len, uint32_t *goal, ff_error *err)
+{
+    size_t n = s->nagents, k, t;
+
+    for (k = 0; k < n; k++) {
+        size_t cost = 0;
+        goal[k] = (uint32_t)s->agent[k].goal;
+        for (t = 0; t < nticks; t++)
+            if (cells[t * n + k] != goal[k])
+                cost = t + 1;
+        if (!(path[k] = malloc((cost + 1) * sizeof **path)))
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
+        for (t = 0; t <= cost; t++)
+            path[k][t] = cells[t * n + k];
+        len[k] = cost + 1;
+    }
+    return FF_OK;
+}
+
+ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, const ff_plan_record *rec, const uint32_t *index,
+                             ff_error *err)
+{
+    const ff_scenario *s = run->scenario;
+    uint32_t **path, *goal, *agent;
+    size_t n = s->nagents, *len, k;
+    ff_mapf_plan pl;
+    ff_mapf_stats ms;
+    steps_ctx x;
+    ff_status st;
+
+    path = calloc(n, sizeof *path);
+    len = malloc(n * sizeof *len);
+    goal = malloc(n * sizeof *goal);
+    agent = malloc(n * sizeof *agent);
+    if (!path || !len || !goal || !agent)
+        st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
+    else
+        st = cut_paths(s, rec->cells, rec->nticks, path, len, goal, err);
+    if (st == FF_OK) {
+        x.run = run;
+        x.step = uniform_cost(c->grid);
+        pl = (ff_mapf_plan){ c->grid, n, goal, path, len, steps_to_goal, &x };
+        st = ff_mapf_improve(&pl, (unsigned long long)c->scenario->plan_effort * 1000, PLAN_SEED, &ms, err);
+        if (st == FF_OK)
+            st = ff_goalfields_status(&run->goals, err);
+    }
+    free(goal);
+    if (st != FF_OK) {
+        for (k = 0; path && k < n; k++)
+            free(path[k]);
+        free(path);
+        free(len);
+        free(agent);
+        return st;
+    }
+    memcpy(agent, index, n * sizeof *agent);
+    c->stats.plan_online_cost = ms.cost_before;
+    c->stats.plan_iterations = ms.iterations;
+    c->stats.plan_improved = ms.improved;
+    return ff_planwalk_set(c, n, agent, path, len, err);
+}

@@ -1,10 +1,12 @@
 /* steer.c - the steering of one agent: the behaviours (follow, separate,
- * avoid-walls, seek), their blend by priority groups, the integration
- * with speed, acceleration and turn limits, wall sliding, and the escape
- * from blocked cells; see crowd.h and man 1 ffsim. */
+ * avoid-walls, seek; the angular ones are angular.c's), their blend by
+ * priority groups, the integration with speed, acceleration and turn
+ * limits, wall sliding, and the escape from blocked cells; see crowd.h
+ * and man 1 ffsim. */
 #include <math.h>
 #include <string.h>
 
+#include "angular.h"
 #include "blend.h"
 #include "contact.h"
 #include "direction.h"
@@ -14,55 +16,61 @@
 
 /* ---- priority groups ---- */
 
-typedef void (*propose_fn)(void *ctx, const ff_behaviour *b, double *px, double *py);
+/* A behaviour's proposal: its linear part in *px, *py, its angular part
+ * returned (0 for the linear behaviours). */
+typedef double (*propose_fn)(void *ctx, const ff_behaviour *b, double *px, double *py);
 
 /* The one blending rule (blend.h, ff_crowd_blend); proposals are asked
- * for lazily, group by group, so a group that wins spares the others. */
+ * for lazily, group by group, so a group that wins spares the others.
+ * With ow NULL the angular parts are left out (a class without angular
+ * behaviours: they are all 0). */
 static inline int blend_groups(const ff_agent_class *cls, propose_fn propose, void *ctx,
-                               double *ox, double *oy)
+                               double *ox, double *oy, double *ow)
 {
-    double thr2 = cls->threshold * cls->threshold, sx = 0, sy = 0;
+    double thr2 = cls->threshold * cls->threshold, sx = 0, sy = 0, sw = 0;
     int g, k;
 
     for (g = 0; g < cls->ngroups; g++) {
-        sx = sy = 0;
+        sx = sy = sw = 0;
         for (k = cls->group_start[g]; k < cls->group_start[g + 1]; k++) {
-            double px, py;
-            propose(ctx, &cls->behaviour[k], &px, &py);
+            double px, py, pw = propose(ctx, &cls->behaviour[k], &px, &py);
             sx += cls->behaviour[k].weight * px;
             sy += cls->behaviour[k].weight * py;
+            if (ow)
+                sw += cls->behaviour[k].weight * pw;
         }
-        if (sx * sx + sy * sy > thr2) {
-            *ox = sx;
-            *oy = sy;
-            return g;
-        }
+        if (sx * sx + sy * sy > thr2 || (ow && fabs(sw) > cls->threshold))
+            break;
     }
     *ox = sx;
     *oy = sy;
-    return -1;
+    if (ow)
+        *ow = sw;
+    return g < cls->ngroups ? g : -1;
 }
 
 typedef struct {
-    const double *px, *py;
+    const double *px, *py, *pw;
     const ff_behaviour *first;
 } table_ctx;
 
-static void propose_from_table(void *ctx, const ff_behaviour *b, double *px, double *py)
+static double propose_from_table(void *ctx, const ff_behaviour *b, double *px, double *py)
 {
     const table_ctx *t = ctx;
     *px = t->px[b - t->first];
     *py = t->py[b - t->first];
+    return t->pw ? t->pw[b - t->first] : 0;
 }
 
-int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py,
-                   double *ox, double *oy)
+int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py, const double *pw,
+                   double *ox, double *oy, double *ow)
 {
     table_ctx t;
     t.px = px;
     t.py = py;
+    t.pw = pw;
     t.first = cls->behaviour;
-    return blend_groups(cls, propose_from_table, &t, ox, oy);
+    return blend_groups(cls, propose_from_table, &t, ox, oy, ow);
 }
 
 /* ---- behaviours ---- */
@@ -175,7 +183,7 @@ static void propose_separate(agent_ctx *q, double range, double *px, double *py)
     *py = sy;
 }
 
-static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
+static double propose(void *ctx, const ff_behaviour *b, double *px, double *py)
 {
     agent_ctx *q = ctx;
     double dx, dy, d;
@@ -184,19 +192,19 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
     case FF_BEHAVE_FOLLOW:
         q->lookups++;
         propose_follow(q, px, py);
-        return;
+        return 0;
     case FF_BEHAVE_SEPARATE:
         propose_separate(q, b->range, px, py);
-        return;
+        return 0;
     case FF_BEHAVE_AVOID_WALLS:
         if (q->cells ? q->c->walls.near[q->cy * q->c->grid->w + q->cx] >
                            ff_walls_cells(&q->c->walls, q->cls->radius + b->range) + 1
                      : ff_walls_far(&q->c->walls, q->a->x, q->a->y, q->cls->radius + b->range)) {
             *px = *py = 0;  /* what the push gives there, without the call */
-            return;
+            return 0;
         }
         ff_walls_push(&q->c->walls, q->a->x, q->a->y, q->cls->radius, b->range, px, py);
-        return;
+        return 0;
     case FF_BEHAVE_SEEK:
         dx = b->target_x - q->a->x;
         dy = b->target_y - q->a->y;
@@ -206,9 +214,15 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
             *px = dx / d;
             *py = dy / d;
         }
-        return;
+        return 0;
+    case FF_BEHAVE_FACE:
+    case FF_BEHAVE_LOOK_AHEAD:
+    case FF_BEHAVE_ALIGN:
+        *px = *py = 0;
+        return ff_angular_propose(q->c, q->index, q->e, b);
     }
     *px = *py = 0;
+    return 0;
 }
 
 /* ---- one agent's step ---- */
@@ -318,7 +332,20 @@ static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long lon
     a->vy = uy * step / dt;
     a->x += ux * step;
     a->y += uy * step;
-    turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
+    if (cls->turns)
+        ff_angular_turn(c, (size_t)(a - c->agent), 0);
+    else
+        turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
+}
+
+/* An agent that stops without steering (deadlocked, waiting for its
+ * field, stuck): a steered heading's turn rate brakes toward 0 within
+ * its limits; the others keep their heading. */
+static inline void stop(ff_crowd *c, ff_agent *a, const ff_agent_class *cls)
+{
+    a->vx = a->vy = 0;
+    if (cls->turns)
+        ff_angular_turn(c, (size_t)(a - c->agent), 0);
 }
 
 /* Accelerate agent a toward the desired velocity (sx, sy) times its
@@ -378,7 +405,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     const ff_grid *g = c->grid;
     ff_agent *a = &c->agent[index];
     const ff_agent_class *cls = &c->scenario->cls[a->cls];
-    double dt = c->scenario->tick_dt, sx, sy, len2, hx0, hy0;
+    double dt = c->scenario->tick_dt, sx, sy, sw = 0, len2, hx0, hy0;
     agent_ctx *q = qs;
     long long cx, cy;
     const uint8_t *dir = agent_dir_of(c, index, a->cls);
@@ -390,7 +417,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     a->y0 = a->y;
     a->clear = 0;
     if (a->state == FF_AGENT_DEADLOCKED) {  /* for good (standoff.c) */
-        a->vx = a->vy = 0;
+        stop(c, a, cls);
         return;
     }
     if (q->cells) {
@@ -422,7 +449,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
             q->ty = cell_center_y(g, next);
         } else {
             a->state = FF_AGENT_WAITING_FIELD;
-            a->vx = a->vy = 0;
+            stop(c, a, cls);
             c->stats.stale_ticks++;
             return;
         }
@@ -433,7 +460,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     if (cls->follows && !q->own && dir[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
         /* Unreachable: stop, and never keep the old heading going. */
         a->state = FF_AGENT_STUCK;
-        a->vx = a->vy = 0;
+        stop(c, a, cls);
         return;
     }
     a->state = q->own ? FF_AGENT_FALLBACK : FF_AGENT_MOVING;
@@ -447,7 +474,8 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     q->cy = cy;
     q->dir = dir;
     q->lookups = 0;
-    if (blend_groups(cls, propose, q, &sx, &sy) < 0)
+    if ((cls->turns ? blend_groups(cls, propose, q, &sx, &sy, &sw)
+                    : blend_groups(cls, propose, q, &sx, &sy, NULL)) < 0)
         c->stats.group_fallbacks++;
     c->stats.direction_lookups += q->lookups;
     len2 = sx * sx + sy * sy;
@@ -459,7 +487,9 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     accelerate(a, cls, sx, sy, dt);
     hx0 = a->hx;
     hy0 = a->hy;
-    if (a->vx * a->vx + a->vy * a->vy >= 0.01 * cls->max_speed * cls->max_speed)
+    if (cls->turns)
+        ff_angular_turn(c, index, sw);
+    else if (a->vx * a->vx + a->vy * a->vy >= 0.01 * cls->max_speed * cls->max_speed)
         turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
     slide(c, a, cls, q, cx, cy, near);
     if (a->x != a->x0 || a->y != a->y0) {

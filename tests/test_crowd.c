@@ -146,6 +146,38 @@ Test(crowd, blend_exactly_at_threshold_does_not_exceed)
     cr_expect_eq(oy, 0.25);
 }
 
+Test(crowd, blend_angular_magnitude_wins_alone)
+{
+    ff_agent_class c = blend_class();
+    /* group 1: linear 2*(0.1,0) + (0,0.1) = (0.2,0.1), length 0.224 <=
+     * 0.5; angular 2*(-0.2) + 0 = -0.4, |-0.4| <= 0.5: next.
+     * group 5: linear (0,0.1) + 0.5*(0.2,0) = (0.1,0.1), length 0.141;
+     * angular 0.3 + 0.5*0.6 = 0.6 > 0.5: it wins whole, linear part too. */
+    double px[4] = { 0.1, 0, 0, 0.2 }, py[4] = { 0, 0.1, 0.1, 0 }, pw[4] = { -0.2, 0, 0.3, 0.6 };
+    double ox, oy, ow;
+    cr_expect_eq(ff_crowd_blend(&c, px, py, pw, &ox, &oy, &ow), 1);
+    cr_expect_float_eq(ox, 0.1, 1e-15);
+    cr_expect_float_eq(oy, 0.1, 1e-15);
+    cr_expect_float_eq(ow, 0.6, 1e-15);
+    /* Left out (a class without angular behaviours), no group exceeds:
+     * the last group's linear sum, as a fallback. */
+    cr_expect_eq(ff_crowd_blend(&c, px, py, NULL, &ox, &oy, NULL), -1);
+    cr_expect_float_eq(ox, 0.1, 1e-15);
+}
+
+Test(crowd, blend_angular_either_sign_and_first_group)
+{
+    ff_agent_class c = blend_class();
+    /* group 1: linear 0; angular 2*(-0.3) + 0 = -0.6: its magnitude
+     * exceeds 0.5, so the first group wins with a zero linear part. */
+    double px[4] = { 0, 0, 1, 1 }, py[4] = { 0, 0, 0, 0 }, pw[4] = { -0.3, 0, 0, 0 };
+    double ox, oy, ow;
+    cr_expect_eq(ff_crowd_blend(&c, px, py, pw, &ox, &oy, &ow), 0);
+    cr_expect_eq(ox, 0);
+    cr_expect_eq(oy, 0);
+    cr_expect_float_eq(ow, -0.6, 1e-15);
+}
+
 /* ---- walls ---- */
 
 Test(crowd, wall_distance_matches_brute_force)

@@ -8,9 +8,10 @@
 struct ff_angular {
     double *rate;    /* per agent: its turn rate, degrees per second,
                         positive clockwise (toward +y from +x) */
-    double *heading; /* per agent, x then y: its heading at the start of
-                        the tick (what align reads); NULL when no class
-                        aligns */
+    double *heading; /* per entry of the start-of-tick hash, x then y: its
+                        agent's heading then (what align reads, in the
+                        hash's order, as the neighbour scans walk it);
+                        NULL when no class aligns */
 };
 
 ff_status ff_angular_init(ff_crowd *c, size_t na, ff_error *err)
@@ -55,9 +56,9 @@ void ff_angular_begin(ff_crowd *c)
     if (!an || !an->heading)
         return;
     for (k = 0; k < c->hash.n; k++) {
-        uint32_t i = c->hash.entry[k].item;
-        an->heading[2 * i] = c->agent[i].hx;
-        an->heading[2 * i + 1] = c->agent[i].hy;
+        const ff_agent *a = &c->agent[c->hash.entry[k].item];
+        an->heading[2 * k] = a->hx;
+        an->heading[2 * k + 1] = a->hy;
     }
 }
 
@@ -129,8 +130,8 @@ static void neighbour_headings(const ff_crowd *c, size_t i, const ff_shash_entry
                 if (dx * dx + dy * dy >= r2 || e->item == i || e->by != by ||
                     (uint32_t)e->bx - (uint32_t)bx > span)
                     continue;
-                *sx += heading[2 * e->item];
-                *sy += heading[2 * e->item + 1];
+                *sx += heading[2 * (size_t)(e - h->entry)];
+                *sy += heading[2 * (size_t)(e - h->entry) + 1];
             }
         }
 }

@@ -17,9 +17,9 @@ extern "C" {
  * ascending priority and the first whose linear length or angular
  * magnitude exceeds the threshold wins; when none does, the last group's
  * sum is used.  Writes the result to *ox, *oy, *ow and returns the
- * winning group's index, or -1 for the fallback to the last group.  With
- * pw and ow NULL the angular parts are left out (a class without angular
- * behaviours).  The simulation uses the same code. */
+ * winning group's index, or -1 for the fallback to the last group.  pw
+ * NULL: no angular parts (a class without angular behaviours); ow NULL:
+ * the angular sum is not wanted.  The simulation uses the same code. */
 int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py, const double *pw,
                    double *ox, double *oy, double *ow);
 

@@ -398,6 +398,15 @@ check face_faces "$(awk -v px=15.5 -v py=7.5 '$1 ~ /^[0-9]+$/ {
     "1:ccw:faced:0:0 2:cw:faced:0:0 "
 check face_limits "$(awk -v limits=0.3000:90:180 -f tests/cli/turnrate.awk "$TMP/face.trace" | sed 's/.* over //')" = 0
 
+# align at rest: two agents in each other's range, headed 0 and 90, each
+# turn toward the other's heading and so meet halfway, at 45 degrees,
+# then never turn again; a third out of range keeps its 200.
+run align 0 "$BIN/ffsim $TMP/room.ff $SD/align.scenario >$TMP/align.trace"
+check align_halfway "$(awk '$1 == 80 { printf "%s ", $7 }' "$TMP/align.trace")" = "45.00 45.00 200.00 "
+check align_still "$(awk '$1 ~ /^[0-9]+$/ && $1 >= 40 && $7 != last[$2] && ($2 in last) { n++ }
+                        $1 ~ /^[0-9]+$/ { last[$2] = $7 } END { print n + 0 }' "$TMP/align.trace")" = 0
+check align_limits "$(awk -v limits=0.3000:90:180 -f tests/cli/turnrate.awk "$TMP/align.trace" | sed 's/.* over //')" = 0
+
 # The seed's blue and green: blue (avoid agents, avoid walls, seek, in
 # that priority; 1.2 a second) starts behind green (avoid walls, seek;
 # 0.4) on the line to the point.  Blue steps aside, more than a radius

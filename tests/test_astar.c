@@ -1,7 +1,8 @@
 /* test_astar.c - an agent's own A* path against brute force: on random
  * maps with random costs, 4 and 8 moves, with the legal steps asked of
  * ff_grid_step_ok or read from step masks, the path is made of legal steps,
- * ends at a goal, avoids what it is told to, and costs what a
+ * ends at a goal (or the one cell asked for), avoids what it is told to
+ * (and the steps a caller's filter refuses), and costs what a
  * Bellman-Ford relaxation over every cell says is least. */
 #include "testutil.h"
 
@@ -120,6 +121,112 @@ static void check_paths(int moves)
 
 Test(astar, shortest_legal_paths_8_moves) { check_paths(8); }
 Test(astar, shortest_legal_paths_4_moves) { check_paths(4); }
+
+/* A caller's refusal of some steps, fixed and one way (from -> to may be
+ * refused while to -> from is not): a hash of the two cells. */
+static int refused(uint32_t from, uint32_t to)
+{
+    return (from * 2654435761u ^ to * 40503u) % 5 == 0;
+}
+
+static int step_allowed(void *ctx, uint32_t from, uint32_t to)
+{
+    (*(unsigned *)ctx)++;
+    return !refused(from, to);
+}
+
+/* Least cost from every cell to cell target by the legal steps not
+ * refused, relaxing every one until nothing changes. */
+static void brute_force_to(const ff_grid *g, uint32_t target, double *dist)
+{
+    int w = g->w, h = g->h, changed = 1, x, y, d;
+    size_t k;
+    for (k = 0; k < (size_t)w * (size_t)h; k++)
+        dist[k] = INFINITY;
+    dist[target] = 0;
+    while (changed) {
+        changed = 0;
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                for (d = 0; d < 8; d++) {
+                    size_t i = (size_t)(y * w + x), j;
+                    double c;
+                    if (!ff_grid_step_ok(g, x, y, d))
+                        continue;
+                    j = (size_t)((y + ff_dir_dy[d]) * w + x + ff_dir_dx[d]);
+                    if (refused((uint32_t)i, (uint32_t)j))
+                        continue;
+                    c = ff_grid_step_cost(g, i, d) + dist[j];
+                    if (c < dist[i] - 1e-12) {
+                        dist[i] = c;
+                        changed = 1;
+                    }
+                }
+    }
+}
+
+/* To one cell (not the grid's goals) by the steps a filter allows: the
+ * path is made of legal, allowed steps, ends at the target, and costs
+ * what the relaxation says is least; no way when it says none. */
+static void check_paths_to(int moves)
+{
+    unsigned long long seed = 7 + (unsigned long long)moves;
+    int m;
+    for (m = 0; m < 20; m++) {
+        ff_grid g;
+        ff_astar a;
+        ff_error err;
+        double dist[12 * 9];
+        uint32_t target, s;
+        unsigned asked = 0;
+        ff_astar_filter filter = { step_allowed, &asked };
+        random_grid(&g, &seed, moves);
+        cr_assert_eq(ff_astar_init(&a, &g, &err), FF_OK);
+        do
+            target = (uint32_t)(tu_next(&seed) % (12 * 9));
+        while (!ff_grid_open(&g, target));
+        brute_force_to(&g, target, dist);
+        for (s = 0; s < 12 * 9; s++) {
+            uint32_t *path, len, k, at = s;
+            double cost = 0;
+            int found;
+            if (!ff_grid_open(&g, s))
+                continue;
+            found = ff_astar_path_to(&a, s, target, NULL, &filter, &path, &len);
+            cr_assert_eq(found, isfinite(dist[s]) ? 1 : 0, "map %d start %u", m, s);
+            if (!found)
+                continue;
+            for (k = 0; k < len; k++) {
+                int d, step = -1;
+                for (d = 0; d < 8; d++)
+                    if (ff_grid_step_ok(&g, (int)(at % 12), (int)(at / 12), d) &&
+                        (uint32_t)(((int)(at / 12) + ff_dir_dy[d]) * 12 + (int)(at % 12) + ff_dir_dx[d]) == path[k])
+                        step = d;
+                cr_assert(step >= 0, "map %d: step %u -> %u is not legal", m, at, path[k]);
+                cr_assert(!refused(at, path[k]), "map %d: step %u -> %u was refused", m, at, path[k]);
+                cost += ff_grid_step_cost(&g, at, step);
+                at = path[k];
+            }
+            cr_assert_eq(at, target, "map %d: the path ends at %u, not %u", m, at, target);
+            cr_assert(fabs(cost - dist[s]) <= 1e-9 * (1 + dist[s]), "map %d start %u: %g, least %g", m, s, cost,
+                      dist[s]);
+            free(path);
+        }
+        cr_assert(asked > 0, "map %d: the filter was never asked", m);
+        /* A closed target: no way from anywhere. */
+        for (s = 0; s < 12 * 9 && ff_grid_open(&g, s); s++)
+            ;
+        if (s < 12 * 9) {
+            uint32_t *path, len;
+            cr_assert_eq(ff_astar_path_to(&a, target, s, NULL, NULL, &path, &len), 0);
+        }
+        ff_astar_free(&a);
+        ff_grid_free(&g);
+    }
+}
+
+Test(astar, to_one_cell_by_allowed_steps_8_moves) { check_paths_to(8); }
+Test(astar, to_one_cell_by_allowed_steps_4_moves) { check_paths_to(4); }
 
 Test(astar, start_on_a_goal_is_an_empty_path)
 {

@@ -125,6 +125,21 @@ for mode in stay leave; do
     done
 done
 
+# The same with a goal of its own for agent 1 (7,3: behind agent 2, as
+# in a MAPF crowd): it waits wait-limit times on agent 2, which has
+# stopped (stuck), plans its own path to its own goal round it by the
+# north corridor and arrives there.
+for mode in stay leave; do
+    for limit in 3 5; do
+        ARRIVED=$mode scen ownround 100 0.4 "$(printf 'wait-limit %s\nagent 1 a 1.5,3.5 goal 7,3\nagent 2 a 3.5,3.5 goal 1,5' "$limit")"
+        run "ownround_${mode}_$limit" 0 "$BIN/ffsim -o $TMP/ownround.trace --summary $TMP/ownround.sum $TMP/round.ff $TMP/ownround.scenario"
+        check "ownround_${mode}_${limit}_arrives" "$(key arrived "$TMP/ownround.sum") $(key fallbacks "$TMP/ownround.sum") $(key reservation_waits "$TMP/ownround.sum")" = "1 1 $limit"
+        check "ownround_${mode}_${limit}_at_its_goal" "$(awk '!/^#/ && $2 == 1 && $9 == "arrived" { print $3, $4; exit }' "$TMP/ownround.trace")" = "7.5000 3.5000"
+        check "ownround_${mode}_${limit}_north" "$(awk '!/^#/ && $2 == 1 && $4 == "1.5000"' "$TMP/ownround.trace" | wc -l)" -ge 9
+        check "ownround_${mode}_${limit}_clean" "$(conflicts "$TMP/ownround.trace")" = 0
+    done
+done
+
 # Four agents swapping round a ring (each to the opposite side, round a
 # block of wall): all arrive.
 field ring "$(printf '#####\n#G..#\n#.#.#\n#...#\n#####')"

@@ -424,12 +424,14 @@ void ff_agent_arrive(ff_crowd *c, size_t i, long long t, int *changed);
 
 /* Forget the own path pl. */
 void ff_ownpath_drop(ff_agent_plan *pl);
-/* Plan agent index's own path from cell avoiding the cells marked in
- * avoid (or none): 1 found, 0 no way, -1 out of memory. */
-int ff_ownpath_plan(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avoid);
-/* The next cell of index's own path from cell (planned when needed): 1
- * and *next, or 0. */
-int ff_ownpath_next(ff_crowd *c, size_t index, uint32_t cell, uint32_t *next);
+/* Plan agent index's own path from cell to its own goal or its
+ * profile's goals, avoiding the cells marked in avoid (or none); for a
+ * grid move's footprint fp (NULL: none) its footprint's cells too: 1
+ * found, 0 no way, -1 out of memory. */
+int ff_ownpath_plan(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avoid, const ff_footprint *fp);
+/* The next cell of index's own path from cell (planned when needed, for
+ * footprint fp as ff_ownpath_plan): 1 and *next, or 0. */
+int ff_ownpath_next(ff_crowd *c, size_t index, uint32_t cell, const ff_footprint *fp, uint32_t *next);
 
 #ifdef __cplusplus
 }

@@ -186,6 +186,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
                                                    : agent_dir_of(c, index, a->cls);
     ff_cost_view cost_to_goal;
     ff_agent_plan *pl = &c->plan[index];
+    const ff_footprint *fp = &c->gridmove->rq.cls[a->cls];
     long long cx, cy;
     uint32_t cell = q->cell, next;
     int d, e, reserve = c->scenario->reserve;
@@ -236,7 +237,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     if (pl->path && dir && pl->map_tick == c->profiles->map_tick && pl->waited < c->scenario->wait_limit) {
         /* An own path planned after waiting (plan_round_still): walk
          * it to its end, or until refused wait-limit times in a row. */
-        if (ff_ownpath_next(c, index, cell, &next)) {
+        if (ff_ownpath_next(c, index, cell, fp, &next)) {
             a->state = FF_AGENT_FALLBACK;
             add_candidate(c, q, next, cls->radius);
             return;
@@ -245,7 +246,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     }
     if (!dir) {
         if (c->scenario->fallback == FF_FALLBACK_ASTAR && goal == FF_GOALFIELD_NONE &&
-            ff_ownpath_next(c, index, cell, &next)) {
+            ff_ownpath_next(c, index, cell, fp, &next)) {
             a->state = FF_AGENT_FALLBACK;
             add_candidate(c, q, next, cls->radius);
         } else {
@@ -466,13 +467,22 @@ static void mark_footprint(const ff_grid *g, uint8_t *mask, const ff_reserve_req
                 mask[(size_t)(y + dy) * (size_t)g->w + (size_t)(x + dx)] = value;
 }
 
-/* wait-limit with reservations: an agent (following its class's field,
- * no own goal) refused wait-limit times in a row (and again after as
- * many more) by one that has not moved for as many ticks plans its own
- * path on the current map round the footprints of every agent still for
- * wait-limit ticks; it walks it under the same reservations (grid_request)
- * and goes back to its field at its end or after wait-limit waits on it.
- * Counted in fallbacks.  FF_ENOMEM. */
+/* 1 when agent a stays where it is until something else changes: it
+ * has no way on (stuck), no field (waiting) or is deadlocked. */
+static inline int stopped(const ff_agent *a)
+{
+    return a->state == FF_AGENT_STUCK || a->state == FF_AGENT_WAITING_FIELD || a->state == FF_AGENT_DEADLOCKED;
+}
+
+/* wait-limit with reservations: an agent refused wait-limit times in a
+ * row (and again after as many more) by one that has not moved for as
+ * many ticks (one with a goal of its own: by one stopped, as PIBT and
+ * the complement see a queue through better than a detour) plans its own
+ * path (to its own goal or its class's) on the current map round the
+ * footprints of every agent still for wait-limit ticks, its own
+ * footprint kept off them; it walks it under the same reservations
+ * (grid_request) and goes back to its field at its end or after
+ * wait-limit waits on it.  Counted in fallbacks.  FF_ENOMEM. */
 static ff_status plan_round_still(ff_crowd *c, size_t n, ff_error *err)
 {
     struct ff_gridmove *gm = c->gridmove;
@@ -484,9 +494,10 @@ static ff_status plan_round_still(ff_crowd *c, size_t n, ff_error *err)
     for (k = 0; k < n && r >= 0; k++) {
         const ff_reserve_request *q = &gm->rq.req[k];
         size_t i = gm->rq.agent[k];
-        if (q->granted >= 0 || q->ncand == 0 || own_goal(c, i) || c->agent[i].state != FF_AGENT_MOVING ||
+        if (q->granted >= 0 || q->ncand == 0 || c->agent[i].state != FF_AGENT_MOVING ||
             c->plan[i].waited % limit != 0 || q->blocker >= n || q->blocker == (uint32_t)k ||
-            c->plan[gm->rq.agent[q->blocker]].still < limit)
+            c->plan[gm->rq.agent[q->blocker]].still < limit ||
+            (own_goal(c, i) && !stopped(&c->agent[gm->rq.agent[q->blocker]])))
             continue;
         if (!gm->still_mask && !(gm->still_mask = calloc((size_t)g->w * (size_t)g->h, 1)))
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for own paths");
@@ -497,7 +508,7 @@ static ff_status plan_round_still(ff_crowd *c, size_t n, ff_error *err)
             marked = 1;
         }
         mark_footprint(g, gm->still_mask, q, 0);  /* (its own cells: it starts there) */
-        r = ff_ownpath_plan(c, i, q->cell, gm->still_mask);
+        r = ff_ownpath_plan(c, i, q->cell, gm->still_mask, &gm->rq.cls[c->agent[i].cls]);
         mark_footprint(g, gm->still_mask, q, 1);
         if (r == 1)
             c->plan[i].waited = 0;  /* (its waits on the path count afresh) */

@@ -2,8 +2,9 @@
 # The reservation crowd as a multi-agent path finder (move grid, reserve
 # on, arrived stay, own goals): the seed's cases (a head-on pair with a
 # niche, agents round a ring, a head-on pair in a one-cell corridor, a
-# wide agent before a one-cell corridor), each trace checked by an
-# independent checker for conflicts, and the run's end.
+# wide agent before a one-cell corridor, own paths after waits, sweep
+# failures, deadlock reports), each trace checked by an independent
+# checker for conflicts, and the run's end.
 . "$(dirname "$0")/lib.sh"
 
 key() { sed -n "s/^$1 //p" "$2"; }
@@ -140,6 +141,23 @@ for mode in stay leave; do
     done
 done
 
+# A sweep failure (profiles off: a radius 0.8 agent follows the radius 0
+# field into a one-cell corridor it does not fit): it waits wait-limit
+# times, plans its own path whose every step's sweep is clear, by the
+# wide way south, and arrives, never nearer a wall than its radius; with
+# or without reservations.
+field wide "$(printf '#############\n#...#####...#\n#.........G.#\n#...#####...#\n#...#####...#\n#...........#\n#...........#\n#...........#\n#############')"
+for res in on off; do
+    printf 'ffsim 1\nticks 200\nmove grid\nreserve %s\nprofiles off\nclass a\n    radius 0.8\n    speed 1\n    follow\nend\nagent 1 a 2.5,2.5\n' "$res" >"$TMP/wide.scenario"
+    run "sweep_round_$res" 0 "$BIN/ffsim --check -o $TMP/wide.trace --summary $TMP/wide.sum $TMP/wide.ff $TMP/wide.scenario"
+    check "sweep_round_${res}_arrives" "$(key arrived "$TMP/wide.sum") $(key fallbacks "$TMP/wide.sum") $(key queue_wait "$TMP/wide.sum")" = "1 1 3"
+    check "sweep_round_${res}_refused" "$(key sweep_failures "$TMP/wide.sum")" -gt 0
+    check "sweep_round_${res}_south" "$(awk '!/^#/ && $4 == "6.5000"' "$TMP/wide.trace" | wc -l)" -ge 7
+    check "sweep_round_${res}_no_penetration" "$(key wall_penetrations "$TMP/wide.sum")" = 0
+    check "sweep_round_${res}_over" "$(key over "$TMP/wide.sum")" = "$(key makespan "$TMP/wide.sum")"
+    check "sweep_round_${res}_clean" "$(conflicts "$TMP/wide.trace")" = 0
+done
+
 # Four agents swapping round a ring (each to the opposite side, round a
 # block of wall): all arrive.
 field ring "$(printf '#####\n#G..#\n#.#.#\n#...#\n#####')"
@@ -194,11 +212,19 @@ check gap_over "$(key over "$TMP/gap.sum")" -lt 200
 check gap_last_line "$(tail -n 1 "$TMP/gap.trace" | cut -d" " -f5-)" = "every agent arrived or has no way to a goal"
 check gap_clean "$(conflicts "$TMP/gap.trace")" = 0
 # With profiles off it follows the radius-0 field: the sweep refuses the
-# steps that would touch a wall, it never enters the corridor, and it
-# keeps trying (the run goes on to its end).
+# steps that would touch a wall, it never enters the corridor; after
+# wait-limit waits it finds no own path round the walls either: it is
+# stuck, reported so, and the run is over once the small agent arrived.
 sed 's/^reserve on/reserve on\nprofiles off/' "$TMP/gap.scenario" >"$TMP/gapoff.scenario"
-run gap_off 0 "$BIN/ffsim -o $TMP/gapoff.trace --summary $TMP/gapoff.sum $TMP/gap.ff $TMP/gapoff.scenario 2>/dev/null"
+run gap_off 1 "$BIN/ffsim --check -o $TMP/gapoff.trace --summary $TMP/gapoff.sum $TMP/gap.ff $TMP/gapoff.scenario 2>$TMP/gapoff.err"
 check gap_off_refused "$(key sweep_failures "$TMP/gapoff.sum")" -gt 0
+check gap_off_stuck "$(key stuck "$TMP/gapoff.sum") $(key arrived "$TMP/gapoff.sum") $(key fallbacks "$TMP/gapoff.sum")" = "1 1 0"
+check gap_off_reported "$(cat "$TMP/gapoff.err")" = "ffsim: agent 1 did not arrive: unreachable (no way to a goal from where it stands)"
+check gap_off_over "$(key over "$TMP/gapoff.sum")" -lt 200
+check gap_off_last_line "$(tail -n 1 "$TMP/gapoff.trace" | cut -d" " -f5-)" = "every agent arrived or has no way to a goal"
+sed 's/^reserve on/reserve off\nprofiles off/' "$TMP/gap.scenario" >"$TMP/gapoffr.scenario"
+run gap_off_unreserved 0 "$BIN/ffsim -o /dev/null --summary $TMP/gapoffr.sum $TMP/gap.ff $TMP/gapoffr.scenario"
+check gap_off_unreserved_stuck "$(key stuck "$TMP/gapoffr.sum") $(key arrived "$TMP/gapoffr.sum") $(key over "$TMP/gapoffr.sum")" = "1 1 $(key over "$TMP/gapoff.sum")"
 check gap_off_no_penetration "$(key wall_penetrations "$TMP/gapoff.sum")" = 0
 check gap_off_never_in "$(awk '/^#/ { next } $2 == 1 && $3 >= 3.5' "$TMP/gapoff.trace" | wc -l)" = 0
 check gap_off_clean "$(conflicts "$TMP/gapoff.trace")" = 0

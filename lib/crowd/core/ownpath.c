@@ -12,7 +12,7 @@ void ff_ownpath_drop(ff_agent_plan *pl)
 }
 
 /* What a grid move's own path must keep to: its footprint's cells free
- * of the marked ones. */
+ * of the marked ones, its disk's sweep clear of the walls. */
 typedef struct {
     const ff_crowd *c;
     const ff_footprint *fp;
@@ -26,21 +26,22 @@ static int step_kept(void *ctx, uint32_t from, uint32_t to)
     const ff_grid *g = r->c->grid;
     int32_t h = r->fp->half, x = (int32_t)(to % (uint32_t)g->w), y = (int32_t)(to / (uint32_t)g->w), dx, dy;
 
-    (void)from;
-    for (dy = -h; dy <= h; dy++)
-        for (dx = -h; dx <= h; dx++)
-            if (x + dx >= 0 && y + dy >= 0 && x + dx < g->w && y + dy < g->h &&
-                r->avoid[(size_t)(y + dy) * (size_t)g->w + (size_t)(x + dx)])
-                return 0;
-    return 1;
+    if (r->avoid && h > 0)
+        for (dy = -h; dy <= h; dy++)
+            for (dx = -h; dx <= h; dx++)
+                if (x + dx >= 0 && y + dy >= 0 && x + dx < g->w && y + dy < g->h &&
+                    r->avoid[(size_t)(y + dy) * (size_t)g->w + (size_t)(x + dx)])
+                    return 0;
+    return r->fp->in_cell || ff_footprint_sweep_clear(&r->c->walls, from, to, r->fp->radius);
 }
 
 /* Plan agent index's own path from cell on its profile's grid of the
  * current map, to its own goal (or its profile's goals), avoiding the
  * cells marked in avoid (or none) and, for a grid move's footprint fp
  * (NULL for none), every step that would bring its footprint on a marked
- * cell.  1 when it has one (possibly empty: it stands on a goal); 0 when
- * no goal can be reached, -1 when out of memory. */
+ * cell or its disk's sweep on a wall.  1 when it has one (possibly
+ * empty: it stands on a goal); 0 when no goal can be reached, -1 when
+ * out of memory. */
 int ff_ownpath_plan(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avoid, const ff_footprint *fp)
 {
     ff_agent_plan *pl = &c->plan[index];
@@ -50,7 +51,7 @@ int ff_ownpath_plan(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avo
     ff_astar_filter filter, *keep = NULL;
     int found;
 
-    if (fp && avoid && fp->half > 0) {
+    if (fp && ((avoid && fp->half > 0) || !fp->in_cell)) {
         rule.c = c;
         rule.fp = fp;
         rule.avoid = avoid;

@@ -215,6 +215,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     else  /* (ff_agent_cost_dir's) */
         q->cost = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal) : ff_agent_cost_dir(c, index, dir);
     q->ncand = 0;
+    pl->sweep_blocked = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
     cls = &c->scenario->cls[a->cls];
@@ -235,7 +236,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         return;
     }
     if (pl->path && dir && pl->map_tick == c->profiles->map_tick && pl->waited < c->scenario->wait_limit) {
-        /* An own path planned after waiting (plan_round_still): walk
+        /* An own path planned after waiting (plan_after_waits): walk
          * it to its end, or until refused wait-limit times in a row. */
         if (ff_ownpath_next(c, index, cell, fp, &next)) {
             a->state = FF_AGENT_FALLBACK;
@@ -262,13 +263,35 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         a->state = FF_AGENT_STUCK;
         return;
     }
+    if (d == FF_DIR_GOAL) {
+        if (a->state != FF_AGENT_DEADLOCKED)
+            a->state = FF_AGENT_MOVING;
+        return;
+    }
+    next = (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
+    /* A step whose sweep touches a wall (with reservations pibt.c sweeps,
+     * and only a disk wider than its cell's need be measured here): the
+     * field's other tight steps, then waits, then after wait-limit waits
+     * an own path round the walls (plan_after_waits), or stuck when there
+     * is none. */
+    if ((!reserve || !fp->in_cell) && !ff_footprint_sweep_clear(&c->walls, cell, next, cls->radius)) {
+        if (pl->sweep_stuck && pl->map_tick == c->profiles->map_tick) {
+            a->state = FF_AGENT_STUCK;
+            q->cost = ff_cost_doubles(NULL);  /* (not pushed either: see pibt()) */
+            return;
+        }
+        pl->sweep_blocked = 1;
+    }
     if (a->state != FF_AGENT_DEADLOCKED)
         a->state = FF_AGENT_MOVING;
-    if (d == FF_DIR_GOAL)
-        return;
-    add_candidate(c, q, (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]), cls->radius);
-    if (reserve)
+    if (reserve) {
+        take_candidate(q, next);
         return;  /* PIBT orders the cells itself and reads only the first */
+    }
+    if (pl->sweep_blocked)
+        c->stats.sweep_failures++;
+    else
+        take_candidate(q, next);
     cost_to_goal = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal)
                                       : ff_cost_doubles(f->distance);
     if (c->congested && goal == FF_GOALFIELD_NONE && dir != f->direction) {
@@ -371,9 +394,10 @@ static size_t make_requests(ff_crowd *c, int was_off_center)
 
 /* Carry out the decided requests 0..n: each granted agent to its next
  * cell's center (heading, jitter), each refused one waiting (an edge of
- * the wait-for graph when its wait counts toward a deadlock); velocities
- * and the overlap measure of where they end.  Returns the number of
- * wait-for edges. */
+ * the wait-for graph when its wait counts toward a deadlock), or one
+ * whose step's sweep touches a wall waiting on the walls (counted in
+ * gm->swept); velocities and the overlap measure of where they end.
+ * Returns the number of wait-for edges. */
 static size_t apply_grants(ff_crowd *c, size_t n)
 {
     struct ff_gridmove *gm = c->gridmove;
@@ -388,6 +412,7 @@ static size_t apply_grants(ff_crowd *c, size_t n)
     ff_agent_plan *plan = c->plan;
     uint32_t *waits_on = gm->waits_on, *seen = gm->cell_seen, mask = (uint32_t)gm->cell_seen_mask;
     int shared = 0, off_center = gm->off_center;
+    size_t swept = 0;
 
     for (k = 0; k < n; k++) {
         const ff_reserve_request *q = &req[k];
@@ -417,6 +442,7 @@ static size_t apply_grants(ff_crowd *c, size_t n)
             pl->waited = 0;
             pl->still = 0;
             pl->no_way = 0;
+            pl->sweep_stuck = 0;
             if (a->state == FF_AGENT_DEADLOCKED)
                 a->state = FF_AGENT_MOVING;
             if (a->state == FF_AGENT_ARRIVED) {
@@ -439,6 +465,10 @@ static size_t apply_grants(ff_crowd *c, size_t n)
             if (a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit) &&
                 q->blocker != (uint32_t)k)
                 nwaits += (waits_on[k] = q->blocker) != FF_RESERVE_NONE;
+        } else if (pl->sweep_blocked) {
+            pl->waited++;  /* (on the walls: no agent to wait on) */
+            c->stats.queue_wait++;
+            swept++;
         }
         if (q->granted < 0)
             pl->still++;
@@ -454,6 +484,7 @@ static size_t apply_grants(ff_crowd *c, size_t n)
                     (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
     gm->shared |= shared;
+    gm->swept = swept;
     return nwaits;
 }
 
@@ -474,44 +505,62 @@ static inline int stopped(const ff_agent *a)
     return a->state == FF_AGENT_STUCK || a->state == FF_AGENT_WAITING_FIELD || a->state == FF_AGENT_DEADLOCKED;
 }
 
-/* wait-limit with reservations: an agent refused wait-limit times in a
- * row (and again after as many more) by one that has not moved for as
- * many ticks (one with a goal of its own: by one stopped, as PIBT and
- * the complement see a queue through better than a detour) plans its own
- * path (to its own goal or its class's) on the current map round the
- * footprints of every agent still for wait-limit ticks, its own
- * footprint kept off them; it walks it under the same reservations
- * (grid_request) and goes back to its field at its end or after
- * wait-limit waits on it.  Counted in fallbacks.  FF_ENOMEM. */
-static ff_status plan_round_still(ff_crowd *c, size_t n, ff_error *err)
+/* wait-limit: an agent refused wait-limit times in a row (and again
+ * after as many more), with reservations by one that has not moved for
+ * as many ticks (one with a goal of its own: by one stopped, as PIBT and
+ * the complement see a queue through better than a detour), or whose
+ * field's step would sweep its disk over a wall (in either mode), plans
+ * its own path (to its own goal or its class's) on the current map round
+ * the footprints of every agent still for wait-limit ticks (with
+ * reservations), each step's sweep clear; it walks it under the same
+ * reservations (grid_request) and goes back to its field at its end or
+ * after wait-limit waits on it.  Counted in fallbacks.  One stopped by
+ * the sweep with no way round the walls at all is stuck.  swept: the
+ * tick's waits on the sweep (apply_grants).  FF_ENOMEM. */
+static ff_status plan_after_waits(ff_crowd *c, size_t n, size_t swept, ff_error *err)
 {
     struct ff_gridmove *gm = c->gridmove;
     const ff_grid *g = c->grid;
     long long limit = c->scenario->wait_limit;
     size_t k, j;
-    int marked = 0, r = 0;
+    int marked = 0, r = 0, reserve = c->scenario->reserve;
 
     for (k = 0; k < n && r >= 0; k++) {
         const ff_reserve_request *q = &gm->rq.req[k];
         size_t i = gm->rq.agent[k];
-        if (q->granted >= 0 || q->ncand == 0 || c->agent[i].state != FF_AGENT_MOVING ||
-            c->plan[i].waited % limit != 0 || q->blocker >= n || q->blocker == (uint32_t)k ||
-            c->plan[gm->rq.agent[q->blocker]].still < limit ||
-            (own_goal(c, i) && !stopped(&c->agent[gm->rq.agent[q->blocker]])))
+        ff_agent_plan *pl;
+        const ff_footprint *fp;
+        if (q->granted >= 0 || (q->ncand == 0 && !swept))
             continue;
-        if (!gm->still_mask && !(gm->still_mask = calloc((size_t)g->w * (size_t)g->h, 1)))
+        pl = &c->plan[i];
+        fp = &gm->rq.cls[c->agent[i].cls];
+        if (c->agent[i].state != FF_AGENT_MOVING || pl->waited == 0 || pl->waited % limit != 0)
+            continue;
+        if (!pl->sweep_blocked && (!reserve || q->ncand == 0 || q->blocker >= n || q->blocker == (uint32_t)k ||
+                                   c->plan[gm->rq.agent[q->blocker]].still < limit ||
+                                   (own_goal(c, i) && !stopped(&c->agent[gm->rq.agent[q->blocker]]))))
+            continue;
+        if (reserve && !gm->still_mask && !(gm->still_mask = calloc((size_t)g->w * (size_t)g->h, 1)))
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for own paths");
-        if (!marked) {
+        if (reserve && !marked) {
             for (j = 0; j < n; j++)
                 if (c->plan[gm->rq.agent[j]].still >= limit)
                     mark_footprint(g, gm->still_mask, &gm->rq.req[j], 1);
             marked = 1;
         }
-        mark_footprint(g, gm->still_mask, q, 0);  /* (its own cells: it starts there) */
-        r = ff_ownpath_plan(c, i, q->cell, gm->still_mask, &gm->rq.cls[c->agent[i].cls]);
-        mark_footprint(g, gm->still_mask, q, 1);
-        if (r == 1)
-            c->plan[i].waited = 0;  /* (its waits on the path count afresh) */
+        if (reserve)
+            mark_footprint(g, gm->still_mask, q, 0);  /* (its own cells: it starts there) */
+        r = ff_ownpath_plan(c, i, q->cell, reserve ? gm->still_mask : NULL, fp);
+        if (reserve)
+            mark_footprint(g, gm->still_mask, q, 1);
+        if (r == 0 && pl->sweep_blocked && reserve)
+            r = ff_ownpath_plan(c, i, q->cell, NULL, fp);  /* (no way round the agents: round the walls?) */
+        if (r == 1) {
+            pl->waited = 0;  /* (its waits on the path count afresh) */
+        } else if (r == 0 && pl->sweep_blocked) {
+            pl->sweep_stuck = 1;
+            c->agent[i].state = FF_AGENT_STUCK;
+        }
     }
     if (marked)
         for (j = 0; j < n; j++)
@@ -584,7 +633,7 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
         }
     }
     nwaits = apply_grants(c, n);
-    if (c->scenario->reserve && (st = plan_round_still(c, n, err)) != FF_OK)
+    if ((c->scenario->reserve || gm->swept) && (st = plan_after_waits(c, n, gm->swept, err)) != FF_OK)
         return st;
     find_deadlocks(c, n, nwaits);
     return FF_OK;

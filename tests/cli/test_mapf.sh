@@ -158,6 +158,38 @@ for res in on off; do
     check "sweep_round_${res}_clean" "$(conflicts "$TMP/wide.trace")" = 0
 done
 
+# Two agents of radius 0.5 (3x3 footprints on cells of 0.5) for the one
+# goal cell of testdata/doors.ffmap, staying there: one arrives, the
+# other is pushed against it and each waits on the other.  Over 3000
+# ticks the cycle is reported once, naming both, never an agent alone;
+# and nobody plans an own path whose footprint would cover the other's.
+# With arrived leave both arrive and nothing is reported.  (Traces in
+# cells for the checker: coordinates and radii over the cell size.)
+"$BIN/ffbuild" "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors.ff"
+for mode in stay leave; do
+    printf 'ffsim 1\nticks 3000\nmove grid\nreserve on\nwait-limit 1\narrived %s\nclass big\n    radius 0.5\n    speed 1\n    follow\nend\nspawn 2 big rect 1.2,1.5,7.5,13 seed 2\n' "$mode" >"$TMP/dl.scenario"
+    run "doors_deadlock_$mode" 0 "$BIN/ffsim -o $TMP/dl.trace --summary $TMP/dl.sum $TMP/doors.ff $TMP/dl.scenario 2>$TMP/dl.err"
+    awk '/^#/ { print; next } { $3 *= 2; $4 *= 2; $8 *= 2; print }' "$TMP/dl.trace" >"$TMP/dlc.trace"
+    check "doors_deadlock_${mode}_clean" "$(conflicts "$TMP/dlc.trace")" = 0
+    check "doors_deadlock_${mode}_never_alone" "$(awk '/deadlock: agents/ { n = 0; for (i = 1; i <= NF; i++) if ($i == "agents") { for (j = i + 1; $j != "wait"; j++) seen[$j] = 1; for (k in seen) n++; delete seen } if (n < 2) print }' "$TMP/dl.err" | wc -l)" = 0
+done
+check doors_deadlock_leave_arrive "$(key arrived "$TMP/dl.sum") $(key deadlocks "$TMP/dl.sum") $(wc -l <"$TMP/dl.err")" = "2 0 0"
+printf 'ffsim 1\nticks 3000\nmove grid\nreserve on\nwait-limit 1\narrived stay\nclass big\n    radius 0.5\n    speed 1\n    follow\nend\nspawn 2 big rect 1.2,1.5,7.5,13 seed 2\n' >"$TMP/dl.scenario"
+"$BIN/ffsim" -o "$TMP/dl.trace" --summary "$TMP/dl.sum" "$TMP/doors.ff" "$TMP/dl.scenario" 2>"$TMP/dl.err"
+check doors_deadlock_stay_once "$(grep -c 'deadlock: agents 0 1 wait on each other$' "$TMP/dl.err") $(wc -l <"$TMP/dl.err") $(key deadlocks "$TMP/dl.sum")" = "1 1 1"
+check doors_deadlock_stay_no_plan_through "$(key fallbacks "$TMP/dl.sum") $(key arrived "$TMP/dl.sum") $(key ticks "$TMP/dl.sum")" = "0 1 3000"
+
+# A deadlock of two wide agents (3x3 footprints, head-on in a corridor
+# three cells high) lasts through two map events in a room beside it
+# (their fields stale for 3 ticks each, the agents waiting for them,
+# then deadlocked again where they stood): one cycle, reported once.
+field wroom "$(printf '################\n#..............#\n#.G..........G.#\n#..............#\n#...############\n#.......########\n#.......########\n#.......########\n#.......########\n################')"
+printf 'ffsim 1\nticks 300\nmove grid\nreserve on\nrebuild-ticks 3\nat 30 close 6,8,6,8\nat 60 open 6,8,6,8\nclass e\n    radius 0.8\n    speed 1\n    follow\n    goal 13,2\nend\nclass w\n    radius 0.8\n    speed 1\n    follow\n    goal 2,2\nend\nagent 1 e 4.5,2.5\nagent 2 w 12.5,2.5\n' >"$TMP/wroom.scenario"
+run wide_deadlock 0 "$BIN/ffsim -o $TMP/wroom.trace --summary $TMP/wroom.sum $TMP/wroom.ff $TMP/wroom.scenario 2>$TMP/wroom.err"
+check wide_deadlock_waited "$(key stale_ticks "$TMP/wroom.sum")" -gt 0
+check wide_deadlock_once "$(grep -c 'deadlock: agents 1 2 wait on each other$' "$TMP/wroom.err") $(wc -l <"$TMP/wroom.err") $(key deadlocks "$TMP/wroom.sum") $(key deadlocked "$TMP/wroom.sum")" = "1 1 1 2"
+check wide_deadlock_clean "$(conflicts "$TMP/wroom.trace")" = 0
+
 # Four agents swapping round a ring (each to the opposite side, round a
 # block of wall): all arrive.
 field ring "$(printf '#####\n#G..#\n#.#.#\n#...#\n#####')"

@@ -85,6 +85,7 @@ typedef struct {
     uint8_t sweep_stuck;  /* 1: after such waits no own path led round
                              the walls from where it stands (on the map of
                              map_tick): stuck until the map changes */
+    uint8_t reported;     /* 1: in a deadlock reported since it last moved */
 } ff_agent_plan;
 
 struct ff_crowd {

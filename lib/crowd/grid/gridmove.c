@@ -443,6 +443,7 @@ static size_t apply_grants(ff_crowd *c, size_t n)
             pl->still = 0;
             pl->no_way = 0;
             pl->sweep_stuck = 0;
+            pl->reported = 0;
             if (a->state == FF_AGENT_DEADLOCKED)
                 a->state = FF_AGENT_MOVING;
             if (a->state == FF_AGENT_ARRIVED) {
@@ -589,8 +590,11 @@ static void find_deadlocks(ff_crowd *c, size_t n, size_t nwaits)
         for (k = 0; k < n; k++)
             if (gm->cycle[k] == (int32_t)cyc) {
                 ff_agent *a = &c->agent[gm->rq.agent[k]];
-                if (a->state != FF_AGENT_DEADLOCKED)
-                    fresh = 1;
+                ff_agent_plan *pl = &c->plan[gm->rq.agent[k]];
+                /* (once: an agent in a cycle reported since it last
+                 * moved is in the same one) */
+                fresh |= !pl->reported;
+                pl->reported = 1;
                 a->state = FF_AGENT_DEADLOCKED;
                 c->deadlock_id[m++] = a->id;
             }

@@ -169,6 +169,42 @@ static inline void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t ce
     }
 }
 
+/* Request q's candidates from a newly closed cell (cx, cy): out to any
+ * open neighbour. */
+static void escape_candidates(const ff_grid *g, ff_reserve_request *q, long long cx, long long cy)
+{
+    int d;
+
+    for (d = 0; d < 8; d++) {
+        long long nx = cx + ff_dir_dx[d], ny = cy + ff_dir_dy[d];
+        if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h && ff_grid_open(g, (size_t)ny * (size_t)g->w + (size_t)nx))
+            take_candidate(q, (uint32_t)(ny * g->w + nx));
+    }
+}
+
+/* Before agent index's step from request q's cell to next (its field's):
+ * when the sweep of its footprint fp touches a wall (measured here for
+ * every disk without reservations, for a disk wider than its cell with
+ * them: pibt.c sweeps the rest), it tries the field's other tight steps,
+ * then waits (its plan's sweep_blocked), then after wait-limit waits
+ * plans an own path round the walls (plan_after_waits).  1 when it
+ * found none from here on this map: it is stuck there (and not pushed:
+ * no cost to order cells by, see pibt()). */
+static int stopped_by_sweep(ff_crowd *c, size_t index, ff_reserve_request *q, uint32_t next, const ff_footprint *fp)
+{
+    ff_agent_plan *pl = &c->plan[index];
+
+    if ((c->scenario->reserve && fp->in_cell) || ff_footprint_sweep_clear(&c->walls, q->cell, next, fp->radius))
+        return 0;
+    if (pl->sweep_stuck && pl->map_tick == c->profiles->map_tick) {
+        c->agent[index].state = FF_AGENT_STUCK;
+        q->cost = ff_cost_doubles(NULL);
+        return 1;
+    }
+    pl->sweep_blocked = 1;
+    return 0;
+}
+
 /* Fill request q for agent index (its cell set; kept: its agent's
  * footprint, priority, id and class kept in it from the last tick): the
  * next cells it may take in order of preference; sets the agent's
@@ -224,15 +260,9 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     cx = (long long)(cell % (uint32_t)g->w);
     cy = (long long)(cell / (uint32_t)g->w);
     if (!ff_grid_open(g, cell)) {
-        /* Inside a newly closed cell: out to any open neighbour. */
         a->state = FF_AGENT_ESCAPING;
         c->stats.escapes++;
-        for (d = 0; d < 8; d++) {
-            long long nx = cx + ff_dir_dx[d], ny = cy + ff_dir_dy[d];
-            if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h &&
-                ff_grid_open(g, (size_t)ny * (size_t)g->w + (size_t)nx))
-                take_candidate(q, (uint32_t)(ny * g->w + nx));
-        }
+        escape_candidates(g, q, cx, cy);
         return;
     }
     if (pl->path && dir && pl->map_tick == c->profiles->map_tick && pl->waited < c->scenario->wait_limit) {
@@ -263,35 +293,19 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         a->state = FF_AGENT_STUCK;
         return;
     }
-    if (d == FF_DIR_GOAL) {
-        if (a->state != FF_AGENT_DEADLOCKED)
-            a->state = FF_AGENT_MOVING;
+    next = d == FF_DIR_GOAL ? cell : (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
+    if (next != cell && stopped_by_sweep(c, index, q, next, fp))
         return;
-    }
-    next = (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
-    /* A step whose sweep touches a wall (with reservations pibt.c sweeps,
-     * and only a disk wider than its cell's need be measured here): the
-     * field's other tight steps, then waits, then after wait-limit waits
-     * an own path round the walls (plan_after_waits), or stuck when there
-     * is none. */
-    if ((!reserve || !fp->in_cell) && !ff_footprint_sweep_clear(&c->walls, cell, next, cls->radius)) {
-        if (pl->sweep_stuck && pl->map_tick == c->profiles->map_tick) {
-            a->state = FF_AGENT_STUCK;
-            q->cost = ff_cost_doubles(NULL);  /* (not pushed either: see pibt()) */
-            return;
-        }
-        pl->sweep_blocked = 1;
-    }
     if (a->state != FF_AGENT_DEADLOCKED)
         a->state = FF_AGENT_MOVING;
-    if (reserve) {
-        take_candidate(q, next);
-        return;  /* PIBT orders the cells itself and reads only the first */
-    }
-    if (pl->sweep_blocked)
-        c->stats.sweep_failures++;
+    if (d == FF_DIR_GOAL)
+        return;
+    if (reserve || !pl->sweep_blocked)
+        take_candidate(q, next);  /* (with reservations pibt.c counts a refusal) */
     else
-        take_candidate(q, next);
+        c->stats.sweep_failures++;
+    if (reserve)
+        return;  /* PIBT orders the cells itself and reads only the first */
     cost_to_goal = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal)
                                       : ff_cost_doubles(f->distance);
     if (c->congested && goal == FF_GOALFIELD_NONE && dir != f->direction) {

@@ -141,6 +141,21 @@ for mode in stay leave; do
     done
 done
 
+# A sweep failure with another tight step (4 moves: east and south tie
+# from 2,2 to the goal at 6,6; east would sweep the disk of radius 0.8
+# over the wall at 4,1): the agent takes south at once, no wait, no own
+# path, and arrives in the 8 steps of the field.
+printf 'ffmap 1\nlegend # wall\nlegend . 1\nlegend G goal 1\nmap\n%s\n' "$(printf '##########\n#...#....#\n#........#\n#........#\n#........#\n#........#\n#.....G..#\n#........#\n##########')" >"$TMP/tie.ffmap"
+"$BIN/ffbuild" -m 4 "$TMP/tie.ffmap" | "$BIN/ffdir" >"$TMP/tie.ff"
+for res in on off; do
+    printf 'ffsim 1\nticks 100\nmove grid\nreserve %s\nprofiles off\nclass a\n    radius 0.8\n    speed 1\n    follow\nend\nagent 1 a 2.5,2.5\n' "$res" >"$TMP/tie.scenario"
+    run "sweep_tie_$res" 0 "$BIN/ffsim -o $TMP/tie.trace --summary $TMP/tie.sum $TMP/tie.ff $TMP/tie.scenario"
+    check "sweep_tie_${res}_south" "$(awk '!/^#/ && $1 == 1 { print $3, $4 }' "$TMP/tie.trace")" = "2.5000 3.5000"
+    check "sweep_tie_${res}_no_wait" "$(key arrived "$TMP/tie.sum") $(key makespan "$TMP/tie.sum") $(key queue_wait "$TMP/tie.sum") $(key fallbacks "$TMP/tie.sum") $(key wall_penetrations "$TMP/tie.sum")" = "1 8 0 0 0"
+    check "sweep_tie_${res}_refused" "$(key sweep_failures "$TMP/tie.sum")" -gt 0
+    check "sweep_tie_${res}_clean" "$(conflicts "$TMP/tie.trace")" = 0
+done
+
 # A sweep failure (profiles off: a radius 0.8 agent follows the radius 0
 # field into a one-cell corridor it does not fit): it waits wait-limit
 # times, plans its own path whose every step's sweep is clear, by the

@@ -53,13 +53,13 @@ LIB_HDR = $(wildcard $(LIB_DIRS:%=lib/%/*.h) $(LIB_SUBDIRS:%=lib/%/*.h))
 LIB_INTERNAL_HDR = lib/base/bytesink.h lib/base/grow.h lib/base/hugepage.h lib/base/nearword.h lib/base/options.h lib/field/minheap.h lib/picture/palette.h lib/picture/font.h lib/field/searchcore.h
 # The Tiled readers' shared record and their own headers.
 LIB_INTERNAL_HDR += lib/format/tiled.h lib/format/tiledata.h lib/format/tiledjson.h lib/format/tiledxml.h
-# The crowd's parts: its shared state, the steering and the grid moves
-# (no PIBT, grid-move or LaCAM state is installed; crowd.h is the
-# contract, with the states and counters of crowdstate.h and the blend
-# rule of blend.h).
-LIB_INTERNAL_HDR += lib/crowd/fields/profilesint.h
+# The crowd's parts: its shared state, the steering, the MAPF plan and the
+# grid moves (no PIBT, grid-move, LaCAM or plan state is installed;
+# crowd.h is the contract, with the states and counters of crowdstate.h
+# and the blend rule of blend.h).
+LIB_INTERNAL_HDR += lib/crowd/fields/profilesint.h lib/crowd/crowdplan.h
 LIB_INTERNAL_HDR += $(filter-out lib/crowd/core/crowdstate.h lib/crowd/steer/blend.h,\
-    $(wildcard lib/crowd/core/*.h lib/crowd/steer/*.h lib/crowd/grid/*.h))
+    $(wildcard lib/crowd/core/*.h lib/crowd/steer/*.h lib/crowd/plan/*.h lib/crowd/grid/*.h))
 LIB_PUBLIC_HDR = $(filter-out $(LIB_INTERNAL_HDR),$(LIB_HDR))
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:.c=)

@@ -1,7 +1,8 @@
 /* test_rest.c - agents at rest in cell-to-cell moves with reservations
- * ('move grid', 'reserve on', 'arrived stay', own goals): the grant's
- * short turn of an agent standing on its own goal that nobody pushes
- * (pibt.c) must give what PIBT's whole turn gives.  Each crowd runs twice
+ * ('move grid', 'reserve on', 'arrived stay', own goals, 'plan-effort 0':
+ * the online rule): the grant's short turn of an agent standing on its
+ * own goal that nobody pushes (pibt.c) must give what PIBT's whole turn
+ * gives.  Each crowd runs twice
  * side by side, once with every turn whole (struct ff_pibt's full_turns):
  * every agent's position, velocity, heading and state equal, bit for bit,
  * every tick, and the counters the summary reports equal at the end.
@@ -119,7 +120,7 @@ static void crossing_text(char *text, size_t size, int late_priority, const char
     int k;
 
     len = (size_t)snprintf(text, size,
-                           "ffsim 1\nticks 200\nmove grid\nreserve on\narrived stay\n%s"
+                           "ffsim 1\nticks 200\nmove grid\nreserve on\narrived stay\nplan-effort 0\n%s"
                            "class late\n radius %s\n speed 1\n follow\n priority %d\nend\n"
                            "class first\n radius %s\n speed 1\n follow\n priority 0\nend\n",
                            events, late_radius, late_priority, first_radius);
@@ -204,7 +205,7 @@ Test(rest, arrived_agents_among_wide_ones_and_measured_sweeps)
 Test(rest, a_wide_agent_at_rest_keeps_its_whole_footprint)
 {
     static const char text[] =
-        "ffsim 1\nticks 60\nmove grid\nreserve on\narrived stay\n"
+        "ffsim 1\nticks 60\nmove grid\nreserve on\narrived stay\nplan-effort 0\n"
         "class wide\n radius 0.9\n speed 1\n follow\n priority 0\nend\n"
         "class small\n radius 0.4\n speed 1\n follow\n priority 1\nend\n"
         "agent 1 wide 5.5,3.5 goal 5,3\n"

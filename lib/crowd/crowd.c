@@ -782,7 +782,7 @@ static ff_status play_recorded(ff_crowd *run, ff_plan_record *rec, ff_error *err
 {
     ff_status st = FF_OK;
 
-    while (st == FF_OK && run->tick < run->scenario->ticks && !rec->full) {
+    while (st == FF_OK && run->tick < run->scenario->ticks && !rec->refused) {
         if ((st = ff_crowd_step(run, err)) == FF_OK)
             st = ff_crowd_plan_record(run, rec, err);
         if (st == FF_OK && ff_crowd_check_over(run))
@@ -827,7 +827,7 @@ static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
     st = online.nagents < 2 ? FF_OK : ff_profiles_init(&prof, &online, &c->profiles->map, "plan", err);
     if (online.nagents >= 2 && st == FF_OK) {
         if ((st = ff_crowd_init_profiles(run, &online, &prof, c->smooth, err)) == FF_OK) {
-            if ((st = play_recorded(run, &rec, err)) == FF_OK && !rec.full && run->over == FF_OVER_ARRIVED)
+            if ((st = play_recorded(run, &rec, err)) == FF_OK && !rec.refused && run->over == FF_OVER_ARRIVED)
                 st = ff_crowd_plan_make(c, run, &rec, index, err);
             ff_crowd_free(run);
         }

@@ -78,9 +78,14 @@ ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error 
     uint32_t *row;
 
     if ((rec->nticks + 1) * n > FF_PLAN_RECORD_MAX) {
-        rec->full = 1;  /* (no plan: the online rule runs alone) */
+        rec->refused = 1;  /* (no plan: the online rule runs alone) */
         return FF_OK;
     }
+    for (k = 0; k < n && rec->nticks == 0; k++)
+        if (r->agent[k].state == FF_AGENT_UNBORN) {
+            rec->refused = 1;  /* (its start taken: no plan from tick 0) */
+            return FF_OK;
+        }
     if (rec->nticks == rec->cap) {
         size_t cap = rec->cap ? 2 * rec->cap : 64;
         uint32_t *more;

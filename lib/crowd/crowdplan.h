@@ -18,12 +18,13 @@ extern "C" {
 #define FF_PLAN_RECORD_MAX ((size_t)1 << 24)
 
 /* A run's cells, tick by tick: n a tick (the agents', by index), nticks
- * of them, room for cap (malloc'd; the caller frees cells); full once
- * the run went on past FF_PLAN_RECORD_MAX agent-ticks (then no plan). */
+ * of them, room for cap (malloc'd; the caller frees cells); refused (no
+ * plan) once the run goes on past FF_PLAN_RECORD_MAX agent-ticks, or
+ * when an agent could not enter at tick 0 (its cell taken). */
 typedef struct {
     uint32_t *cells;
     size_t nticks, cap;
-    int full;
+    int refused;
 } ff_plan_record;
 
 /* 1 when crowd c's scenario is one for a plan: plan-effort above 0,
@@ -34,7 +35,7 @@ typedef struct {
 int ff_crowd_plan_applies(const ff_crowd *c);
 
 /* Add the cells crowd r's agents stand on after its last tick to rec
- * (or set rec->full, past FF_PLAN_RECORD_MAX).  FF_ENOMEM. */
+ * (or set rec->refused).  FF_ENOMEM. */
 ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error *err);
 
 /* From rec, the run of crowd run (the online rule on the agents of c's

@@ -73,6 +73,9 @@ awk 'BEGIN { print "type octile\nheight 32\nwidth 32\nmap"; for (y = 0; y < 32; 
 cp "$TD/movingai/arena.map.scen" "$IN/arena.map.scen"
 $BIN/ffbuild -g 10,10 "$TD/movingai/arena.map" | $BIN/ffdir >"$IN/arena.ff"
 printf 'ffsim 1\nticks 3\nmove grid\nclass a\n radius 0.3\n speed 1\n follow\nend\nspawn 3 a scen arena.map.scen\n' >"$IN/mapf.scen"
+# Its first three agents planned (4 moves, reservations, arrived stay).
+$BIN/ffbuild -m 4 -g 10,10 "$TD/movingai/arena.map" | $BIN/ffdir >"$IN/arena4.ff"
+printf 'ffsim 1\nticks 40\nmove grid\nreserve on\narrived stay\nplan-effort 1\nclass a\n radius 0.3\n speed 1\n follow\nend\nspawn 3 a scen arena.map.scen\n' >"$IN/plan.scen"
 
 RUNS=0
 SAMPLED=0
@@ -171,6 +174,7 @@ fault "ffsim: steered headings" "$BIN/ffsim -o trace.txt $IN/gate.ff $TD/sim/tur
 fault "ffsim: turn costs, grid moves" "$BIN/ffsim $IN/turn.ff $TD/turn/zigzag.scenario"
 fault "ffsim: turn costs, reservations, congestion" "$BIN/ffsim $IN/wall.ff $IN/wall.scen"
 fault "ffsim: a MAPF .scen" "$BIN/ffsim $IN/arena.ff $IN/mapf.scen"
+fault "ffsim: a MAPF plan" "$BIN/ffsim --summary sum.txt $IN/arena4.ff $IN/plan.scen"
 fault "ffinfo" "$BIN/ffinfo $IN/gate.ff"
 fault "ffexport: npy" "$BIN/ffexport --npy $IN/gate.ff"
 $BIN/ffbuild -j 1 --goal-sets "$IN/sets.txt" "$MAP" >"$IN/sets.ff"

@@ -22,26 +22,37 @@ static double cpu_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The profile's grid from the current map: its clearance, then only the
- * goals left open.  0 when no goal is left. */
-static ff_status make_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_error *err)
+/* The profile's goals: those of a goal change (goal_set), of its class,
+ * or the map's; n of them. */
+static const uint32_t *goal_list(const ff_profiles *p, const ff_profile *f, size_t *n)
 {
-    ff_status st;
-    size_t k, n = 0;
-
-    ff_grid_free(&f->grid);
-    if ((st = ff_grid_copy(&f->grid, &p->map, err)) != FF_OK)
-        return st;
-    if ((st = ff_grid_apply_clearance(&f->grid, f->radius, err)) != FF_OK)
-        return st;
+    if (f->goal_set) {
+        *n = f->ngoal_set;
+        return f->goal_set;
+    }
     if (f->goal_class >= 0) {
-        const ff_agent_class *c = &p->scenario->cls[f->goal_class];
-        uint32_t *goals = realloc(f->grid.goals, (size_t)c->ngoals * sizeof *goals);
+        *n = (size_t)p->scenario->cls[f->goal_class].ngoals;
+        return p->scenario->cls[f->goal_class].goal;
+    }
+    *n = p->map.ngoals;
+    return p->map.goals;
+}
+
+/* The profile grid's goals: the profile's own, only those left open.
+ * 0 when no goal is left. */
+static ff_status grid_goals(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_error *err)
+{
+    size_t k, n = 0, m;
+    const uint32_t *list = goal_list(p, f, &m);
+
+    if (list != f->grid.goals) {
+        uint32_t *goals = realloc(f->grid.goals, (m ? m : 1) * sizeof *goals);
         if (!goals)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goals");
-        memcpy(goals, c->goal, (size_t)c->ngoals * sizeof *goals);
+        if (m)
+            memcpy(goals, list, m * sizeof *goals);
         f->grid.goals = goals;
-        f->grid.ngoals = (size_t)c->ngoals;
+        f->grid.ngoals = m;
     }
     for (k = 0; k < f->grid.ngoals; k++)
         if (ff_grid_open(&f->grid, f->grid.goals[k]))
@@ -49,6 +60,20 @@ static ff_status make_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff
     f->grid.ngoals = n;
     *open_goals = n;
     return FF_OK;
+}
+
+/* The profile's grid from the current map: its clearance, then only the
+ * goals left open.  0 when no goal is left. */
+static ff_status make_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_error *err)
+{
+    ff_status st;
+
+    ff_grid_free(&f->grid);
+    if ((st = ff_grid_copy(&f->grid, &p->map, err)) != FF_OK)
+        return st;
+    if ((st = ff_grid_apply_clearance(&f->grid, f->radius, err)) != FF_OK)
+        return st;
+    return grid_goals(p, f, open_goals, err);
 }
 
 /* Cells open on the map but closed by the profile's clearance have no
@@ -324,6 +349,7 @@ static ff_status cache_store(ff_profile *f, uint64_t key, size_t n, ff_error *er
     c->id = pending(f) ? f->next_id : f->id;
     c->flat = f->flat;
     c->map_key = key;
+    c->goal_version = f->goal_version;
     c->valid = 1;
     return FF_OK;
 }
@@ -353,6 +379,7 @@ static void cache_take(ff_profile *f, uint64_t key_left, size_t n)
         memcpy(c->direction, f->direction, n);
     }
     c->map_key = key_left;
+    c->goal_version = f->goal_version;
     f->next_id = id;
     f->flat = flat;
     f->astar.step_mask = f->step_mask;
@@ -497,7 +524,8 @@ static ff_status rebuild_repair(ff_profiles *p, ff_profile *f, uint64_t key_left
         st = build(p, f, err);
         goto done;
     }
-    if (nch > 0 && f->cache.valid && f->cache.map_key == p->map_key) {
+    if (nch > 0 && f->cache.valid && f->cache.map_key == p->map_key &&
+        f->cache.goal_version == f->goal_version) {
         cache_take(f, key_left, n);
         p->cache_hits++;
         p->builds++;
@@ -602,11 +630,13 @@ static double class_radius(const ff_scenario *s, size_t k)
 }
 
 /* 1 when classes i and j can share a field: radii that close the same
- * cells (key, ff_clearance_key of each class), the same goals. */
+ * cells (key, ff_clearance_key of each class), the same goals, and no
+ * goal changes (a class with any has a field of its own). */
 static int same_profile(const ff_scenario *s, const double *key, size_t i, size_t j)
 {
     const ff_agent_class *a = &s->cls[i], *b = &s->cls[j];
-    return key[i] == key[j] && a->ngoals == b->ngoals &&
+    return (i == j || (!a->goal_events && !b->goal_events)) && key[i] == key[j] &&
+           a->ngoals == b->ngoals &&
            memcmp(a->goal, b->goal, (size_t)a->ngoals * sizeof *a->goal) == 0;
 }
 
@@ -1033,4 +1063,42 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
         if (p->profile[k].publish_tick >= 0 && p->profile[k].publish_tick <= t)
             publish(&p->profile[k], t);
     return FF_OK;
+}
+
+ff_status ff_profiles_set_goals(ff_profiles *p, size_t k, const uint32_t *goals, size_t n,
+                                uint32_t version, int build, long long t, ff_error *err)
+{
+    ff_profile *f = &p->profile[k];
+    size_t m, open;
+    const uint32_t *old = goal_list(p, f, &m);
+    ff_status st;
+
+    while (m > 0)
+        f->goal_mask[old[--m]] = 0;
+    f->goal_set = goals;
+    f->ngoal_set = n;
+    f->goal_version = version;
+    for (m = 0; m < n; m++)
+        f->goal_mask[goals[m]] = 1;
+    p->map_tick = t;
+    if ((st = grid_goals(p, f, &open, err)) != FF_OK)
+        return st;
+    if (build && f->built)
+        return build_field(p, f, open, err);  /* (retargets the own paths) */
+    if (f->astar.grid)
+        ff_astar_retarget(&f->astar);
+    return FF_OK;
+}
+
+void ff_profiles_schedule(ff_profiles *p, size_t k, long long t, long long publish_tick,
+                          int stale)
+{
+    ff_profile *f = &p->profile[k];
+
+    if (publish_tick <= t) {
+        publish(f, t);
+        return;
+    }
+    f->publish_tick = publish_tick;
+    f->stale |= stale;
 }

@@ -39,6 +39,7 @@ void ff_scenario_free(ff_scenario *s)
     free(s->cls);
     free(s->agent);
     free(s->event);
+    free(s->goal_event);
     ff_scenario_init(s);
 }
 
@@ -66,10 +67,7 @@ void ff_class_group(ff_agent_class *c)
 
 /* ---- reading state ---- */
 
-typedef struct {
-    const char *text;
-    long col;
-} token;
+typedef ff_word token;
 
 typedef struct {
     const char *name;
@@ -83,8 +81,9 @@ typedef struct {
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
     long profiles_line, rebuild_line, rebuild_how_line, fallback_line, move_line, reserve_line, wait_line;
     long congestion_line, cweight_line, cticks_line, cthreshold_line, stuck_line;
+    long goal_change_line;
     long reserve_col;      /* of the 'on' of 'reserve on' */
-    size_t cap_events;
+    size_t cap_events, cap_goal_events;
     int in_class;          /* index of the open class, or -1 */
     double max_radius;     /* of the classes so far */
     /* ids taken: open addressing, key id + 1 (0 = empty) -> line */
@@ -707,7 +706,25 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
     return FF_OK;
 }
 
-/* at TICK close|open X0,Y0,X1,Y1: cells, inclusive, inside the map. */
+/* at TICK goal ...: goalevent.h reads it, after the class it names. */
+static ff_status read_goal_event(reader *r, token *t, int n, long long tick)
+{
+    ff_goal_event e;
+    int32_t cls = n > 3 && strcmp(t[3].text, "agent") != 0 ? find_class(r, t[3].text) : -1;
+    ff_status st;
+
+    if (n > 3 && cls < 0 && strcmp(t[3].text, "agent") != 0)
+        return fail_at(r, &t[3], "unknown class '%.40s'", t[3].text);
+    if ((st = ff_goal_event_read(t, n, tick, cls, r->grid, r->name, r->line, &e, r->err)) != FF_OK)
+        return st;
+    if (cls >= 0)
+        r->s->cls[cls].goal_events++;
+    return ff_goal_event_add(&r->s->goal_event, &r->s->ngoal_events, &r->cap_goal_events, &e,
+                             r->name, r->err);
+}
+
+/* at TICK close|open X0,Y0,X1,Y1: cells, inclusive, inside the map; or
+ * at TICK goal ... (read_goal_event). */
 static ff_status read_event(reader *r, token *t, int n)
 {
     ff_scenario *s = r->s;
@@ -717,8 +734,13 @@ static ff_status read_event(reader *r, token *t, int n)
     int k;
     ff_status st;
 
+    if (n >= 3 && strcmp(t[2].text, "goal") == 0) {
+        if ((st = want_count_in(r, &t[1], "event tick", FF_RANGE_EVENT_TICK, &tick)) != FF_OK)
+            return st;
+        return read_goal_event(r, t, n, tick);
+    }
     if (n != 4)
-        return fail_at(r, &t[0], "at needs TICK close|open X0,Y0,X1,Y1");
+        return fail_at(r, &t[0], "at needs TICK close|open X0,Y0,X1,Y1 (or TICK goal ...)");
     if ((st = want_count_in(r, &t[1], "event tick", FF_RANGE_EVENT_TICK, &tick)) != FF_OK)
         return st;
     memset(&e, 0, sizeof e);
@@ -727,7 +749,7 @@ static ff_status read_event(reader *r, token *t, int n)
     if (strcmp(t[2].text, "close") == 0)
         e.close = 1;
     else if (strcmp(t[2].text, "open") != 0)
-        return fail_at(r, &t[2], "unknown event '%.40s' (close or open)", t[2].text);
+        return fail_at(r, &t[2], "unknown event '%.40s' (close, open or goal)", t[2].text);
     if (!parse_reals(t[3].text, v, 4))
         return fail_at(r, &t[3], "cells '%.40s' are not X0,Y0,X1,Y1", t[3].text);
     for (k = 0; k < 4; k++)
@@ -810,7 +832,7 @@ static ff_status class_goal(reader *r, token *t, int n)
     ff_agent_class *c = &r->s->cls[r->in_class];
     char where[90];
     uint32_t cell;
-    int j, used;
+    int used;
     ff_status st;
 
     if (n < 2)
@@ -821,15 +843,8 @@ static ff_status class_goal(reader *r, token *t, int n)
         return fail_at(r, &t[1 + used], "goal needs one cell X,Y or X Y (whole numbers)");
     if (c->ngoals == FF_CLASS_GOALS_MAX)
         return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
-    for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)
-        c->goal[j] = c->goal[j - 1];
-    if (j > 0 && c->goal[j - 1] == cell) {
-        for (; j < c->ngoals; j++)
-            c->goal[j] = c->goal[j + 1];
+    if (!ff_goal_insert(c->goal, &c->ngoals, cell))
         return fail_at(r, &t[1], "goal %.40s given twice", where);
-    }
-    c->goal[j] = cell;
-    c->ngoals++;
     return FF_OK;
 }
 
@@ -963,6 +978,7 @@ static const keyword top_words[] = {
     COUNT_OF("rebuild-ticks", rebuild_line, rebuild_ticks, FF_RANGE_REBUILD_TICKS),
     WORD_OF("rebuild", rebuild_how_line, rebuild_full, "repair", "full", "repair or full"),
     WORD_OF("fallback", fallback_line, fallback, "wait", "astar", "wait or astar"),
+    WORD_OF("goal-change", goal_change_line, goal_change_stop, "keep", "stop", "keep or stop"),
     WORD_OF("move", move_line, move, "steer", "grid", "steer or grid"),
     WORD_OF("reserve", reserve_line, reserve, "off", "on", "on or off"),
     COUNT_OF("wait-limit", wait_line, wait_limit, FF_RANGE_WAIT_LIMIT),
@@ -1015,7 +1031,7 @@ static ff_status read_line(reader *r, token *t, int n)
     if (*ff_near_words(w, &top_words[0].word, TOP_WORDS, sizeof *top_words, near, sizeof near))
         return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, near);
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
-                   "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
+                   "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, goal-change, move, reserve, "
                    "wait-limit, stuck-after, congestion, congestion-weight, congestion-threshold, "
                    "congestion-ticks)", w);
 }
@@ -1052,6 +1068,32 @@ static int cmp_id(const void *a, const void *b)
 {
     uint32_t x = ((const ff_agent_spec *)a)->id, y = ((const ff_agent_spec *)b)->id;
     return x < y ? -1 : x > y;
+}
+
+/* Each agent's goal change finds its agent, now all are read; each
+ * class's changes get their goal versions. */
+static ff_status goal_events_finish(reader *r)
+{
+    ff_scenario *s = r->s;
+    ff_status st = FF_OK;
+    size_t k;
+
+    for (k = 0; k < s->ngoal_events; k++) {
+        ff_goal_event *e = &s->goal_event[k];
+        ff_agent_spec key, *a = &key;
+        key.id = e->agent_id;
+        if (e->cls < 0 && !(a = bsearch(&key, s->agent, s->nagents, sizeof *a, cmp_id)))
+            return ff_error_set(r->err, FF_EINPUT, r->name, e->line, e->col, "unknown agent %u",
+                                e->agent_id);
+        if (e->cls < 0)
+            e->agent = a - s->agent, e->cls = a->cls;
+    }
+    for (k = 0; k < s->nclasses && st == FF_OK; k++)
+        st = ff_goal_events_version(s->goal_event, s->ngoal_events, (int32_t)k,
+                                    s->cls[k].ngoals ? s->cls[k].goal : r->grid->goals,
+                                    s->cls[k].ngoals ? (size_t)s->cls[k].ngoals : r->grid->ngoals,
+                                    r->err);
+    return st;
 }
 
 static ff_status read_all(reader *r, FILE *f)
@@ -1099,7 +1141,7 @@ static ff_status read_all(reader *r, FILE *f)
                             "steer freely cannot reserve cells");
     if (r->s->nagents > 1)
         qsort(r->s->agent, r->s->nagents, sizeof *r->s->agent, cmp_id);
-    return FF_OK;
+    return goal_events_finish(r);
 }
 
 ff_status ff_scenario_read(FILE *f, const char *name, const ff_grid *g, ff_scenario *s,

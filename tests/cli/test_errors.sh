@@ -276,6 +276,10 @@ printf 'at 2 close 0,0,1,1\n' | cat "$IN/aa.scenario" - >"$IN/aa-event.scenario"
 bad ffsim "an any-angle field, map events" \
     "^ffsim: $IN/aa-event.scenario: on an any-angle field, its map events would rebuild the field" \
     "$BIN/ffsim $IN/anyangle-vec.ff $IN/aa-event.scenario"
+printf 'at 2 goal walker 7,5\n' | cat "$IN/aa.scenario" - >"$IN/aa-goal.scenario"
+bad ffsim "an any-angle field, goal changes" \
+    "^ffsim: $IN/aa-goal.scenario: on an any-angle field, its goal changes would build fields of their own" \
+    "$BIN/ffsim $IN/anyangle-vec.ff $IN/aa-goal.scenario"
 sed 's/^agent 1 walker 0.5,0.5$/agent 1 walker 0.5,0.5 goal 7,5/' "$IN/aa.scenario" >"$IN/aa-own.scenario"
 bad ffsim "an any-angle field, an agent's own goal" \
     "^ffsim: $IN/aa-own.scenario: on an any-angle field, an agent with a goal of its own" \

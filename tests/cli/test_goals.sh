@@ -121,4 +121,12 @@ check own_ends_at_1_1 "$(tail -n 3 "$TMP/own.trace" | awk '$2 == 2 { print $3, $
 check own_all_on_goals "$(key sum_of_costs "$TMP/own.sum")" != -
 check own_conflict_free "$(conflicts "$TMP/own.trace")" = 0
 
+# ---- memory: the goal cache and the own goals of changes are counted ----
+refuse budget_counts_goal_fields \
+    "^ffsim: $TMP/own.scen: the run would build 5 fields of 20x9 cells \\(stream 1, profiles 1, own goals 3\\)" \
+    "'$BIN/ffsim' --max-memory 1000 '$TMP/room.ff' '$TMP/own.scen'"
+refuse budget_counts_goal_cache \
+    "^ffsim: $TMP/keep.scen: the run would build 4 fields of 20x9 cells \\(stream 1, profiles 1, caches 2\\)" \
+    "'$BIN/ffsim' --max-memory 1000 '$TMP/room.ff' '$TMP/keep.scen'"
+
 finish

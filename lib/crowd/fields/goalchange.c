@@ -29,11 +29,6 @@ void ff_goalchanges_free(ff_goalchanges *g)
     memset(g, 0, sizeof *g);
 }
 
-uint64_t ff_goalchanges_bytes(uint64_t cells, int turn)
-{
-    return FF_GOAL_CACHE_FIELDS * cells * (sizeof(double) + 2 + (turn ? 8 : 0));
-}
-
 /* Profile k's slots. */
 static ff_goal_cached *slots_of(ff_goalchanges *g, size_t k)
 {

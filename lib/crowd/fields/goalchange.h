@@ -59,10 +59,6 @@ void ff_goalchanges_free(ff_goalchanges *g);
 ff_status ff_goalchanges_class(ff_goalchanges *g, ff_profiles *p, const ff_goal_event *e,
                                long long t, ff_error *err);
 
-/* The bytes a profile's cached fields may take on a map of cells cells
- * (turn: with turn costs), for the field budget. */
-uint64_t ff_goalchanges_bytes(uint64_t cells, int turn);
-
 #ifdef __cplusplus
 }
 #endif

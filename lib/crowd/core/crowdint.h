@@ -436,7 +436,9 @@ void ff_agent_arrive(ff_crowd *c, size_t i, long long t, int *changed);
  * a class's through its profile (goalchange.h), its goal box and its
  * agents that stood arrived where no goal is now (they go on); an
  * agent's: its own goal's field found (made when needed, as on
- * entering), and it goes on if it stood arrived.  FF_ENOMEM. */
+ * entering), and it goes on if it stood arrived.  When a goal change's
+ * field is published at t, what was planned on the old one is stale
+ * from then (ff_profiles_fields_changed).  FF_ENOMEM. */
 ff_status ff_crowd_goal_events(ff_crowd *c, long long t, ff_error *err);
 
 /* ---- ownpath.c ---- */

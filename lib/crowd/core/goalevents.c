@@ -48,6 +48,8 @@ ff_status ff_crowd_goal_events(ff_crowd *c, long long t, ff_error *err)
     ff_status st;
     size_t i;
 
+    if (ff_goalchanges_due(&c->goalchanges, c->profiles, t))
+        ff_profiles_fields_changed(c->profiles, t);
     for (; c->next_goal_event < s->ngoal_events &&
            s->goal_event[c->next_goal_event].tick <= t; c->next_goal_event++) {
         const ff_goal_event *e = &s->goal_event[c->next_goal_event];

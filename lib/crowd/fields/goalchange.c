@@ -26,6 +26,7 @@ void ff_goalchanges_free(ff_goalchanges *g)
     for (k = 0; k < g->nslots; k++)
         slot_free(&g->slot[k]);
     free(g->slot);
+    free(g->publish);
     memset(g, 0, sizeof *g);
 }
 
@@ -119,11 +120,20 @@ ff_status ff_goalchanges_class(ff_goalchanges *g, ff_profiles *p, const ff_goal_
     if (!f->built)  /* nobody follows it: its goals only */
         return ff_profiles_set_goals(p, k, e->cell, (size_t)e->ncells, e->version, 0, t, err);
     if (!g->slot) {
-        g->nslots = p->nprofiles * FF_GOAL_CACHE_FIELDS;
-        if (!(g->slot = calloc(g->nslots, sizeof *g->slot)))
+        g->slot = calloc(p->nprofiles * FF_GOAL_CACHE_FIELDS, sizeof *g->slot);
+        g->publish = malloc(p->nprofiles * sizeof *g->publish);
+        if (!g->slot || !g->publish) {
+            free(g->slot);
+            free(g->publish);
+            g->slot = NULL;
+            g->publish = NULL;
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal cache");
+        }
+        g->nslots = p->nprofiles * FF_GOAL_CACHE_FIELDS;
         for (j = 0; j < g->nslots; j++)
             g->slot[j].profile = -1;
+        for (j = 0; j < p->nprofiles; j++)
+            g->publish[j] = -1;
     }
     if ((st = store(g, p, k, err)) != FF_OK)
         return st;
@@ -137,6 +147,17 @@ ff_status ff_goalchanges_class(ff_goalchanges *g, ff_profiles *p, const ff_goal_
         ff_profiles_schedule(p, k, t, t, 0);
     } else {
         ff_profiles_schedule(p, k, t, t + s->rebuild_ticks, s->goal_change_stop);
+        g->publish[k] = t + s->rebuild_ticks;
     }
     return FF_OK;
+}
+
+int ff_goalchanges_due(const ff_goalchanges *g, const ff_profiles *p, long long t)
+{
+    size_t k;
+
+    for (k = 0; g->publish && k < p->nprofiles; k++)
+        if (g->publish[k] == t && p->profile[k].published_tick == t)
+            return 1;
+    return 0;
 }

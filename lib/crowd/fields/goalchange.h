@@ -45,6 +45,8 @@ typedef struct {
     ff_goal_cached *slot;     /* FF_GOAL_CACHE_FIELDS per profile, made
                                  at the first change */
     size_t nslots;
+    long long *publish;       /* per profile: the tick its goal change's
+                                 field is due, or -1 (made with slot) */
     unsigned long long uses;
     unsigned long long changes;   /* goal changes of classes applied */
     unsigned long long cache_hits; /* those taken from the cache */
@@ -58,6 +60,10 @@ void ff_goalchanges_free(ff_goalchanges *g);
  * stop from the scenario.  FF_ENOMEM. */
 ff_status ff_goalchanges_class(ff_goalchanges *g, ff_profiles *p, const ff_goal_event *e,
                                long long t, ff_error *err);
+
+/* 1 when a field built for a goal change is published at tick t (what
+ * was planned on the old field is stale from then too). */
+int ff_goalchanges_due(const ff_goalchanges *g, const ff_profiles *p, long long t);
 
 #ifdef __cplusplus
 }

@@ -121,6 +121,20 @@ check own_ends_at_1_1 "$(tail -n 3 "$TMP/own.trace" | awk '$2 == 2 { print $3, $
 check own_all_on_goals "$(key sum_of_costs "$TMP/own.sum")" != -
 check own_conflict_free "$(conflicts "$TMP/own.trace")" = 0
 
+# ---- with map events: repaired fields equal whole builds ----
+# A door closes at 3, the goal changes at 5 and back at 9 (the door still
+# closed: the field of tick 3 taken from the goal cache), the door opens
+# at 11 (the map back to the stream's, whose field the map-event cache
+# held with the goals before the change: dropped, built again).
+for how in repair full; do
+    { scenario; printf 'at 3 close 12,2,12,6\nat 11 open 12,2,12,6\nrebuild %s\n' "$how"; } >"$TMP/door-$how.scen"
+    "$BIN/ffsim" --summary "$TMP/door-$how.sum" "$TMP/room.ff" "$TMP/door-$how.scen" >"$TMP/door-$how.trace"
+done
+same door_repair_is_full "$TMP/door-repair.trace" "$TMP/door-full.trace"
+check door_goal_hit "$(key goal_cache_hits "$TMP/door-repair.sum")" = 1
+check door_no_map_hit "$(key field_cache_hits "$TMP/door-repair.sum")" = 0
+check door_conflict_free "$(conflicts "$TMP/door-repair.trace")" = 0
+
 # ---- memory: the goal cache and the own goals of changes are counted ----
 refuse budget_counts_goal_fields \
     "^ffsim: $TMP/own.scen: the run would build 5 fields of 20x9 cells \\(stream 1, profiles 1, own goals 3\\)" \

@@ -51,7 +51,6 @@ ff_status ff_field_cache_store(ff_profile *f, uint64_t key, size_t n, ff_error *
     c->id = ff_profile_pending(f) ? f->next_id : f->id;
     c->flat = f->flat;
     c->map_key = key;
-    c->goal_version = f->goal_version;
     c->valid = 1;
     return FF_OK;
 }
@@ -81,7 +80,6 @@ void ff_field_cache_take(ff_profile *f, uint64_t key_left, size_t n)
         memcpy(c->direction, f->direction, n);
     }
     c->map_key = key_left;
-    c->goal_version = f->goal_version;
     f->next_id = id;
     f->flat = flat;
     f->astar.step_mask = f->step_mask;

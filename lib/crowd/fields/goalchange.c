@@ -92,21 +92,6 @@ static ff_status store(ff_goalchanges *g, const ff_profiles *p, size_t k, ff_err
     return FF_OK;
 }
 
-/* Put cached field c into profile f's next_* (its goals set already). */
-static void take(const ff_profiles *p, ff_profile *f, ff_goal_cached *c, unsigned long long use)
-{
-    size_t n = (size_t)p->map.w * (size_t)p->map.h;
-
-    memcpy(f->next_distance, c->distance, n * sizeof *c->distance);
-    memcpy(f->next_direction, c->direction, n);
-    memcpy(f->lead_layer, c->lead_layer, n);
-    if (p->turn)
-        memcpy(f->next_heading_direction, c->heading_direction, 8 * n);
-    f->next_id = c->id;
-    f->flat = c->flat;
-    c->used = use;
-}
-
 ff_status ff_goalchanges_class(ff_goalchanges *g, ff_profiles *p, const ff_goal_event *e,
                                long long t, ff_error *err)
 {
@@ -142,7 +127,9 @@ ff_status ff_goalchanges_class(ff_goalchanges *g, ff_profiles *p, const ff_goal_
                                     err)) != FF_OK)
         return st;
     if (hit) {
-        take(p, f, hit, ++g->uses);
+        ff_profiles_take_field(p, k, hit->distance, hit->direction, hit->lead_layer,
+                               hit->heading_direction, hit->id, hit->flat);
+        hit->used = ++g->uses;
         g->cache_hits++;
         ff_profiles_schedule(p, k, t, t, 0);
     } else {

@@ -332,6 +332,7 @@ ff_status ff_profiles_set_goals(ff_profiles *p, size_t k, const uint32_t *goals,
     for (m = 0; m < n; m++)
         f->goal_mask[goals[m]] = 1;
     p->map_tick = t;
+    f->cache.valid = 0;
     if ((st = ff_profile_grid_goals(p, f, &open, err)) != FF_OK)
         return st;
     if (build && f->built)
@@ -339,6 +340,22 @@ ff_status ff_profiles_set_goals(ff_profiles *p, size_t k, const uint32_t *goals,
     if (f->astar.grid)
         ff_astar_retarget(&f->astar);
     return FF_OK;
+}
+
+void ff_profiles_take_field(ff_profiles *p, size_t k, const double *distance,
+                            const uint8_t *direction, const uint8_t *lead_layer,
+                            const uint8_t *heading, uint64_t id, int flat)
+{
+    ff_profile *f = &p->profile[k];
+    size_t n = (size_t)p->map.w * (size_t)p->map.h;
+
+    memcpy(f->next_distance, distance, n * sizeof *distance);
+    memcpy(f->next_direction, direction, n);
+    memcpy(f->lead_layer, lead_layer, n);
+    if (p->turn)
+        memcpy(f->next_heading_direction, heading, 8 * n);
+    f->next_id = id;
+    f->flat = flat;
 }
 
 void ff_profiles_schedule(ff_profiles *p, size_t k, long long t, long long publish_tick,

@@ -42,7 +42,6 @@ extern "C" {
 typedef struct {
     int valid;
     uint64_t map_key;         /* ff_profiles.map_key of that state */
-    uint32_t goal_version;    /* the profile's goal version then */
     float *cost;              /* w*h: the profile's grid cost */
     uint32_t *goals;          /* its goals (closed ones dropped) */
     size_t ngoals;
@@ -163,9 +162,10 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
 
 /* Profile k's goals become goals[0..n) (borrowed: they must outlive p),
  * of goal version version, from tick t: its goal mask and its grid's goals
- * at once (map_tick becomes t); with build, its field is built whole for
- * them into next_* (counted in builds), else the caller puts one there
- * (a cached field, goalchange.h).  A profile nobody follows yet
+ * at once (map_tick becomes t), and the map-event cache dropped (it held
+ * the goals before); with build, its field is built whole for them into
+ * next_* (counted in builds), else the caller puts one there
+ * (ff_profiles_take_field).  A profile nobody follows yet
  * (ff_profile.built 0) gets its goals only.  FF_ENOMEM. */
 ff_status ff_profiles_set_goals(ff_profiles *p, size_t k, const uint32_t *goals, size_t n,
                                 uint32_t version, int build, long long t, ff_error *err);
@@ -176,6 +176,15 @@ static inline void ff_profiles_fields_changed(ff_profiles *p, long long t)
 {
     p->map_tick = t;
 }
+
+/* Put a field kept by the caller (a cached one, goalchange.h) into
+ * profile k's next_*, its goals set already (ff_profiles_set_goals):
+ * distance and direction (w*h each), lead_layer (w*h: its lead-out, see
+ * ff_profile), heading (with turn costs 8*w*h, else unused), its id and
+ * flat (ff_profile.flat).  Nothing is searched. */
+void ff_profiles_take_field(ff_profiles *p, size_t k, const double *distance,
+                            const uint8_t *direction, const uint8_t *lead_layer,
+                            const uint8_t *heading, uint64_t id, int flat);
 
 /* Publish profile k's field in next_* (id next_id) at publish_tick: at
  * once when that is not after t, the tick now; else then, the profile

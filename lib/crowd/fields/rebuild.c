@@ -144,8 +144,7 @@ ff_status ff_profile_rebuild_repair(ff_profiles *p, ff_profile *f, uint64_t key_
         st = ff_profile_build(p, f, err);
         goto done;
     }
-    if (nch > 0 && f->cache.valid && f->cache.map_key == p->map_key &&
-        f->cache.goal_version == f->goal_version) {
+    if (nch > 0 && f->cache.valid && f->cache.map_key == p->map_key) {
         ff_field_cache_take(f, key_left, n);
         p->cache_hits++;
         p->builds++;

@@ -1082,7 +1082,8 @@ static ff_status goal_events_finish(reader *r)
         ff_goal_event *e = &s->goal_event[k];
         ff_agent_spec key, *a = &key;
         key.id = e->agent_id;
-        if (e->cls < 0 && !(a = bsearch(&key, s->agent, s->nagents, sizeof *a, cmp_id)))
+        if (e->cls < 0 &&
+            (!s->nagents || !(a = bsearch(&key, s->agent, s->nagents, sizeof *a, cmp_id))))
             return ff_error_set(r->err, FF_EINPUT, r->name, e->line, e->col, "unknown agent %u",
                                 e->agent_id);
         if (e->cls < 0)

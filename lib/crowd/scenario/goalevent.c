@@ -1,12 +1,12 @@
 /* goalevent.c - the scenario's goal changes; see goalevent.h. */
 #include "goalevent.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grow.h"
+#include "options.h"
 
 int ff_goal_insert(uint32_t *goals, int *n, uint32_t cell)
 {
@@ -27,27 +27,19 @@ int ff_goal_insert(uint32_t *goals, int *n, uint32_t cell)
 static ff_status want_cell(const ff_word *w, const ff_grid *g, const char *name, long line,
                            uint32_t *cell, ff_error *err)
 {
-    char *end;
-    double x, y;
+    double xy[2];
 
-    errno = 0;
-    x = strtod(w->text, &end);
-    if (end == w->text || *end != ',')
-        goto bad;
-    y = strtod(end + 1, &end);
-    if (*end != '\0' || !isfinite(x) || !isfinite(y) || x != floor(x) || y != floor(y))
-        goto bad;
-    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+    if (!ff_parse_reals(w->text, xy, 2) || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
+        return ff_error_set(err, FF_EINPUT, name, line, w->col,
+                            "goal '%.40s' is not one cell X,Y (whole numbers)", w->text);
+    if (xy[0] < 0 || xy[1] < 0 || xy[0] >= g->w || xy[1] >= g->h)
         return ff_error_set(err, FF_EINPUT, name, line, w->col,
                             "goal %.40s is outside the map (%dx%d cells)", w->text, (int)g->w,
                             (int)g->h);
-    *cell = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
+    *cell = (uint32_t)xy[1] * (uint32_t)g->w + (uint32_t)xy[0];
     if (!ff_grid_open(g, *cell))
         return ff_error_set(err, FF_EINPUT, name, line, w->col, "goal %.40s is on a wall", w->text);
     return FF_OK;
-bad:
-    return ff_error_set(err, FF_EINPUT, name, line, w->col,
-                        "goal '%.40s' is not one cell X,Y (whole numbers)", w->text);
 }
 
 ff_status ff_goal_event_read(const ff_word *w, int n, long long tick, int32_t cls,
@@ -55,8 +47,7 @@ ff_status ff_goal_event_read(const ff_word *w, int n, long long tick, int32_t cl
                              ff_error *err)
 {
     int agent = cls < 0, k;
-    char *end;
-    unsigned long long id;
+    long long id;
     ff_status st;
 
     memset(e, 0, sizeof *e);
@@ -68,9 +59,7 @@ ff_status ff_goal_event_read(const ff_word *w, int n, long long tick, int32_t cl
         return ff_error_set(err, FF_EINPUT, name, line, w[0].col,
                             "at TICK goal needs CLASS X,Y [X,Y ...] or agent ID X,Y");
     if (agent) {
-        errno = 0;
-        id = strtoull(w[4].text, &end, 10);
-        if (end == w[4].text || *end || errno || w[4].text[0] == '-' || id > UINT32_MAX)
+        if (ff_parse_int(w[4].text, 0, UINT32_MAX, &id) != 0)
             return ff_error_set(err, FF_EINPUT, name, line, w[4].col,
                                 "agent id '%.40s' is not an integer in 0..4294967295", w[4].text);
         e->agent = 0;  /* (found once every agent is read) */

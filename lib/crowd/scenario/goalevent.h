@@ -12,6 +12,7 @@
 
 #include "fferror.h"
 #include "grid.h"
+#include "words.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,12 +39,6 @@ typedef struct {
                                  otherwise (ff_goal_events_finish) */
     long line, col;           /* of the line; col: of the agent's id */
 } ff_goal_event;
-
-/* A word of a scenario line: its text and its column (from 1). */
-typedef struct {
-    const char *text;
-    long col;
-} ff_word;
 
 /* Read the goal change w[0..n) at line of name, 'at TICK goal CLASS X,Y
  * [X,Y ...]' or 'at TICK goal agent ID X,Y' (tick read already), into

@@ -14,8 +14,10 @@
 #include "infile.h"
 #include "mapfscen.h"
 #include "nearword.h"
+#include "options.h"
 #include "placement.h"
 #include "walls.h"
+#include "words.h"
 
 #define LINE_MAX_BYTES 4096
 #define TOKENS_MAX 32
@@ -56,11 +58,14 @@ void ff_class_group(ff_agent_class *c)
     }
     c->ngroups = 0;
     c->follows = 0;
+    c->turns = 0;
     for (i = 0; i < c->nbehaviours; i++) {
         if (i == 0 || c->behaviour[i].priority != c->behaviour[i - 1].priority)
             c->group_start[c->ngroups++] = i;
         if (c->behaviour[i].kind == FF_BEHAVE_FOLLOW)
             c->follows = 1;
+        if (c->behaviour[i].kind >= FF_BEHAVE_FACE)
+            c->turns = 1;
     }
     c->group_start[c->ngroups] = c->nbehaviours;
 }
@@ -119,64 +124,11 @@ static double arrive_max(const ff_grid *g)
     return ((double)g->w + (double)g->h) * g->cell_size;
 }
 
-static int parse_real(const char *s, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    return end != s && *end == '\0' && isfinite(*v);
-}
-
-static int parse_integer(const char *s, long long lo, long long hi, long long *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtoll(s, &end, 10);
-    return end != s && *end == '\0' && errno == 0 && *v >= lo && *v <= hi;
-}
-
-/* "a,b" or "a,b,c,d": n finite reals separated by commas. */
-static int parse_reals(const char *s, double *v, int n)
-{
-    int k;
-    for (k = 0; k < n; k++) {
-        char *end;
-        errno = 0;
-        v[k] = strtod(s, &end);
-        if (end == s || !isfinite(v[k]))
-            return 0;
-        if (k + 1 < n) {
-            if (*end != ',')
-                return 0;
-            s = end + 1;
-        } else if (*end != '\0') {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* A point at t[k] of the n tokens: one word X,Y or two words X Y.  Returns
- * how many tokens it took (0: none there), its text in text (for
- * messages). */
-static int take_point(const token *t, int n, int k, double xy[2], char *text, size_t size)
-{
-    if (k < n && parse_reals(t[k].text, xy, 2)) {
-        snprintf(text, size, "%s", t[k].text);
-        return 1;
-    }
-    if (k + 1 < n && parse_real(t[k].text, &xy[0]) && parse_real(t[k + 1].text, &xy[1])) {
-        snprintf(text, size, "%s %s", t[k].text, t[k + 1].text);
-        return 2;
-    }
-    return 0;
-}
-
 static ff_status want_real(reader *r, const token *t, const char *what, double *v)
 {
     if (!t)
         return fail_at(r, NULL, "%s needs a value", what);
-    if (!parse_real(t->text, v))
+    if (ff_parse_real(t->text, v) != 0)
         return fail_at(r, t, "%s '%.40s' is not a number", what, t->text);
     return FF_OK;
 }
@@ -194,7 +146,7 @@ static ff_status want_count(reader *r, const token *t, const char *what, long lo
 {
     if (!t)
         return fail_at(r, NULL, "%s needs a value", what);
-    if (!parse_integer(t->text, lo, hi, v))
+    if (ff_parse_int(t->text, lo, hi, v) != 0)
         return fail_at(r, t, "%s '%.40s' is not an integer in %lld..%lld", what, t->text, lo, hi);
     return FF_OK;
 }
@@ -320,7 +272,7 @@ static ff_status want_goal_cell(reader *r, token *t, int n, int k, uint32_t *cel
 {
     double xy[2];
 
-    if (!(*used = take_point(t, n, k, xy, where, size)) || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
+    if (!(*used = ff_take_point(t, n, k, xy, where, size)) || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
         return fail_at(r, k < n ? &t[k] : &t[k - 1], "goal needs one cell X,Y or X Y (whole numbers)");
     if (xy[0] < 0 || xy[1] < 0 || xy[0] >= r->grid->w || xy[1] >= r->grid->h)
         return fail_at(r, &t[k], "goal %.40s is outside the map (%dx%d cells)", where,
@@ -352,7 +304,7 @@ static ff_status read_agent(reader *r, token *t, int n)
     a.line = r->line;
     if ((a.cls = find_class(r, t[2].text)) < 0)
         return fail_at(r, &t[2], "unknown class '%.40s'", t[2].text);
-    if (!(used = take_point(t, n, 3, xy, where, sizeof where)))
+    if (!(used = ff_take_point(t, n, 3, xy, where, sizeof where)))
         return fail_at(r, &t[3], "position '%.40s' is not X,Y (or X Y)", t[3].text);
     a.x = xy[0];
     a.y = xy[1];
@@ -540,7 +492,7 @@ static ff_status read_spawn(reader *r, token *t, int n)
             return fail_at(r, &t[3], "the map has no spawn cells (S tiles or 'spawn' lines)");
     } else if (strcmp(t[3].text, "rect") == 0) {
         use_rect = 1;
-        if (n < 5 || !parse_reals(t[4].text, rect, 4))
+        if (n < 5 || !ff_parse_reals(t[4].text, rect, 4))
             return fail_at(r, n < 5 ? &t[3] : &t[4], "rect needs X0,Y0,X1,Y1 (world units)");
         if (!(rect[0] < rect[2] && rect[1] < rect[3]))
             return fail_at(r, &t[4], "rect %.60s is empty (want X0 < X1 and Y0 < Y1)", t[4].text);
@@ -625,6 +577,7 @@ static ff_status open_class(reader *r, token *t, int n)
     c->max_speed = NAN;
     c->max_accel = NAN;
     c->max_turn = 360;
+    c->max_angular_accel = NAN;
     c->threshold = FF_THRESHOLD_DEFAULT;
     c->line = r->line;
     r->in_class = (int)s->nclasses;
@@ -645,10 +598,12 @@ static ff_status close_class(reader *r, token *t)
         return fail_at(r, t, "class %s has no behaviours", c->name);
     if (isnan(c->max_accel))
         c->max_accel = 4 * c->max_speed;
+    if (isnan(c->max_angular_accel))
+        c->max_angular_accel = 4 * c->max_turn;
     for (k = 0; k < c->nbehaviours; k++)
         if (isnan(c->behaviour[k].range))
-            c->behaviour[k].range = c->behaviour[k].kind == FF_BEHAVE_SEPARATE ? 4 * c->radius
-                                                                              : 2 * c->radius;
+            c->behaviour[k].range = c->behaviour[k].kind == FF_BEHAVE_AVOID_WALLS ? 2 * c->radius
+                                                                                 : 4 * c->radius;
     ff_class_group(c);
     if (c->radius > r->max_radius)
         r->max_radius = c->radius;
@@ -656,7 +611,15 @@ static ff_status close_class(reader *r, token *t)
     return FF_OK;
 }
 
-static const char *const behaviour_word[] = { "follow", "separate", "avoid-walls", "seek" };
+static const char *const behaviour_word[] = { "follow", "separate", "avoid-walls", "seek",
+                                               "face", "look-ahead", "align" };
+#define BEHAVIOUR_WORDS (sizeof behaviour_word / sizeof *behaviour_word)
+
+/* 1 for the behaviours with a range: separate, avoid-walls, align. */
+static int has_range(int kind)
+{
+    return kind == FF_BEHAVE_SEPARATE || kind == FF_BEHAVE_AVOID_WALLS || kind == FF_BEHAVE_ALIGN;
+}
 
 static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, int kind)
 {
@@ -671,12 +634,22 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
     b->kind = (ff_behaviour_kind)kind;
     b->weight = 1;
     b->range = NAN;
-    if (kind == FF_BEHAVE_SEEK) {
+    if (kind == FF_BEHAVE_SEEK || kind == FF_BEHAVE_FACE) {
+        const ff_grid *g = r->grid;
         double xy[2];
         char where[90];
-        int used = take_point(t, n, 1, xy, where, sizeof where);
+        int used = ff_take_point(t, n, 1, xy, where, sizeof where);
         if (!used)
-            return fail_at(r, n < 2 ? &t[0] : &t[1], "seek needs a point X,Y or X Y (world units)");
+            return fail_at(r, n < 2 ? &t[0] : &t[1], "%s needs a point X,Y or X Y (world units)",
+                           behaviour_word[kind]);
+        /* A heading toward a point outside the map is a direction, not
+         * a place: face is refused there (seek, older, takes it). */
+        if (kind == FF_BEHAVE_FACE &&
+            !(xy[0] >= g->origin_x && xy[0] <= g->origin_x + g->w * g->cell_size &&
+              xy[1] >= g->origin_y && xy[1] <= g->origin_y + g->h * g->cell_size))
+            return fail_at(r, &t[1], "face %.40s is outside the map (%g,%g to %g,%g)", where,
+                           g->origin_x, g->origin_y, g->origin_x + g->w * g->cell_size,
+                           g->origin_y + g->h * g->cell_size);
         b->target_x = xy[0];
         b->target_y = xy[1];
         k = 1 + used;
@@ -692,14 +665,12 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
         } else if (strcmp(t[k].text, "weight") == 0) {
             if ((st = want_real(r, &t[k + 1], "weight", &b->weight)) != FF_OK)
                 return st;
-        } else if (strcmp(t[k].text, "range") == 0 &&
-                   (kind == FF_BEHAVE_SEPARATE || kind == FF_BEHAVE_AVOID_WALLS)) {
+        } else if (strcmp(t[k].text, "range") == 0 && has_range(kind)) {
             if ((st = want_positive(r, &t[k + 1], "range", &b->range)) != FF_OK)
                 return st;
         } else {
             return fail_at(r, &t[k], "unknown setting '%.40s' for %s (priority, weight%s)", t[k].text,
-                           behaviour_word[kind],
-                           kind == FF_BEHAVE_SEPARATE || kind == FF_BEHAVE_AVOID_WALLS ? ", range" : "");
+                           behaviour_word[kind], has_range(kind) ? ", range" : "");
         }
     }
     c->nbehaviours++;
@@ -750,7 +721,7 @@ static ff_status read_event(reader *r, token *t, int n)
         e.close = 1;
     else if (strcmp(t[2].text, "open") != 0)
         return fail_at(r, &t[2], "unknown event '%.40s' (close, open or goal)", t[2].text);
-    if (!parse_reals(t[3].text, v, 4))
+    if (!ff_parse_reals(t[3].text, v, 4))
         return fail_at(r, &t[3], "cells '%.40s' are not X0,Y0,X1,Y1", t[3].text);
     for (k = 0; k < 4; k++)
         if (v[k] != floor(v[k]))
@@ -824,7 +795,8 @@ static ff_status class_end(reader *r, token *t, int n)
 static ff_status class_behaviour(reader *r, token *t, int n)
 {
     return read_behaviour(r, &r->s->cls[r->in_class], t, n,
-                          (int)ff_word_index(t[0].text, behaviour_word, 4, sizeof *behaviour_word));
+                          (int)ff_word_index(t[0].text, behaviour_word, BEHAVIOUR_WORDS,
+                                             sizeof *behaviour_word));
 }
 
 static ff_status class_goal(reader *r, token *t, int n)
@@ -872,6 +844,7 @@ static const struct {
     { "speed", offsetof(ff_agent_class, max_speed), FF_RANGE_SPEED },
     { "accel", offsetof(ff_agent_class, max_accel), FF_RANGE_ACCEL },
     { "turn", offsetof(ff_agent_class, max_turn), FF_RANGE_TURN },
+    { "angular-accel", offsetof(ff_agent_class, max_angular_accel), FF_RANGE_ANGULAR_ACCEL },
     { "threshold", offsetof(ff_agent_class, threshold), FF_RANGE_THRESHOLD },
 };
 
@@ -903,8 +876,11 @@ static ff_status class_number(reader *r, token *t, int n)
 static const keyword class_words[] = {
     LINE_OF("follow", class_behaviour), LINE_OF("separate", class_behaviour),
     LINE_OF("avoid-walls", class_behaviour), LINE_OF("seek", class_behaviour),
+    LINE_OF("face", class_behaviour), LINE_OF("look-ahead", class_behaviour),
+    LINE_OF("align", class_behaviour),
     LINE_OF("radius", class_number), LINE_OF("speed", class_number), LINE_OF("accel", class_number),
-    LINE_OF("turn", class_number), LINE_OF("threshold", class_number),
+    LINE_OF("turn", class_number), LINE_OF("angular-accel", class_number),
+    LINE_OF("threshold", class_number),
     LINE_OF("priority", class_priority), LINE_OF("goal", class_goal), LINE_OF("end", class_end),
 };
 #define CLASS_WORDS (sizeof class_words / sizeof *class_words)
@@ -1036,34 +1012,6 @@ static ff_status read_line(reader *r, token *t, int n)
                    "congestion-ticks)", w);
 }
 
-/* Split buf (a line without its newline) into words; '#' starts a
- * comment.  Returns the count or -1 when there are too many. */
-static int split(char *buf, token *t)
-{
-    char *p = buf;
-    int n = 0;
-
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
-        if (!*p || *p == '#')
-            return n;
-        if (n == TOKENS_MAX)
-            return -1;
-        t[n].text = p;
-        t[n].col = (long)(p - buf) + 1;
-        n++;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '#')
-            p++;
-        if (*p == '#') {
-            *p = '\0';
-            return n;
-        }
-        if (*p)
-            *p++ = '\0';
-    }
-}
-
 static int cmp_id(const void *a, const void *b)
 {
     uint32_t x = ((const ff_agent_spec *)a)->id, y = ((const ff_agent_spec *)b)->id;
@@ -1118,7 +1066,7 @@ static ff_status read_all(reader *r, FILE *f)
             break;
         r->line++;
         buf[len] = '\0';
-        if ((n = split(buf, t)) < 0)
+        if ((n = ff_split_words(buf, t, TOKENS_MAX)) < 0)
             return fail_at(r, NULL, "more than %d words on the line", TOKENS_MAX);
         if (n > 0 && (st = read_line(r, t, n)) != FF_OK)
             return st;

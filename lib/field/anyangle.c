@@ -54,9 +54,12 @@
  * other; a line along a grid line may change sides, so a cell touching
  * the root's row or column crosses both ways), so it goes out from the
  * root two rows at a time, and takes the cells of the same two rows one
- * after another.  On genmap's 1024 x 1024 map each open cell is taken
- * by 1.4 floods; the search takes 0.09 s of processor, and ff_search
- * 0.02 to 0.035 s (tests/bench/bench_anyangle.sh).
+ * after another; it looks its cells up in a window of four rows, not in
+ * an array of the map's size.  Besides the distances the search reads
+ * one byte a cell (open, a turning corner among its corners) and a bit a
+ * grid vertex (a turning corner; its root is found by counting bits);
+ * the clearance map is made only if a sight line is walked.  On genmap's
+ * 1024 x 1024 map each open cell is taken by 1.4 floods.
  *
  * Ties.  Where two roots give a cell (or a corner) the same distance, the
  * one nearer a goal, then the first (goals, then corners in row order),
@@ -85,6 +88,9 @@
 
 #define NONE UINT32_MAX
 
+/* A cell's flags: open; one of its four corners a turning corner. */
+enum { CELL_OPEN = 1, CELL_CORNER = 2 };
+
 typedef struct {
     const ff_grid *g;
     int64_t w, h;
@@ -93,17 +99,59 @@ typedef struct {
     double *dist;        /* the caller's; a bound only while its sign bit
                             is set (-bound), a distance once offered */
     uint32_t *root_of;   /* NULL, or the best root of each cell */
-    uint32_t *flood;     /* per cell: its place in the current flood, valid
-                            when that place holds the cell (a sparse set:
-                            nothing to clear between floods) */
-    uint32_t *vertex_root; /* per grid vertex, (w+1) a row: its root or NONE */
-    uint8_t *clear;      /* each cell's clearance (ff_free_clearance) */
+    uint32_t *window;    /* 4 rows of w: a flood cell's place in the current
+                            flood, for the cells of the flood's rows being
+                            taken and the next two (flood_slot), valid when
+                            that place holds the cell (a sparse set:
+                            nothing to clear between rows or floods) */
+    uint8_t *cellf;      /* each cell's CELL_ flags */
+    uint64_t *corner_bits; /* a bit per grid vertex, (w+1) a row: 1 for a
+                            turning corner (corner_root) */
+    uint32_t *corner_rank; /* per word of corner_bits: the turning corners
+                            before it */
+    uint8_t *clear;      /* each cell's clearance (ff_free_clearance), made
+                            when a sight line is first walked (clearance) */
     size_t nroots;
     uint32_t *rx, *ry;   /* each root's place in half cells */
     uint32_t *parent;    /* each corner's root before it on its best path */
+    uint8_t *wall_at;    /* each corner's wall: k of the cell (x - 1 + (k & 1),
+                            y - 1 + (k >> 1)) when it is the one wall of the
+                            four, else 4 */
     double *rd;          /* each root's best distance so far */
     heap roots;          /* roots by distance, stale entries skipped */
 } search;
+
+/* The number of bits set in v. */
+static unsigned bits_set(uint64_t v)
+{
+    v -= (v >> 1) & 0x5555555555555555u;
+    v = (v & 0x3333333333333333u) + ((v >> 2) & 0x3333333333333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (unsigned)((v * 0x0101010101010101u) >> 56);
+}
+
+/* The root of grid vertex j (y * (w+1) + x), or NONE when it is no
+ * turning corner: the goals, then the turning corners in row order. */
+static uint32_t corner_root(const search *s, size_t j)
+{
+    uint64_t word = s->corner_bits[j >> 6], below = ((uint64_t)1 << (j & 63)) - 1;
+
+    if (!((word >> (j & 63)) & 1))
+        return NONE;
+    return (uint32_t)(s->g->ngoals + s->corner_rank[j >> 6] + bits_set(word & below));
+}
+
+/* The clearance map for a sight line walk, made the first time (NULL
+ * when out of memory: the walk then steps cell by cell, with the same
+ * answer). */
+static const uint8_t *clearance(search *s)
+{
+    size_t n = (size_t)s->w * (size_t)s->h;
+
+    if (!s->clear && (s->clear = malloc(n ? n : 1)) != NULL)
+        ff_free_clearance(s->g, s->clear);
+    return s->clear;
+}
 
 static double half_cells_apart(int64_t ax, int64_t ay, int64_t bx, int64_t by)
 {
@@ -148,6 +196,9 @@ typedef struct {
 } flood_queue;
 
 typedef struct {
+    uint32_t root;    /* the root flooding, at (rx, ry) in half cells */
+    int64_t rx, ry;
+    double root_dist; /* its distance */
     int wedge;        /* 1: the root turns round one wall; its flood keeps
                          to the directions [wlo, whi] */
     ray wlo, whi;
@@ -203,28 +254,41 @@ static int within_any(ray lo, ray d, ray hi)
     return within(lo, d, hi) && (lo.x * d.x + lo.y * d.y > 0 || d.x * hi.x + d.y * hi.y > 0);
 }
 
+/* Where the flood of root r keeps its place for cell (x, y): a flood
+ * looks up only the cells of the two rows being taken and of the next two
+ * (flood_state), each pair in the window's rows 0 and 1 or 2 and 3 by
+ * turns, above the root's centre or below. */
+static uint32_t *flood_slot(const search *s, const flood_state *f, int64_t x, int64_t y)
+{
+    int64_t oy = 2 * y + 1 - f->ry, row = oy < 0 ? -oy : oy;
+
+    return &s->window[(size_t)(((row >> 1) & 1) * 2 + (oy < 0)) * (size_t)s->w + (size_t)x];
+}
+
 /* Root r's flood reaches cell (x, y) along the directions [lo, hi] (exact
  * when `exact`): queue it, or widen its directions, unless it is a wall
  * or r cannot help there (its distance more than the slack above the
  * cell's bound). */
-static int flood_reach(search *s, flood_state *f, uint32_t r, int64_t x, int64_t y, ray lo,
-                       ray hi, int exact, int all)
+static inline int flood_reach(search *s, flood_state *f, int64_t x, int64_t y, ray lo, ray hi,
+                              int exact, int all)
 {
     size_t i = (size_t)y * (size_t)s->w + (size_t)x;
-    uint32_t k = s->flood[i];
+    uint32_t *slot, k;
     flood_cell_state *c;
 
-    if (!s->clear[i])
+    if (!(s->cellf[i] & CELL_OPEN))
         return 0;
+    slot = flood_slot(s, f, x, y);
+    k = *slot;
     if (k >= f->n || f->cell[k].cell != i) {
         /* A cell already flooded passed this bound, which only r's own
          * offer (its key) has lowered since. */
-        double key = s->rd[r] + s->scale * half_cells_apart(2 * x + 1, 2 * y + 1, s->rx[r], s->ry[r]);
+        double key = f->root_dist + s->scale * half_cells_apart(2 * x + 1, 2 * y + 1, f->rx, f->ry);
         if (key > fabs(s->dist[i]) + s->slack)
             return 0;
         if (f->n == f->cap && flood_grow(f) < 0)
             return -1;
-        s->flood[i] = (uint32_t)f->n;
+        *slot = (uint32_t)f->n;
         c = &f->cell[f->n];
         c->lo = lo;
         c->hi = hi;
@@ -235,7 +299,7 @@ static int flood_reach(search *s, flood_state *f, uint32_t r, int64_t x, int64_t
         c->all = (uint8_t)all;
         c->exact = (uint8_t)exact;
         c->centred = c->offered = 0;
-        return flood_enqueue(f, (uint32_t)f->n++, 2 * y + 1 - s->ry[r]);
+        return flood_enqueue(f, (uint32_t)f->n++, 2 * y + 1 - f->ry);
     }
     c = &f->cell[k];
     if (c->all || (turn(c->lo, lo) >= 0 && turn(hi, c->hi) >= 0))
@@ -247,31 +311,21 @@ static int flood_reach(search *s, flood_state *f, uint32_t r, int64_t x, int64_t
         c->lo = lo;
     if (turn(c->hi, hi) > 0)
         c->hi = hi;
-    return c->queued ? 0 : flood_enqueue(f, k, 2 * y + 1 - s->ry[r]);
+    return c->queued ? 0 : flood_enqueue(f, k, 2 * y + 1 - f->ry);
 }
 
-/* The flood of root r steps from cell c = (x, y) into its neighbour
- * across the unit edge from (ax, ay) to (bx, by) (grid vertices) along
- * the directions of c's that cross that edge. */
-static int flood_cross(search *s, flood_state *f, uint32_t r, const flood_cell_state *c,
-                       int64_t nx, int64_t ny, int64_t ax, int64_t ay, int64_t bx, int64_t by)
+/* The flood steps from cell c into its neighbour (x, y) across the unit
+ * edge whose ends lie in the directions lo and hi from the root (hi
+ * turned from lo as turn() counts, or the two parallel), along the
+ * directions of c's that cross that edge. */
+static inline int flood_cross(search *s, flood_state *f, const flood_cell_state *c, int64_t x,
+                              int64_t y, ray lo, ray hi)
 {
-    ray a = { (int32_t)(2 * ax - s->rx[r]), (int32_t)(2 * ay - s->ry[r]) };
-    ray b = { (int32_t)(2 * bx - s->rx[r]), (int32_t)(2 * by - s->ry[r]) };
-    ray lo, hi;
-
-    /* The edge's directions; an edge ending at the root: its far end. */
-    if (a.x == 0 && a.y == 0)
-        a = b;
-    else if (b.x == 0 && b.y == 0)
-        b = a;
-    if (turn(a, b) >= 0) {
-        lo = a;
-        hi = b;
-    } else {
-        lo = b;
-        hi = a;
-    }
+    /* An edge ending at the root: its far end. */
+    if (lo.x == 0 && lo.y == 0)
+        lo = hi;
+    else if (hi.x == 0 && hi.y == 0)
+        hi = lo;
     if (!c->all) {
         if (turn(lo, c->lo) > 0)
             lo = c->lo;
@@ -280,7 +334,7 @@ static int flood_cross(search *s, flood_state *f, uint32_t r, const flood_cell_s
         if (turn(lo, hi) < 0)
             return 0;
     }
-    return flood_reach(s, f, r, nx, ny, lo, hi, c->exact, 0);
+    return flood_reach(s, f, x, y, lo, hi, c->exact, 0);
 }
 
 /* The directions in which a shortest path can leave corner r, which turns
@@ -297,23 +351,16 @@ static int flood_cross(search *s, flood_state *f, uint32_t r, const flood_cell_s
  * the wall's far edge round to the straight continuation of p->r. */
 static int corner_wedge(const search *s, uint32_t r, ray *lo, ray *hi)
 {
-    int64_t vx = s->rx[r] / 2, vy = s->ry[r] / 2, bx = 0, by = 0, t;
-    int walls = 0;
+    int32_t bx, by;
+    int64_t t;
     ray a, e1, e2, u, far;
 
-    if (r < s->g->ngoals)
+    if (r < s->g->ngoals || s->wall_at[r] == 4)
         return 2;
-    for (int k = 0; k < 4; k++) {
-        int64_t cx = vx - 1 + (k & 1), cy = vy - 1 + (k >> 1);
-        if (!ff_free_cell(s->g, cx, cy)) {
-            walls++;
-            bx = k & 1 ? 1 : -1;
-            by = k >> 1 ? 1 : -1;
-        }
-    }
-    if (walls != 1)
-        return 2;
-    a = (ray){ (int64_t)s->rx[s->parent[r]] - s->rx[r], (int64_t)s->ry[s->parent[r]] - s->ry[r] };
+    bx = s->wall_at[r] & 1 ? 1 : -1;
+    by = s->wall_at[r] >> 1 ? 1 : -1;
+    a = (ray){ (int32_t)((int64_t)s->rx[s->parent[r]] - s->rx[r]),
+               (int32_t)((int64_t)s->ry[s->parent[r]] - s->ry[r]) };
     u = (ray){ -a.x, -a.y };
     e1 = (ray){ bx, 0 };
     e2 = (ray){ 0, by };
@@ -351,7 +398,7 @@ static int flood_start(search *s, flood_state *f, uint32_t r)
     int fail = 0;
 
     if (rx & 1)
-        return flood_reach(s, f, r, (rx - 1) / 2, (ry - 1) / 2, (ray){ 0, 0 }, (ray){ 0, 0 }, 1, 1);
+        return flood_reach(s, f, (rx - 1) / 2, (ry - 1) / 2, (ray){ 0, 0 }, (ray){ 0, 0 }, 1, 1);
     for (int k = 0; k < 4; k++) {
         int32_t bx = k & 1 ? 1 : -1, by = k >> 1 ? 1 : -1;
         ray lo = { bx, 0 }, hi = { 0, by };
@@ -376,7 +423,7 @@ static int flood_start(search *s, flood_state *f, uint32_t r)
             lo = l;
             hi = h;
         }
-        fail |= flood_reach(s, f, r, rx / 2 + (bx - 1) / 2, ry / 2 + (by - 1) / 2, lo, hi, 1, 0);
+        fail |= flood_reach(s, f, rx / 2 + (bx - 1) / 2, ry / 2 + (by - 1) / 2, lo, hi, 1, 0);
     }
     return fail;
 }
@@ -398,6 +445,10 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
     if (wedge == 0)
         return FF_OK;
     f->wedge = wedge == 1;
+    f->root = r;
+    f->rx = rx;
+    f->ry = ry;
+    f->root_dist = s->rd[r];
     f->n = f->head = f->now.n = f->later.n = 0;
     f->row = ry & 1 ? 0 : 1;
     fail = flood_start(s, f, r);
@@ -419,6 +470,9 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
         size_t i = c.cell;
         int64_t x = c.x, y = c.y;
         ray o = { (int32_t)(2 * x + 1 - rx), (int32_t)(2 * y + 1 - ry) };
+        /* The directions of the cell's corners. */
+        ray nw = { o.x - 1, o.y - 1 }, ne = { o.x + 1, o.y - 1 };
+        ray sw = { o.x - 1, o.y + 1 }, se = { o.x + 1, o.y + 1 };
         f->cell[k].queued = 0;
         /* The centre, once its direction is among the cell's (a widening
          * queues the cell again). */
@@ -427,21 +481,21 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
             f->cell[k].centred = 1;
             if ((signbit(*dist) || c.key < *dist ||
                  (c.key == *dist && s->root_of && goes_before(s, r, s->root_of[i]))) &&
-                (c.exact || ff_free_segment_leaping(s->g, s->clear, o.x + rx, o.y + ry, rx, ry))) {
+                (c.exact || ff_free_segment_leaping(s->g, clearance(s), o.x + rx, o.y + ry, rx, ry))) {
                 *dist = c.key;
                 if (s->root_of)
                     s->root_of[i] = r;
             }
         }
         /* The turning corners of the cell (none without a wall round it). */
-        for (int b = s->clear[i] < 2 ? 0 : 4; b < 4; b++) {
+        for (int b = s->cellf[i] & CELL_CORNER ? 0 : 4; b < 4; b++) {
             int64_t vx = x + (b & 1), vy = y + (b >> 1);
             ray ov = { (int32_t)(2 * vx - rx), (int32_t)(2 * vy - ry) };
             uint32_t v;
             double dv;
             if (c.offered & (1u << b))
                 continue;
-            v = s->vertex_root[vy * (s->w + 1) + vx];
+            v = corner_root(s, (size_t)vy * (size_t)(s->w + 1) + (size_t)vx);
             if (v == NONE || (ov.x == 0 && ov.y == 0)) {
                 f->cell[k].offered |= (uint8_t)(1u << b);
                 continue;
@@ -451,7 +505,7 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
             f->cell[k].offered |= (uint8_t)(1u << b);
             dv = s->rd[r] + s->scale * half_cells_apart(2 * vx, 2 * vy, rx, ry);
             if ((dv < s->rd[v] || (dv == s->rd[v] && goes_before(s, r, s->parent[v]))) &&
-                (c.exact || ff_free_segment_leaping(s->g, s->clear, 2 * vx, 2 * vy, rx, ry))) {
+                (c.exact || ff_free_segment_leaping(s->g, clearance(s), 2 * vx, 2 * vy, rx, ry))) {
                 s->parent[v] = r;
                 if (dv < s->rd[v]) {
                     s->rd[v] = dv;
@@ -463,14 +517,16 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
          * this cell: not toward the root's side of it when the whole cell
          * lies on the other (a line along a grid line may still change
          * sides, so a cell touching the root's line crosses both ways). */
+        /* (turn(ne, se) = 2 (o.x + 1), turn(sw, nw) = -2 (o.x - 1),
+         * turn(se, sw) = 2 (o.y + 1), turn(nw, ne) = -2 (o.y - 1).) */
         if (x + 1 < s->w && o.x + 1 >= 0)
-            fail |= flood_cross(s, f, r, &c, x + 1, y, x + 1, y, x + 1, y + 1);
+            fail |= flood_cross(s, f, &c, x + 1, y, ne, se);
         if (x > 0 && o.x - 1 <= 0)
-            fail |= flood_cross(s, f, r, &c, x - 1, y, x, y, x, y + 1);
+            fail |= flood_cross(s, f, &c, x - 1, y, sw, nw);
         if (y + 1 < s->h && o.y + 1 >= 0)
-            fail |= flood_cross(s, f, r, &c, x, y + 1, x, y + 1, x + 1, y + 1);
+            fail |= flood_cross(s, f, &c, x, y + 1, se, sw);
         if (y > 0 && o.y - 1 <= 0)
-            fail |= flood_cross(s, f, r, &c, x, y - 1, x, y, x + 1, y);
+            fail |= flood_cross(s, f, &c, x, y - 1, nw, ne);
         /* Under cut and free, through a corner where two walls touch. */
         for (int d = 0; !strict && d < 4; d++) {
             int64_t dx = d & 1 ? 1 : -1, dy = d >> 1 ? 1 : -1;
@@ -480,29 +536,12 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
                 ff_free_cell(s->g, x, y + dy) || !ff_free_cell(s->g, x + dx, y + dy) ||
                 (ow.x == 0 && ow.y == 0) || !(c.all || within(c.lo, ow, c.hi)))
                 continue;
-            fail |= flood_reach(s, f, r, x + dx, y + dy, ow, ow, c.exact, 0);
+            fail |= flood_reach(s, f, x + dx, y + dy, ow, ow, c.exact, 0);
         }
     }
     if (fail)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the any-angle flood");
     return FF_OK;
-}
-
-/* 1 when grid vertex (X, Y) is a turning corner: inside the map, one of its
- * four cells a wall, or under cut and free two walls touching there. */
-static int turning_corner(const ff_grid *g, int64_t vx, int64_t vy)
-{
-    int nw, ne, sw, se;
-
-    if (vx <= 0 || vy <= 0 || vx >= g->w || vy >= g->h)
-        return 0;
-    nw = ff_free_cell(g, vx - 1, vy - 1);
-    ne = ff_free_cell(g, vx, vy - 1);
-    sw = ff_free_cell(g, vx - 1, vy);
-    se = ff_free_cell(g, vx, vy);
-    if (nw + ne + sw + se == 3)
-        return 1;
-    return g->corners != FF_CORNERS_STRICT && nw + ne + sw + se == 2 && nw == se;
 }
 
 ff_status ff_anyangle_check(const ff_grid *g, ff_error *err)
@@ -538,39 +577,74 @@ ff_status ff_anyangle_check(const ff_grid *g, ff_error *err)
     return FF_OK;
 }
 
-/* Number the roots: the goals, then the turning corners in row order. */
+/* The cells' flags, and the roots numbered: the goals, then the turning
+ * corners in row order.  A turning corner is a grid vertex inside the
+ * map with one wall among its four cells, or under cut and free two
+ * walls touching there. */
 static ff_status find_roots(search *s, ff_error *err)
 {
     const ff_grid *g = s->g;
-    int64_t W = s->w + 1, x, y;
-    size_t n = g->ngoals, k;
+    size_t w = (size_t)s->w, W = w + 1, nv = W * ((size_t)s->h + 1), words = nv / 64 + 1;
+    size_t n = 0, i, j, k, x, y;
+    int strict = g->corners == FF_CORNERS_STRICT;
 
-    for (y = 0; y <= s->h; y++)
-        for (x = 0; x <= s->w; x++) {
-            int turn = turning_corner(g, x, y);
-            s->vertex_root[y * W + x] = turn ? (uint32_t)n : NONE;
-            n += (size_t)turn;
+    s->corner_bits = calloc(words, sizeof *s->corner_bits);
+    s->corner_rank = malloc(words * sizeof *s->corner_rank);
+    if (!s->corner_bits || !s->corner_rank)
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu vertices", nv);
+    for (i = 0; i < w * (size_t)s->h; i++)
+        s->cellf[i] = ff_grid_open(g, i) ? CELL_OPEN : 0;
+    for (y = 1; y < (size_t)s->h; y++) {
+        uint8_t *up = s->cellf + (y - 1) * w, *down = s->cellf + y * w;
+        for (x = 1; x < w; x++) {
+            int nw = up[x - 1] & CELL_OPEN, ne = up[x] & CELL_OPEN;
+            int sw = down[x - 1] & CELL_OPEN, se = down[x] & CELL_OPEN;
+            if (nw + ne + sw + se == 3 || (!strict && nw + ne + sw + se == 2 && nw == se)) {
+                j = y * W + x;
+                s->corner_bits[j >> 6] |= (uint64_t)1 << (j & 63);
+                up[x - 1] |= CELL_CORNER;
+                up[x] |= CELL_CORNER;
+                down[x - 1] |= CELL_CORNER;
+                down[x] |= CELL_CORNER;
+            }
         }
+    }
+    for (k = 0; k < words; k++) {
+        s->corner_rank[k] = (uint32_t)n;
+        n += bits_set(s->corner_bits[k]);
+    }
+    n += g->ngoals;
     s->nroots = n;
     s->rx = malloc(n * sizeof *s->rx);
     s->ry = malloc(n * sizeof *s->ry);
     s->rd = malloc(n * sizeof *s->rd);
     s->parent = malloc(n * sizeof *s->parent);
-    if (!s->rx || !s->ry || !s->rd || !s->parent)
+    s->wall_at = malloc(n);
+    if (!s->rx || !s->ry || !s->rd || !s->parent || !s->wall_at)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu corners", n);
     for (k = 0; k < g->ngoals; k++) {
-        s->rx[k] = (uint32_t)(2 * (g->goals[k] % (size_t)s->w) + 1);
-        s->ry[k] = (uint32_t)(2 * (g->goals[k] / (size_t)s->w) + 1);
+        s->rx[k] = (uint32_t)(2 * (g->goals[k] % w) + 1);
+        s->ry[k] = (uint32_t)(2 * (g->goals[k] / w) + 1);
         s->rd[k] = 0;
     }
-    for (y = 0; y <= s->h; y++)
-        for (x = 0; x <= s->w; x++) {
-            uint32_t v = s->vertex_root[y * W + x];
-            if (v == NONE)
-                continue;
-            s->rx[v] = (uint32_t)(2 * x);
-            s->ry[v] = (uint32_t)(2 * y);
-            s->rd[v] = INFINITY;
+    /* Each word's corners, lowest bit first. */
+    for (k = 0, i = g->ngoals; k < words; k++)
+        for (uint64_t word = s->corner_bits[k]; word; word &= word - 1, i++) {
+            int walls = 0;
+            j = 64 * k + bits_set((word & (~word + 1)) - 1);
+            x = j % W;
+            y = j / W;
+            s->rx[i] = (uint32_t)(2 * x);
+            s->ry[i] = (uint32_t)(2 * y);
+            s->rd[i] = INFINITY;
+            s->wall_at[i] = 4;
+            for (int c = 0; c < 4; c++)
+                if (!(s->cellf[(y - 1 + (size_t)(c >> 1)) * w + x - 1 + (size_t)(c & 1)] & CELL_OPEN)) {
+                    walls++;
+                    s->wall_at[i] = (uint8_t)c;
+                }
+            if (walls != 1)
+                s->wall_at[i] = 4;
         }
     return FF_OK;
 }
@@ -600,14 +674,17 @@ static void fill_toward(const search *s, float *toward)
 static void search_free(search *s)
 {
     heap_free(&s->roots);
-    free(s->flood);
+    free(s->window);
     free(s->clear);
-    free(s->vertex_root);
+    free(s->cellf);
+    free(s->corner_bits);
+    free(s->corner_rank);
     free(s->root_of);
     free(s->rx);
     free(s->ry);
     free(s->rd);
     free(s->parent);
+    free(s->wall_at);
 }
 
 /* The search of g into dist; with keep_roots, s->root_of too.  On return
@@ -616,7 +693,7 @@ static void search_free(search *s)
 static ff_status run_search(const ff_grid *g, double *dist, int keep_roots, search *s,
                             ff_error *err)
 {
-    size_t n = (size_t)g->w * (size_t)g->h, nv, i, k;
+    size_t n = (size_t)g->w * (size_t)g->h, i, k;
     ff_grid octile = *g;
     flood_state f;
     ff_status st;
@@ -640,18 +717,15 @@ static ff_status run_search(const ff_grid *g, double *dist, int keep_roots, sear
     s->scale = g->cell_size * (i < n ? (double)g->cost[i] : 1.0);
     s->slack = s->scale * (FF_SQRT2 + 1e-6);
     s->dist = dist;
-    nv = ((size_t)g->w + 1) * ((size_t)g->h + 1);
     /* Any values will do (flood_reach checks them); zeroed, they are
      * defined for the checkers. */
-    s->flood = calloc(n, sizeof *s->flood);
-    s->vertex_root = malloc(nv * sizeof *s->vertex_root);
-    s->clear = malloc(n ? n : 1);
+    s->window = calloc(4 * (size_t)g->w, sizeof *s->window);
+    s->cellf = malloc(n ? n : 1);
     if (keep_roots && (s->root_of = malloc(n * sizeof *s->root_of)) != NULL)
         for (i = 0; i < n; i++)
             s->root_of[i] = NONE;
-    if (!s->flood || !s->vertex_root || !s->clear || (keep_roots && !s->root_of))
+    if (!s->window || !s->cellf || (keep_roots && !s->root_of))
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
-    ff_free_clearance(g, s->clear);
     for (i = 0; i < n; i++)
         dist[i] = -dist[i];
     if ((st = find_roots(s, err)) != FF_OK)

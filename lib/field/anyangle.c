@@ -88,6 +88,18 @@
 
 #define NONE UINT32_MAX
 
+/* Ask for memory soon to be read (a hint; nothing where the compiler has
+ * no such builtin). */
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* How many cells ahead in its queue a flood asks for the next row's
+ * distances and flags. */
+#define AHEAD 8
+
 /* A cell's flags: open; one of its four corners a turning corner. */
 enum { CELL_OPEN = 1, CELL_CORNER = 2 };
 
@@ -464,6 +476,17 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
             f->now = next;
             f->head = 0;
             f->row += 2;
+        }
+        if (f->head + AHEAD < f->now.n) {
+            /* The cell the flood will step into from a cell ahead, away
+             * from the root's row. */
+            const flood_cell_state *ahead = &f->cell[f->now.k[f->head + AHEAD]];
+            int64_t step = 2 * (int64_t)ahead->y + 1 < ry ? -1 : 1;
+            if (ahead->y + step >= 0 && ahead->y + step < s->h) {
+                size_t j = (size_t)((ahead->y + step) * s->w + ahead->x);
+                PREFETCH(&s->dist[j]);
+                PREFETCH(&s->cellf[j]);
+            }
         }
         k = f->now.k[f->head++];
         c = f->cell[k];

@@ -126,9 +126,8 @@ typedef struct {
     size_t nroots;
     uint32_t *rx, *ry;   /* each root's place in half cells */
     uint32_t *parent;    /* each corner's root before it on its best path */
-    uint8_t *wall_at;    /* each corner's wall: k of the cell (x - 1 + (k & 1),
-                            y - 1 + (k >> 1)) when it is the one wall of the
-                            four, else 4 */
+    uint8_t *open_round; /* each corner's four cells: bit k set when the
+                            cell (x - 1 + (k & 1), y - 1 + (k >> 1)) is open */
     double *rd;          /* each root's best distance so far */
     heap roots;          /* roots by distance, stale entries skipped */
 } search;
@@ -367,10 +366,11 @@ static int corner_wedge(const search *s, uint32_t r, ray *lo, ray *hi)
     int64_t t;
     ray a, e1, e2, u, far;
 
-    if (r < s->g->ngoals || s->wall_at[r] == 4)
+    if (r < s->g->ngoals || bits_set(s->open_round[r]) != 3)
         return 2;
-    bx = s->wall_at[r] & 1 ? 1 : -1;
-    by = s->wall_at[r] >> 1 ? 1 : -1;
+    /* The one wall, k = 0..3, and the way it lies from the corner. */
+    bx = (~s->open_round[r] & 10) ? 1 : -1;
+    by = (~s->open_round[r] & 12) ? 1 : -1;
     a = (ray){ (int32_t)((int64_t)s->rx[s->parent[r]] - s->rx[r]),
                (int32_t)((int64_t)s->ry[s->parent[r]] - s->ry[r]) };
     u = (ray){ -a.x, -a.y };
@@ -414,7 +414,7 @@ static int flood_start(search *s, flood_state *f, uint32_t r)
     for (int k = 0; k < 4; k++) {
         int32_t bx = k & 1 ? 1 : -1, by = k >> 1 ? 1 : -1;
         ray lo = { bx, 0 }, hi = { 0, by };
-        if (!ff_free_cell(s->g, rx / 2 + (bx - 1) / 2, ry / 2 + (by - 1) / 2))
+        if (!(s->open_round[r] >> k & 1))
             continue;
         if (bx * by < 0) {
             lo = (ray){ 0, by };
@@ -642,8 +642,8 @@ static ff_status find_roots(search *s, ff_error *err)
     s->ry = malloc(n * sizeof *s->ry);
     s->rd = malloc(n * sizeof *s->rd);
     s->parent = malloc(n * sizeof *s->parent);
-    s->wall_at = malloc(n);
-    if (!s->rx || !s->ry || !s->rd || !s->parent || !s->wall_at)
+    s->open_round = malloc(n);
+    if (!s->rx || !s->ry || !s->rd || !s->parent || !s->open_round)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu corners", n);
     for (k = 0; k < g->ngoals; k++) {
         s->rx[k] = (uint32_t)(2 * (g->goals[k] % w) + 1);
@@ -653,21 +653,16 @@ static ff_status find_roots(search *s, ff_error *err)
     /* Each word's corners, lowest bit first. */
     for (k = 0, i = g->ngoals; k < words; k++)
         for (uint64_t word = s->corner_bits[k]; word; word &= word - 1, i++) {
-            int walls = 0;
             j = 64 * k + bits_set((word & (~word + 1)) - 1);
             x = j % W;
             y = j / W;
             s->rx[i] = (uint32_t)(2 * x);
             s->ry[i] = (uint32_t)(2 * y);
             s->rd[i] = INFINITY;
-            s->wall_at[i] = 4;
+            s->open_round[i] = 0;
             for (int c = 0; c < 4; c++)
-                if (!(s->cellf[(y - 1 + (size_t)(c >> 1)) * w + x - 1 + (size_t)(c & 1)] & CELL_OPEN)) {
-                    walls++;
-                    s->wall_at[i] = (uint8_t)c;
-                }
-            if (walls != 1)
-                s->wall_at[i] = 4;
+                if (s->cellf[(y - 1 + (size_t)(c >> 1)) * w + x - 1 + (size_t)(c & 1)] & CELL_OPEN)
+                    s->open_round[i] |= (uint8_t)(1u << c);
         }
     return FF_OK;
 }
@@ -707,7 +702,7 @@ static void search_free(search *s)
     free(s->ry);
     free(s->rd);
     free(s->parent);
-    free(s->wall_at);
+    free(s->open_round);
 }
 
 /* The search of g into dist; with keep_roots, s->root_of too.  On return

@@ -100,16 +100,17 @@
  * distances and flags. */
 #define AHEAD 8
 
-/* A cell's flags: open; one of its four corners a turning corner. */
-enum { CELL_OPEN = 1, CELL_CORNER = 2 };
+/* A cell's flags: open; one of its four corners a turning corner; a root
+ * offered (its distance no longer a bound). */
+enum { CELL_OPEN = 1, CELL_CORNER = 2, CELL_SET = 4 };
 
 typedef struct {
     const ff_grid *g;
     int64_t w, h;
     double scale;        /* world units per cell of length */
     double slack;        /* the flood's margin: sqrt(2) cells, and a hair */
-    double *dist;        /* the caller's; a bound only while its sign bit
-                            is set (-bound), a distance once offered */
+    double *dist;        /* the caller's; a bound until a root is offered
+                            (CELL_SET), then the best distance offered */
     uint32_t *root_of;   /* NULL, or the best root of each cell */
     uint32_t *window;    /* 4 rows of w: a flood cell's place in the current
                             flood, for the cells of the flood's rows being
@@ -295,7 +296,7 @@ static inline int flood_reach(search *s, flood_state *f, int64_t x, int64_t y, r
         /* A cell already flooded passed this bound, which only r's own
          * offer (its key) has lowered since. */
         double key = f->root_dist + s->scale * half_cells_apart(2 * x + 1, 2 * y + 1, f->rx, f->ry);
-        if (key > fabs(s->dist[i]) + s->slack)
+        if (key > s->dist[i] + s->slack)
             return 0;
         if (f->n == f->cap && flood_grow(f) < 0)
             return -1;
@@ -502,10 +503,11 @@ static ff_status flood_root(search *s, flood_state *f, uint32_t r, ff_error *err
         if (!c.centred && (c.all || within(c.lo, o, c.hi))) {
             double *dist = &s->dist[i];
             f->cell[k].centred = 1;
-            if ((signbit(*dist) || c.key < *dist ||
+            if ((!(s->cellf[i] & CELL_SET) || c.key < *dist ||
                  (c.key == *dist && s->root_of && goes_before(s, r, s->root_of[i]))) &&
                 (c.exact || ff_free_segment_leaping(s->g, clearance(s), o.x + rx, o.y + ry, rx, ry))) {
                 *dist = c.key;
+                s->cellf[i] |= CELL_SET;
                 if (s->root_of)
                     s->root_of[i] = r;
             }
@@ -744,8 +746,6 @@ static ff_status run_search(const ff_grid *g, double *dist, int keep_roots, sear
             s->root_of[i] = NONE;
     if (!s->window || !s->cellf || (keep_roots && !s->root_of))
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for %zu cells", n);
-    for (i = 0; i < n; i++)
-        dist[i] = -dist[i];
     if ((st = find_roots(s, err)) != FF_OK)
         return st;
     for (k = 0; k < g->ngoals && st == FF_OK; k++)
@@ -766,7 +766,7 @@ static ff_status run_search(const ff_grid *g, double *dist, int keep_roots, sear
     /* A cell no root offered anything is out of reach (its bound is +inf:
      * no 8-move path either). */
     for (i = 0; i < n; i++)
-        if (signbit(dist[i]))
+        if (!(s->cellf[i] & CELL_SET))
             dist[i] = INFINITY;
     return FF_OK;
 }

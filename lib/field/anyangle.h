@@ -43,7 +43,7 @@ ff_status ff_anyangle_check(const ff_grid *g, ff_error *err);
  * corners in row order).  Both arrays are the caller's.  Work and memory
  * grow with the map: besides the outputs, about 1.2 bytes a cell (2.2
  * when a sight line must be walked, which genmap's maps never need), 16
- * a column, 37 a turning corner and 52 a cell of the largest flood (with
+ * a column, 37 a turning corner and 44 a cell of the largest flood (with
  * toward, 4 more a cell). */
 ff_status ff_anyangle_search(const ff_grid *g, double *dist, float *toward, ff_error *err);
 

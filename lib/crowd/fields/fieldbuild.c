@@ -9,6 +9,7 @@
 #include "hash.h"
 #include "profilesint.h"
 #include "search.h"
+#include "tilehash.h"
 #include "turn.h"
 
 /* The profile's grid from the current map: its clearance, then only the
@@ -40,17 +41,25 @@ ff_status ff_profile_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_
     return FF_OK;
 }
 
-/* The id of the field in next_*: the map id, the radius, the directions
- * (n of them; none for a field not built: see ff_profile.built). */
+/* The id of the field in next_*: the map id, the radius, the plane hash
+ * of the directions (none for a field not built, n = 0: see
+ * ff_profile.built). */
 uint64_t ff_profile_field_id(const ff_profile *f, size_t n)
 {
+    ff_plane dir;
     ff_hash h;
 
     ff_hash_init(&h);
     ff_hash_u64(&h, ff_grid_id(&f->grid));
     ff_hash_f64s(&h, &f->radius, 1);
-    if (n)
-        ff_hash_bytes(&h, f->next_direction, n);
+    if (n) {
+        dir.values = f->next_direction;
+        dir.w = f->grid.w;
+        dir.h = f->grid.h;
+        dir.elem_size = 1;
+        dir.lanes = 1;
+        ff_hash_u64(&h, ff_plane_hash(&dir));
+    }
     return ff_hash_final(&h);
 }
 

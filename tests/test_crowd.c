@@ -266,6 +266,10 @@ Test(crowd, near_wall_repair_matches_brute_force)
             g.cost[k] = (big ? tu_next(&seed) % 4000 == 0 : (int)(tu_next(&seed) % 100) < density)
                             ? INFINITY : 1;
         cr_assert_eq(ff_walls_init(&wl, &g, NULL), FF_OK);
+        memcpy(before, wl.near, (size_t)n);
+        cells[0] = (uint32_t)(n / 2);
+        ff_walls_repair(&wl, cells, 1);  /* the first repair: of nothing */
+        cr_assert_eq(memcmp(before, wl.near, (size_t)n), 0, "trial %d: a first repair of nothing", trial);
         for (round = 0; round < 6; round++) {
             int nc = 0, x0 = (int)(tu_next(&seed) % (unsigned)w), y0 = (int)(tu_next(&seed) % (unsigned)h);
             int len = 1 + (int)(tu_next(&seed) % 8), region = 0, q, c;
@@ -317,6 +321,13 @@ Test(crowd, near_wall_repair_matches_brute_force)
                              trial, round, w, h, q % w, q / w, wl.near[q], want[q]);
             }
         }
+        /* Cells listed that did not change: nothing to do. */
+        memcpy(before, wl.near, (size_t)n);
+        cells[0] = 0;
+        cells[1] = (uint32_t)(n - 1);
+        ff_walls_repair(&wl, cells, 2);
+        ff_walls_repair(&wl, cells, 0);
+        cr_assert_eq(memcmp(before, wl.near, (size_t)n), 0, "trial %d: a repair of nothing", trial);
         ff_walls_free(&wl);
         ff_grid_free(&g);
         free(want);

@@ -242,6 +242,8 @@ static int seed_phase(ff_walls *w, ff_walls_repair_state *r)
         if (push(&r->seed, &r->nseed, &r->seed_cap, i) < 0)
             return -1;
     }
+    if (r->nseed == 0)
+        return 0;  /* (cells listed that did not change) */
     if (r->seed_value_cap < r->nseed) {
         uint8_t *q = ff_grow(r->seed_value, &r->seed_value_cap, r->nseed, 1, 1024);
         if (!q)

@@ -167,10 +167,13 @@ static int push(uint32_t **list, size_t *n, size_t *cap, size_t i)
     return 0;
 }
 
+/* (Listed before marked: a mark is cleared through the list.) */
 static int give_up(ff_walls_repair_state *r, size_t i)
 {
+    if (push(&r->given_up, &r->ngiven_up, &r->given_up_cap, i) < 0)
+        return -1;
     r->raised[i >> 3] |= (uint8_t)(1u << (i & 7));
-    return push(&r->given_up, &r->ngiven_up, &r->given_up_cap, i);
+    return 0;
 }
 
 /* The changed cells: a closed one set to 0 at once (a wall, whatever

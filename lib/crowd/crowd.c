@@ -7,8 +7,8 @@
  * the agents, the goal boxes (core/arrival.c), goal groups, congestion.
  *
  * A tick (ff_crowd_step) runs, in order:
- *   1. map_events: the map events of the tick, and the walls again when
- *      the map changed (fields/profiles.c, geometry/walls.c);
+ *   1. map_events: the map events of the tick, and the near-wall map
+ *      repaired where the map changed (fields/profiles.c, geometry/nearwall.c);
  *   2. the moves: with 'move grid' the grid moves' tick and spawns
  *      (grid/gridmove.c, which calls the grant: grid/pibt.c, or the plan
  *      of its complement, grid/lacam.c); otherwise steer_tick: each
@@ -567,8 +567,8 @@ typedef struct {
 } tick_moves;
 
 /* The map events of tick t (with profiles) and its goal changes: the
- * walls again when the map changed, the congestion fields when due, and
- * own goals' fields that their profiles republished. */
+ * near-wall map repaired where the map changed, the congestion fields
+ * when due, and own goals' fields that their profiles republished. */
 static ff_status map_events(ff_crowd *c, long long t, ff_error *err)
 {
     int map_changed;
@@ -584,11 +584,8 @@ static ff_status map_events(ff_crowd *c, long long t, ff_error *err)
             if (f->late_id != f->unbuilt_id)  /* (built late) */
                 ff_goalfields_rename(&c->goals, (int32_t)k, f->unbuilt_id, f->late_id);
         }
-    if (map_changed) {
-        ff_walls_free(&c->walls);
-        if ((st = ff_walls_init(&c->walls, c->grid, err)) != FF_OK)
-            return st;
-    }
+    if (map_changed)
+        ff_walls_repair(&c->walls, c->profiles->changed, c->profiles->nchanged);
     if (c->congested && ff_congestion_due(&c->congestion, t) &&
         (st = refresh_congestion(c, err)) != FF_OK)
         return st;

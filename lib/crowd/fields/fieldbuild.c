@@ -63,18 +63,42 @@ ff_status ff_profile_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_
     return ff_profile_grid_goals(p, f, open_goals, err);
 }
 
-/* The id of the field in next_*: the map id, the radius, the directions
- * (n of them; none for a field not built: see ff_profile.built). */
-uint64_t ff_profile_field_id(const ff_profile *f, size_t n)
+void ff_profile_tell_trees(ff_profile *f, uint64_t from, const uint32_t *cost_cells,
+                           size_t ncost, const uint32_t *dir_cells, size_t ndir)
 {
-    ff_hash h;
+    if (from != f->trees_id)
+        return;
+    ff_grid_trees_touch(&f->grid_trees, cost_cells, ncost);
+    ff_tilehash_touch(&f->direction_tree, dir_cells, ndir);
+    f->trees_told = 1;
+}
 
+uint64_t ff_profile_field_id(ff_profile *f, size_t n)
+{
+    ff_plane dir;
+    ff_hash h;
+    uint64_t id;
+
+    if (!f->trees_told) {
+        ff_grid_trees_touch_all(&f->grid_trees);
+        ff_tilehash_touch_all(&f->direction_tree);
+    }
+    f->trees_told = 0;
     ff_hash_init(&h);
-    ff_hash_u64(&h, ff_grid_id(&f->grid));
+    ff_hash_u64(&h, ff_grid_id_kept(&f->grid, &f->grid_trees));
     ff_hash_f64s(&h, &f->radius, 1);
-    if (n)
-        ff_hash_bytes(&h, f->next_direction, n);
-    return ff_hash_final(&h);
+    if (n) {
+        dir.values = f->next_direction;
+        dir.w = f->grid.w;
+        dir.h = f->grid.h;
+        dir.elem_size = 1;
+        dir.lanes = 1;
+        ff_hash_u64(&h, ff_tilehash_hash(&f->direction_tree, &dir));
+    }
+    id = ff_hash_final(&h);
+    /* (Without directions the tree is not of this field.) */
+    f->trees_id = n ? id : 0;
+    return id;
 }
 
 /* What every new field of a profile ends with: its count, size and id,

@@ -252,6 +252,8 @@ void ff_profiles_free(ff_profiles *p)
         free(f->lead_layer);
         ff_repair_free(&f->repair);
         ff_field_cache_free(&f->cache);
+        ff_grid_trees_free(&f->grid_trees);
+        ff_tilehash_free(&f->direction_tree);
     }
     free(p->changed);
     free(p->mark);

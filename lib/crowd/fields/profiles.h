@@ -29,8 +29,10 @@
 
 #include "astar.h"
 #include "grid.h"
+#include "gridid.h"
 #include "repair.h"
 #include "scenario.h"
+#include "tilehash.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -94,6 +96,14 @@ typedef struct {
     ff_repair repair;         /* scratch of its repairs */
     ff_field_cache cache;     /* the field of the map's state before */
     ff_astar astar;           /* own paths on grid */
+    /* The tile hashes (tilehash.h) of grid's planes and of the
+     * directions of the field whose id is trees_id, kept so that a
+     * repair's id hashes again only the tiles it changed
+     * (ff_profile_tell_trees); trees_told is 1 when a repair told them. */
+    ff_grid_trees grid_trees;
+    ff_tilehash direction_tree;
+    uint64_t trees_id;
+    int trees_told;
 } ff_profile;
 
 typedef struct {

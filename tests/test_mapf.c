@@ -1185,15 +1185,20 @@ Test(mapf, plans_keep_the_rules_and_never_cost_more_than_online, .timeout = 240)
     cr_expect_gt(cheaper, 15, "%d of 30 cheaper", cheaper);
 }
 
-/* A map event or a spawn ends the plan's walk at its tick (the online
- * rule takes over where the agents stand; planwalk.h), and the run keeps
- * the rules to its end: an open 10 x 10 room, 30 agents planned, a wall
- * closed at tick 5, or an agent entering at tick 4. */
+/* A map event, a spawn or a goal change ends the plan's walk at its tick
+ * (the online rule takes over where the agents stand; planwalk.h), and
+ * the run keeps the rules to its end: an open 10 x 10 room, 30 agents
+ * planned, a wall closed at tick 5, an agent entering at tick 4, or agent
+ * 1's goal moved at tick 5 (to a cell no other has for goal). */
 Test(mapf, events_end_a_plan_and_the_online_rule_takes_over, .timeout = 120)
 {
     int ev;
 
-    for (ev = 0; ev < 2; ev++) {
+    for (ev = 0; ev < 3; ev++) {
+        static const char *const extra[3] = { "plan-effort 20\nat 5 close 0,0,0,0\n", "plan-effort 20\n",
+                                               "plan-effort 20\nat 5 goal agent 1 %d,%d\n" };
+        char line[128];
+        int v, newgoal = -1;
         instance in;
         ff_crowd_summary sum;
         int k;
@@ -1207,13 +1212,19 @@ Test(mapf, events_end_a_plan_and_the_online_rule_takes_over, .timeout = 120)
         place(&in);
         if (ev == 1)
             in.spawn[in.n - 1] = 4;
-        cr_assert_eq(run_crowd_with(&in, 2000, ev == 0 ? "plan-effort 20\nat 5 close 0,0,0,0\n" : "plan-effort 20\n",
-                                    &sum), FF_OVER_ARRIVED, "event %d", ev);
+        for (v = 0; ev == 2 && newgoal < 0; v++) {  /* (the first cell that is nobody's goal) */
+            int used = 0;
+            for (k = 0; k < in.n; k++)
+                used |= in.goal[k] == v;
+            newgoal = used ? -1 : v;
+        }
+        snprintf(line, sizeof line, extra[ev], newgoal % in.w, newgoal / in.w);
+        cr_assert_eq(run_crowd_with(&in, 2000, line, &sum), FF_OVER_ARRIVED, "event %d", ev);
         cr_assert_neq(sum.stats.plan_online_cost, -1, "event %d: no plan", ev);
         /* (walked at ticks 1..4, then dropped: the closing at 5; the
          * newcomer's requests from the tick after it enters, 4 or later,
          * when its cell is free) */
-        if (ev == 0)
+        if (ev != 1)
             cr_assert_eq(sum.stats.plan_ticks, 4, "%llu planned ticks", sum.stats.plan_ticks);
         else
             cr_assert(sum.stats.plan_ticks >= 4 && sum.stats.plan_ticks < (unsigned long long)sum.makespan,

@@ -190,7 +190,7 @@ Test(profiles, door_event_stale_then_published_one_after_the_other)
     ff_grid_free(&g);
 }
 
-Test(profiles, a_door_opened_again_restores_the_way_and_restarts_rebuilds)
+Test(profiles, a_change_during_rebuilds_restarts_them)
 {
     ff_grid g;
     ff_scenario s;
@@ -198,12 +198,13 @@ Test(profiles, a_door_opened_again_restores_the_way_and_restarts_rebuilds)
     ff_error err;
     char text[1024];
     long long t;
-    int changed, through;
+    int changed;
 
     make_grid(&g);
-    /* Close the wide gap at tick 3, open it again at tick 4, while the
-     * rebuilds of the first change are under way: they start again. */
-    snprintf(text, sizeof text, "%sat 3 close 6,5,6,7\nat 4 open 6,5,6,7\n", two_classes);
+    /* Close the wide gap at tick 3, and a cell of the left room at tick
+     * 4, while the rebuilds of the first change are under way: they
+     * start again from tick 4. */
+    snprintf(text, sizeof text, "%sat 3 close 6,5,6,7\nat 4 close 3,7,3,7\n", two_classes);
     cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
     cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
     for (t = 0; t <= 9; t++) {
@@ -212,10 +213,49 @@ Test(profiles, a_door_opened_again_restores_the_way_and_restarts_rebuilds)
         cr_expect_eq(ff_profiles_direction(&p, 0) == NULL, t >= 3 && t < 6, "small at tick %lld", t);
         cr_expect_eq(ff_profiles_direction(&p, 1) == NULL, t >= 3 && t < 8, "large at tick %lld", t);
     }
+    cr_expect_eq(p.builds, 6);
+    cr_expect_eq(p.cache_hits, 0);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
+Test(profiles, a_door_opened_again_takes_the_fields_back_at_once)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_error err;
+    char text[1024];
+    uint64_t id[2];
+    long long t;
+    int changed, through, k;
+
+    make_grid(&g);
+    /* Close the wide gap at tick 3, open it again at tick 4, while the
+     * rebuilds of the first change are under way: the map is back in
+     * the state before, and so are the fields, published at once. */
+    snprintf(text, sizeof text, "%sat 3 close 6,5,6,7\nat 4 open 6,5,6,7\n", two_classes);
+    cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    for (k = 0; k < 2; k++)
+        id[k] = p.profile[k].id;
+    for (t = 0; t <= 9; t++) {
+        cr_assert_eq(ff_profiles_tick(&p, t, &changed, &err), FF_OK);
+        cr_expect_eq(changed, t == 3 || t == 4, "tick %lld", t);
+        cr_expect_eq(ff_profiles_direction(&p, 0) == NULL, t == 3, "small at tick %lld", t);
+        cr_expect_eq(ff_profiles_direction(&p, 1) == NULL, t == 3, "large at tick %lld", t);
+    }
+    for (k = 0; k < 2; k++) {
+        cr_expect_eq(p.profile[k].published_tick, 4);
+        cr_expect(p.profile[k].published_again);
+        cr_expect_eq(p.profile[k].id, id[k], "profile %d: the field before, its id", k);
+    }
     /* The stream's costs are back, and so is the large class's way. */
     cr_expect_eq(memcmp(p.map.cost, g.cost, 13 * 9 * sizeof *g.cost), 0);
     cr_expect(walk(&g, ff_profiles_direction(&p, 1), 3, 3, 6, 6, &through) && through);
     cr_expect_eq(p.builds, 6);
+    cr_expect_eq(p.cache_hits, 2);
     ff_profiles_free(&p);
     ff_scenario_free(&s);
     ff_grid_free(&g);

@@ -90,8 +90,8 @@ ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err)
         for (k = 0; k < c->profiles->nprofiles; k++) {
             const ff_profile *p = &c->profiles->profile[k];
             if (c->tick > 0 && p->published_tick == c->tick)
-                fprintf(f, "# tick %lld field %zu radius %.9g id %016llx published\n", c->tick, k,
-                        p->radius, (unsigned long long)p->id);
+                fprintf(f, "# tick %lld field %zu radius %.9g id %016llx published%s\n", c->tick, k,
+                        p->radius, (unsigned long long)p->id, p->published_again ? " again" : "");
         }
     }
     for (k = 0; k < c->nagents; k++) {

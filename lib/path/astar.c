@@ -47,6 +47,14 @@ void ff_astar_free(ff_astar *a)
 
 void ff_astar_retarget(ff_astar *a)
 {
+    a->retarget_due = 1;
+}
+
+/* What ff_astar_retarget asked for, at the first search after it: the
+ * goals' box and the least cost, a scan of every cell that a run whose
+ * agents never plan never pays. */
+static void retarget_now(ff_astar *a)
+{
     const ff_grid *g = a->grid;
     size_t n = (size_t)g->w * (size_t)g->h, k;
     double least = INFINITY;
@@ -65,6 +73,7 @@ void ff_astar_retarget(ff_astar *a)
         if (ff_grid_open(g, k) && g->cost[k] < least)
             least = g->cost[k];
     a->least = isfinite(least) ? least * g->cell_size : 0;
+    a->retarget_due = 0;
 }
 
 static double heuristic(const ff_astar *a, uint32_t cell)
@@ -148,6 +157,8 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
         return 1;
     if (g->ngoals == 0 || !ff_grid_open(g, start))
         return 0;
+    if (a->retarget_due)
+        retarget_now(a);
     if (allocate(a) < 0)
         return -1;
     if (++a->generation == 0) {

@@ -38,17 +38,27 @@ extern "C" {
 
 /* A profile's field as it was for one state of the map, kept to be taken
  * back when the map returns to that state (a door closing and opening
- * again). */
+ * again): not a second copy of the field, but its values on the cells
+ * where it differs from the profile's latest field (those a repair or a
+ * lead-out changed since), or on every cell when a change reached them
+ * all.  Under 'rebuild full' only the state is kept (valid, map_key),
+ * so that both ways publish at the same ticks. */
 typedef struct {
     int valid;
     uint64_t map_key;         /* ff_profiles.map_key of that state */
-    float *cost;              /* w*h: the profile's grid cost */
     uint32_t *goals;          /* its goals (closed ones dropped) */
     size_t ngoals;
-    double *distance;         /* w*h */
-    uint8_t *direction, *step_mask, *lead_layer; /* w*h each */
     uint64_t id;
     int flat;
+    int whole;                /* 1: the arrays below hold every cell, by
+                                 index (cell unused) */
+    size_t ncells, cap;       /* cells kept, and room */
+    uint32_t *cell;           /* the cells kept, each once */
+    float *cost;              /* per cell kept: the grid's cost */
+    double *distance;
+    uint8_t *direction, *step_mask, *lead_layer;
+    uint8_t *kept;            /* w*h: 1 on the cells kept (NULL until the
+                                 first) */
 } ff_field_cache;
 
 typedef struct {
@@ -71,8 +81,20 @@ typedef struct {
     uint64_t unbuilt_id, late_id; /* (0, 0 when built at the start) */
     double *distance;         /* w*h: the published field */
     uint8_t *direction;       /* w*h: its direction codes */
-    double *next_distance;    /* w*h: a rebuild awaiting publication */
+    double *next_distance;    /* w*h: a rebuild awaiting publication, or
+                                 the field before the published one */
     uint8_t *next_direction;
+    uint32_t *differ;         /* the cells where next_* may differ from
+                                 the published field (publication swaps
+                                 the two: they differ where a change made
+                                 the later one) */
+    size_t ndiffer, differ_cap;
+    int differ_all;           /* 1: they may differ anywhere */
+    int again;                /* 1: next_* is the field of a state the
+                                 map came back to (ff_field_cache),
+                                 published at once */
+    int published_again;      /* the same of the field published at
+                                 published_tick */
     long long publish_tick;   /* when next_* is published; -1 = none */
     long long published_tick; /* when the field in use was published */
     uint64_t id;              /* of the published field (hash of the map
@@ -95,8 +117,8 @@ typedef struct {
 typedef struct {
     const ff_scenario *scenario; /* borrowed */
     ff_grid base;             /* the stream's map; owned, copied from
-                                 map at the first map event (map is it
-                                 until then) */
+                                 map at the start when the scenario has
+                                 map events, else empty */
     ff_grid map;              /* base with the events so far: the walls */
     ff_profile *profile;      /* ascending radius, then first class */
     size_t nprofiles;

@@ -570,6 +570,7 @@ static ff_status map_events(ff_crowd *c, long long t, ff_error *err)
         if ((st = ff_walls_init(&c->walls, c->grid, err)) != FF_OK)
             return st;
     }
+    ff_profiles_event_done(c->profiles);  /* (the walls are the event's work) */
     if (c->congested && ff_congestion_due(&c->congestion, t) &&
         (st = refresh_congestion(c, err)) != FF_OK)
         return st;

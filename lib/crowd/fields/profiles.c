@@ -156,6 +156,7 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
     p->scenario = s;
     p->map_tick = -1;
     p->late_tick = -1;
+    p->event_end = -1;
     ff_grid_init(&p->base);  /* (made below when there are map events) */
     if ((st = ff_grid_copy(&p->map, stream, err)) != FF_OK)
         goto failed;
@@ -314,8 +315,10 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
             f->again = again;
             f->publish_tick = again ? t : t + (++order) * s->rebuild_ticks;
         }
-        spent = cpu_seconds() - t0;
+        p->event_end = cpu_seconds();
+        spent = p->event_end - t0;
         p->build_seconds += spent;
+        p->event_seconds = spent;
         if (spent > p->rebuild_seconds_max)
             p->rebuild_seconds_max = spent;
     }
@@ -323,4 +326,18 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
         if (p->profile[k].publish_tick >= 0 && p->profile[k].publish_tick <= t)
             ff_profile_publish(&p->profile[k], t);
     return FF_OK;
+}
+
+void ff_profiles_event_done(ff_profiles *p)
+{
+    double spent;
+
+    if (p->event_end < 0)
+        return;
+    spent = cpu_seconds() - p->event_end;
+    p->build_seconds += spent;
+    p->event_seconds += spent;
+    if (p->event_seconds > p->rebuild_seconds_max)
+        p->rebuild_seconds_max = p->event_seconds;
+    p->event_end = -1;
 }

@@ -129,7 +129,13 @@ typedef struct {
     unsigned long long build_bytes; /* bytes of the fields built */
     double build_seconds;     /* processor time spent building */
     double rebuild_seconds_max; /* the most work one map event caused
-                                 (all fields), processor seconds */
+                                 (all fields, and what its caller adds:
+                                 ff_profiles_event_done), processor
+                                 seconds */
+    double event_seconds;     /* the same of the last map event */
+    double event_end;         /* the processor clock when the last map
+                                 event's fields were done, until
+                                 ff_profiles_event_done; else -1 */
     unsigned long long cache_hits; /* fields taken from a cache */
     uint64_t map_key;         /* the map's state: a hash of the cells the
                                  events changed from the stream's map */
@@ -175,6 +181,12 @@ void ff_profiles_free(ff_profiles *p);
  * publish the rebuilds due at t.  *map_changed is set to 1 when the map
  * changed.  Call once per tick, in ascending tick order. */
 ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_error *err);
+
+/* Count the work done since ff_profiles_tick() changed the map (the
+ * caller's own for the event: the crowd's wall map) as the event's: in
+ * build_seconds and rebuild_seconds_max.  Nothing when the last tick
+ * changed no field's map. */
+void ff_profiles_event_done(ff_profiles *p);
 
 /* The published directions for class cls, or NULL while its field is
  * stale. */

@@ -446,6 +446,166 @@ Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
     cr_assert_gt(hits, 20, "the cache served %llu fields", hits);
 }
 
+/* The head of a scenario of ticks 60, profiles on and a random
+ * rebuild-ticks, with n ticks of one to four events each on a w x h map:
+ * small rectangles, the door column, now and then most of the map; a
+ * tick's closes often opened again together at the next tick (the state
+ * before: the cache's case, several cells at once).  Into text: its
+ * length; *tick the last event's tick. */
+static size_t batch_events(unsigned long long *rng, char *text, size_t cap, int w, int h, int n,
+                           long long *tick)
+{
+    size_t len = (size_t)snprintf(text, cap, "ffsim 1\nticks 60\nprofiles on\nrebuild-ticks %d\n",
+                                  (int)(tu_next(rng) % 4));
+    int e, k;
+
+    for (e = 0; e < n; e++) {
+        int box[4][4], nbox = 1 + (int)(tu_next(rng) % 4), back = tu_next(rng) % 2;
+        *tick += 1 + (long long)(tu_next(rng) % 3);
+        for (k = 0; k < nbox; k++) {
+            int *b = box[k];
+            if (tu_next(rng) % 10 == 0) {
+                b[0] = 1;
+                b[1] = 1;
+                b[2] = w - 2;
+                b[3] = h - 2 - (int)(tu_next(rng) % 3);
+            } else {
+                b[0] = tu_next(rng) % 2 ? w / 2 : 1 + (int)(tu_next(rng) % (unsigned)(w - 2));
+                b[1] = 1 + (int)(tu_next(rng) % (unsigned)(h - 2));
+                b[2] = b[0] + (int)(tu_next(rng) % 2);
+                b[3] = b[1] + (int)(tu_next(rng) % 3);
+                if (b[2] > w - 2) b[2] = w - 2;
+                if (b[3] > h - 2) b[3] = h - 2;
+            }
+            len += (size_t)snprintf(text + len, cap - len, "at %lld %s %d,%d,%d,%d\n", *tick,
+                                    back || tu_next(rng) % 2 ? "close" : "open", b[0], b[1], b[2],
+                                    b[3]);
+        }
+        if (back) {
+            *tick += 1;
+            for (k = 0; k < nbox; k++)
+                len += (size_t)snprintf(text + len, cap - len, "at %lld open %d,%d,%d,%d\n", *tick,
+                                        box[k][0], box[k][1], box[k][2], box[k][3]);
+        }
+    }
+    return len;
+}
+
+/* Several events a tick, changes of most of the map among them, and
+ * tick after tick the map back in the state before: repair (with the
+ * cache) and full rebuilds still agree on every field, id and
+ * publication tick, the pending fields included. */
+Test(profiles, several_events_a_tick_repair_and_full_agree)
+{
+    unsigned long long rng = 4242;
+    int trial, maps = 0;
+    unsigned long long hits = 0;
+
+    for (trial = 0; trial < 50; trial++) {
+        int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), t, k;
+        char text[8192];
+        size_t len;
+        ff_grid g;
+        ff_scenario s[2];
+        ff_profiles p[2];
+        ff_error err;
+        long long tick = 0;
+
+        random_room(&rng, &g, w, h);
+        len = batch_events(&rng, text, sizeof text, w, h, 10, &tick);
+        door_classes(&rng, text, sizeof text, len);
+        if (!two_profiles(text, text, 0, 1, &g, s, p)) {
+            ff_grid_free(&g);
+            continue;
+        }
+        for (t = 1; t <= tick + 10; t++) {
+            int changed[2];
+            for (k = 0; k < 2; k++)
+                cr_assert_eq(ff_profiles_tick(&p[k], t, &changed[k], &err), FF_OK, "%s", err.msg);
+            cr_assert_eq(changed[0], changed[1]);
+            same_profile_state(&p[0], &p[1], t);
+        }
+        cr_assert_eq(p[0].builds, p[1].builds);
+        hits += p[0].cache_hits;
+        maps++;
+        free_two(s, p, &g);
+    }
+    cr_assert_gt(maps, 25, "only %d maps had every class's field", maps);
+    cr_assert_gt(hits, 40, "the cache served %llu fields", hits);
+}
+
+/* A door (three cells) closed on a 96 x 96 map: what the cache keeps of the state
+ * before, and where the two planes of the field differ, is the door's
+ * neighbourhood (its changed distances: the room behind it), not the
+ * map; opened again, the fields before come back at once, bit for bit. */
+Test(profiles, a_door_keeps_its_neighbourhood_not_the_map)
+{
+    const int w = 96, h = 96;
+    size_t n = (size_t)w * (size_t)h, k;
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_error err;
+    double *dist0[2];
+    uint8_t *dir0[2];
+    int x, y, changed;
+    long long t;
+    const char *text = "ffsim 1\nticks 20\nprofiles on\nrebuild-ticks 2\n"
+                       "at 3 close 20,9,20,11\nat 8 open 20,9,20,11\n"
+                       "class a\n radius 0.3\n speed 1\n follow\nend\n"
+                       "class b\n radius 0.8\n speed 1\n follow\nend\n"
+                       "agent 1 a 50.5,50.5\nagent 2 b 50.5,52.5\n";
+
+    /* A 10 x 10 room at 20..29 x 5..14, its door at 20,9..11. */
+    ff_grid_init(&g);
+    cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int wall = x == 0 || y == 0 || x == w - 1 || y == h - 1 ||
+                       ((x == 20 || x == 30) && y >= 4 && y <= 15) ||
+                       ((y == 4 || y == 15) && x >= 20 && x <= 30);
+            g.cost[y * w + x] = wall && !(x == 20 && y >= 9 && y <= 11) ? INFINITY : 1.0f;
+        }
+    cr_assert_eq(ff_grid_add_goal(&g, 80, 80, "t", 0, 0, &err), FF_OK);
+    cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(p.nprofiles, 2);
+    for (k = 0; k < 2; k++) {
+        dir0[k] = malloc(n);
+        dist0[k] = malloc(n * sizeof *dist0[k]);
+        cr_assert(dir0[k] && dist0[k]);
+        memcpy(dir0[k], p.profile[k].direction, n);
+        memcpy(dist0[k], p.profile[k].distance, n * sizeof *dist0[k]);
+    }
+    for (t = 0; t <= 8; t++) {
+        cr_assert_eq(ff_profiles_tick(&p, t, &changed, &err), FF_OK);
+        if (t != 7)
+            continue;
+        for (k = 0; k < 2; k++) {
+            const ff_profile *f = &p.profile[k];
+            cr_assert(f->cache.valid && !f->cache.whole, "profile %zu", k);
+            /* The room (100 cells) and a rim: far under the map's 9,216. */
+            cr_expect_gt(f->cache.ncells, 100, "profile %zu", k);
+            cr_expect_lt(f->cache.ncells, n / 16, "profile %zu keeps %zu cells", k,
+                         f->cache.ncells);
+            cr_expect(!f->differ_all && f->ndiffer < n / 16, "profile %zu", k);
+        }
+    }
+    for (k = 0; k < 2; k++) {
+        const ff_profile *f = &p.profile[k];
+        cr_expect_eq(f->published_tick, 8, "profile %zu: taken back at once", k);
+        cr_expect(f->published_again);
+        cr_expect_eq(memcmp(f->direction, dir0[k], n), 0, "profile %zu", k);
+        cr_expect_eq(memcmp(f->distance, dist0[k], n * sizeof *dist0[k]), 0, "profile %zu", k);
+        free(dir0[k]);
+        free(dist0[k]);
+    }
+    cr_expect_eq(p.cache_hits, 2);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
 /* Classes whose radii close the same cells share one field (radii 0.8
  * and 0.9: (2r)^2 = 2.56 and 3.24, no sum of two squares between), its
  * radius the smaller; the shared field is bit for bit the one the larger

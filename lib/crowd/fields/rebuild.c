@@ -109,31 +109,15 @@ static ff_status cleared_changes(ff_profiles *p, ff_profile *f, ff_cell_change *
                                      p->nchanged, ch, nch, &cap, err);
 }
 
-ff_status ff_profile_rebuild_full(ff_profiles *p, ff_profile *f, uint64_t key_left, int *affected,
-                                  int *cached, ff_error *err)
+/* The profile's clearance made whole again; if its grid changed, the
+ * field whole; else only its lead-out may have, made whole again.
+ * *affected says whether the field changed. */
+static ff_status build_whole(ff_profiles *p, ff_profile *f, int *affected, ff_error *err)
 {
-    size_t n = (size_t)p->map.w * (size_t)p->map.h, goals = 0, nch = 0;
-    ff_cell_change *ch = NULL;
+    size_t n = (size_t)p->map.w * (size_t)p->map.h, goals = 0;
     ff_grid old = f->grid;
     ff_status st;
 
-    *affected = *cached = 0;
-    if (!p->turn) {
-        /* The states the cache would hold under 'rebuild repair' (none
-         * with turn costs), so that a field comes back at the same tick
-         * either way: built whole here all the same. */
-        ff_field_cache *c = &f->cache;
-        if ((st = cleared_changes(p, f, &ch, &nch, err)) != FF_OK)
-            return st;
-        if (whole_change(p, f, ch, nch))
-            c->valid = 0;
-        else if (nch > 0) {
-            *cached = c->valid && c->map_key == p->map_key;
-            c->valid = 1;
-            c->map_key = key_left;
-        }
-        free(ch);
-    }
     /* ff_profile_grid makes the grid anew: keep the old one to compare. */
     ff_grid_init(&f->grid);
     if ((st = ff_profile_grid(p, f, &goals, err)) != FF_OK) {
@@ -156,6 +140,33 @@ ff_status ff_profile_rebuild_full(ff_profiles *p, ff_profile *f, uint64_t key_le
     if (*affected)
         ff_profile_finish(p, f);
     return FF_OK;
+}
+
+ff_status ff_profile_rebuild_full(ff_profiles *p, ff_profile *f, uint64_t key_left, int *affected,
+                                  int *cached, ff_error *err)
+{
+    size_t nch = 0;
+    ff_cell_change *ch = NULL;
+    ff_status st;
+
+    *affected = *cached = 0;
+    if (!p->turn) {
+        /* The states the cache would hold under 'rebuild repair' (none
+         * with turn costs), so that a field comes back at the same tick
+         * either way: built whole here all the same. */
+        ff_field_cache *c = &f->cache;
+        if ((st = cleared_changes(p, f, &ch, &nch, err)) != FF_OK)
+            return st;
+        if (whole_change(p, f, ch, nch))
+            c->valid = 0;
+        else if (nch > 0) {
+            *cached = c->valid && c->map_key == p->map_key;
+            c->valid = 1;
+            c->map_key = key_left;
+        }
+        free(ch);
+    }
+    return build_whole(p, f, affected, err);
 }
 
 /* The lead-out of the cells near[0..nnear) made again, the latest field
@@ -297,8 +308,7 @@ ff_status ff_profile_rebuild_repair(ff_profiles *p, ff_profile *f, uint64_t key_
         goto done;
     if (whole_change(p, f, ch, nch)) {
         ff_field_cache_drop(&f->cache);
-        *affected = 1;
-        st = ff_profile_build(p, f, err);
+        st = build_whole(p, f, affected, err);
     } else if (nch > 0 && f->cache.valid && f->cache.map_key == p->map_key) {
         ff_profile_latest_to_next(f, n);
         ff_field_cache_take(f, key_left, n);

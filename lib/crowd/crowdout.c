@@ -21,9 +21,19 @@ static const char *over_why(int over)
 
 ff_status ff_crowd_write_over(FILE *f, const ff_crowd *c, ff_error *err)
 {
+    const ff_scenario *s = c->scenario;
+    size_t k = s->nevents;
+
     if (!c->over)
         return FF_OK;
-    fprintf(f, "# tick %lld over: %s\n", c->tick, over_why(c->over));
+    /* The map events still to come (only once every agent has left:
+     * see runend.c) are skipped: say how many. */
+    while (k > 0 && s->event[k - 1].tick > c->tick)
+        k--;
+    fprintf(f, "# tick %lld over: %s", c->tick, over_why(c->over));
+    if (k < s->nevents)
+        fprintf(f, "; %zu map event%s to come skipped", s->nevents - k, s->nevents - k > 1 ? "s" : "");
+    fputc('\n', f);
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
     return FF_OK;

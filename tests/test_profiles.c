@@ -403,47 +403,22 @@ static void free_two(ff_scenario *s, ff_profiles *p, ff_grid *g)
     ff_grid_free(g);
 }
 
-Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
+/* Ticks 1..last of p[0] (rebuild repair) and p[1] (rebuild full), the
+ * two compared after each; then the same fields made. */
+static void tick_side_by_side(ff_profiles *p, long long last)
 {
-    unsigned long long rng = 77;
-    int trial, maps = 0;
-    unsigned long long hits = 0, builds = 0;
+    ff_error err;
+    long long t;
+    int k;
 
-    for (trial = 0; trial < 60; trial++) {
-            int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), t;
-        char text[4096];
-        size_t len;
-        ff_grid g;
-        ff_scenario s[2];
-        ff_profiles p[2];
-        ff_error err;
-        long long tick = 0;
-        int k;
-
-        random_room(&rng, &g, w, h);
-        len = door_events(&rng, text, sizeof text, w, h, 8, &tick, NULL);
-        door_classes(&rng, text, sizeof text, len);
-        if (!two_profiles(text, text, 0, 1, &g, s, p)) {
-            ff_grid_free(&g);
-            continue;
-        }
-        same_profile_state(&p[0], &p[1], 0);
-        for (t = 1; t <= tick + 6; t++) {
-            int changed[2];
-            for (k = 0; k < 2; k++)
-                cr_assert_eq(ff_profiles_tick(&p[k], t, &changed[k], &err), FF_OK, "%s", err.msg);
-            cr_assert_eq(changed[0], changed[1]);
-            same_profile_state(&p[0], &p[1], t);
-        }
-        cr_assert_eq(p[0].builds, p[1].builds);
-        cr_assert_eq(p[1].cache_hits, 0);
-        hits += p[0].cache_hits;
-        builds += p[0].builds;
-        maps++;
-        free_two(s, p, &g);
+    for (t = 1; t <= last; t++) {
+        int changed[2];
+        for (k = 0; k < 2; k++)
+            cr_assert_eq(ff_profiles_tick(&p[k], t, &changed[k], &err), FF_OK, "%s", err.msg);
+        cr_assert_eq(changed[0], changed[1]);
+        same_profile_state(&p[0], &p[1], t);
     }
-    cr_assert_gt(maps, 30, "only %d maps had every class's field", maps);
-    cr_assert_gt(hits, 20, "the cache served %llu fields", hits);
+    cr_assert_eq(p[0].builds, p[1].builds);
 }
 
 /* The head of a scenario of ticks 60, profiles on and a random
@@ -491,45 +466,64 @@ static size_t batch_events(unsigned long long *rng, char *text, size_t cap, int 
     return len;
 }
 
+/* trials random rooms (from seed), each with its door events (batched:
+ * batch_events, else door_events) and three classes, by repair and by
+ * full rebuilds side by side (tick_side_by_side); *maps of them had
+ * every class's field, and the cache served *hits fields. */
+static void repair_against_full(unsigned long long seed, int trials, int batched, int *maps,
+                                unsigned long long *hits)
+{
+    unsigned long long rng = seed;
+    int trial;
+
+    *maps = 0;
+    *hits = 0;
+    for (trial = 0; trial < trials; trial++) {
+        int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16);
+        char text[8192];
+        size_t len;
+        ff_grid g;
+        ff_scenario s[2];
+        ff_profiles p[2];
+        long long tick = 0;
+
+        random_room(&rng, &g, w, h);
+        len = batched ? batch_events(&rng, text, sizeof text, w, h, 10, &tick)
+                      : door_events(&rng, text, sizeof text, w, h, 8, &tick, NULL);
+        door_classes(&rng, text, sizeof text, len);
+        if (!two_profiles(text, text, 0, 1, &g, s, p)) {
+            ff_grid_free(&g);
+            continue;
+        }
+        same_profile_state(&p[0], &p[1], 0);
+        tick_side_by_side(p, tick + (batched ? 10 : 6));
+        cr_assert_eq(p[1].cache_hits, 0);
+        *hits += p[0].cache_hits;
+        (*maps)++;
+        free_two(s, p, &g);
+    }
+}
+
+Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
+{
+    int maps;
+    unsigned long long hits;
+
+    repair_against_full(77, 60, 0, &maps, &hits);
+    cr_assert_gt(maps, 30, "only %d maps had every class's field", maps);
+    cr_assert_gt(hits, 20, "the cache served %llu fields", hits);
+}
+
 /* Several events a tick, changes of most of the map among them, and
  * tick after tick the map back in the state before: repair (with the
  * cache) and full rebuilds still agree on every field, id and
  * publication tick, the pending fields included. */
 Test(profiles, several_events_a_tick_repair_and_full_agree)
 {
-    unsigned long long rng = 4242;
-    int trial, maps = 0;
-    unsigned long long hits = 0;
+    int maps;
+    unsigned long long hits;
 
-    for (trial = 0; trial < 50; trial++) {
-        int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), t, k;
-        char text[8192];
-        size_t len;
-        ff_grid g;
-        ff_scenario s[2];
-        ff_profiles p[2];
-        ff_error err;
-        long long tick = 0;
-
-        random_room(&rng, &g, w, h);
-        len = batch_events(&rng, text, sizeof text, w, h, 10, &tick);
-        door_classes(&rng, text, sizeof text, len);
-        if (!two_profiles(text, text, 0, 1, &g, s, p)) {
-            ff_grid_free(&g);
-            continue;
-        }
-        for (t = 1; t <= tick + 10; t++) {
-            int changed[2];
-            for (k = 0; k < 2; k++)
-                cr_assert_eq(ff_profiles_tick(&p[k], t, &changed[k], &err), FF_OK, "%s", err.msg);
-            cr_assert_eq(changed[0], changed[1]);
-            same_profile_state(&p[0], &p[1], t);
-        }
-        cr_assert_eq(p[0].builds, p[1].builds);
-        hits += p[0].cache_hits;
-        maps++;
-        free_two(s, p, &g);
-    }
+    repair_against_full(4242, 50, 1, &maps, &hits);
     cr_assert_gt(maps, 25, "only %d maps had every class's field", maps);
     cr_assert_gt(hits, 40, "the cache served %llu fields", hits);
 }

@@ -15,12 +15,15 @@
  * with 'rebuild repair' (the default) they are repaired (repair.h) or
  * taken from the profile's cache of the map's state before, with
  * 'rebuild full' built whole; the fields are the same either way.  A
- * rebuild is computed at once but published as if one builder made the
- * changed fields one after another, smallest radius first, each taking
+ * field taken back (the map came back to the cache's state; 'rebuild
+ * full' counts the same states) is published at once.  Another rebuild
+ * is computed at once but published as if one builder made the changed
+ * fields one after another, smallest radius first, each taking
  * 'rebuild-ticks' ticks: the k-th (from 0) of a change at tick t is
- * published at t + (k + 1) * rebuild-ticks.  In between the profile is stale and ff_profiles_direction()
- * returns NULL, so nobody can follow the old field.  Profiles own every
- * array they point to; ff_profiles_free() releases them.
+ * published at t + (k + 1) * rebuild-ticks.  In between the profile is
+ * stale and ff_profiles_direction() returns NULL, so nobody can follow
+ * the old field.  Profiles own every array they point to;
+ * ff_profiles_free() releases them.
  */
 #ifndef FF_PROFILES_H
 #define FF_PROFILES_H

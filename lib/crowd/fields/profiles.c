@@ -260,6 +260,7 @@ void ff_profiles_free(ff_profiles *p)
         free(f->heading_direction);
         free(f->next_heading_direction);
         free(f->lead_layer);
+        free(f->differ);
         ff_repair_free(&f->repair);
         ff_field_cache_free(&f->cache);
     }

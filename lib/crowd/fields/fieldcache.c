@@ -124,9 +124,12 @@ static ff_status keep_every(ff_profile *f, const double *dist, const uint8_t *di
         free_values(&whole);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the field cache");
     }
-    for (i = 0; i < n; i++)
-        if (!list->kept[i])
-            put(&whole, i, f, i, dist, dir);
+    /* Every cell as it is, then those kept before as they were. */
+    memcpy(whole.cost, f->grid.cost, n * sizeof *whole.cost);
+    memcpy(whole.distance, dist, n * sizeof *whole.distance);
+    memcpy(whole.direction, dir, n);
+    memcpy(whole.step_mask, f->step_mask, n);
+    memcpy(whole.lead_layer, f->lead_layer, n);
     for (k = 0; k < list->ncells; k++) {
         i = list->cell[k];
         list->kept[i] = 0;

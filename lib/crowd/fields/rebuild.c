@@ -242,10 +242,11 @@ static ff_status repair(ff_profiles *p, ff_profile *f, const ff_cell_change *ch,
         (st = ff_field_cache_begin(f, key_left, err)) != FF_OK)
         goto done;
     /* The latest field's values before the change: the published ones,
-     * unless a field awaiting publication is changed in place (then all
-     * of it is kept now). */
+     * but where a field awaiting publication, changed in place, differs
+     * from them (those kept now). */
     if (ff_profile_pending(f) &&
-        (st = ff_field_cache_keep(f, NULL, 0, f->next_distance, f->next_direction, n, err)) != FF_OK)
+        (st = ff_field_cache_keep(f, f->differ_all ? NULL : f->differ, f->ndiffer,
+                                  f->next_distance, f->next_direction, n, err)) != FF_OK)
         goto done;
     ff_profile_latest_to_next(f, n);
     if ((st = ff_field_cache_keep(f, rim, nrim, old_dist, old_dir, n, err)) != FF_OK ||
@@ -260,17 +261,16 @@ static ff_status repair(ff_profiles *p, ff_profile *f, const ff_cell_change *ch,
             goto done;
         ff_profile_differ(f, NULL, 0, n);
     }
+    update_step_masks(f, rim, nrim);
     if (rs.rebuilt) {
-        /* The repair searched the whole map: so must the rest. */
+        /* The repair searched the whole map: so must the lead-out. */
         memset(f->lead_layer, 0, n);
         if ((st = ff_lead_out(p, f, NULL, 0, f->next_direction, f->next_distance, &affected,
                               err)) != FF_OK)
             goto done;
-        ff_grid_step_masks(&f->grid, f->step_mask);
         ff_profile_finish(p, f);
         goto done;
     }
-    update_step_masks(f, rim, nrim);
     lists[0] = p->changed;
     counts[0] = p->nchanged;
     lists[1] = cleared;

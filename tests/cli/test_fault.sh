@@ -173,6 +173,7 @@ fault "ffsim: gate" "$BIN/ffsim --summary sum.txt -o trace.txt $IN/gate.ff $IN/s
   printf 'at 1 close 15,10,15,10\nat 2 open 15,10,15,10\nat 3 close 15,9,15,11\nat 3 close 14,10,14,10\n'
   sed -n '/^spawn/,$p' "$IN/s.scen"; } >"$IN/events.scen"
 fault "ffsim: map events" "$BIN/ffsim --summary sum.txt -o trace.txt $IN/gate.ff $IN/events.scen"
+fault "ffsim: steered headings" "$BIN/ffsim -o trace.txt $IN/gate.ff $TD/sim/turning.scenario"
 fault "ffsim: turn costs, grid moves" "$BIN/ffsim $IN/turn.ff $TD/turn/zigzag.scenario"
 fault "ffsim: turn costs, reservations, congestion" "$BIN/ffsim $IN/wall.ff $IN/wall.scen"
 fault "ffsim: a MAPF .scen" "$BIN/ffsim $IN/arena.ff $IN/mapf.scen"

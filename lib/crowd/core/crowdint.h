@@ -174,6 +174,9 @@ struct ff_crowd {
     struct ff_lacam *lacam;
     struct ff_standoff *standoff; /* steering: progress and standoffs
                                   (standoff.c); NULL with grid moves */
+    struct ff_angular *angular; /* steering: the turn rates of steered
+                                  headings (angular.c); NULL when no class
+                                  has an angular behaviour */
     long long makespan;        /* first tick with every agent on its goal;
                                   -1 before */
     int over;                  /* FF_OVER_*: why nothing can change any

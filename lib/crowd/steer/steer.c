@@ -489,7 +489,7 @@ static ALWAYS_INLINE void steer_step(ff_crowd *c, size_t index, agent_ctx *qs, i
         /* The field is stale: never follow it.  Wait, or walk an own
          * path on the current map. */
         if (c->scenario->fallback == FF_FALLBACK_ASTAR && !own_goal(c, index) &&
-            ff_ownpath_next(c, index, (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx), &next)) {
+            ff_ownpath_next(c, index, (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx), NULL, &next)) {
             q->own = 1;
             q->tx = cell_center_x(g, next);
             q->ty = cell_center_y(g, next);

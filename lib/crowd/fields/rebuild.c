@@ -109,10 +109,28 @@ static ff_status cleared_changes(ff_profiles *p, ff_profile *f, ff_cell_change *
                                      p->nchanged, ch, nch, &cap, err);
 }
 
+/* The cells whose cost differs between the old grid and the profile's,
+ * as ff_repair_cleared_changes() finds them: *nch of them, *goal 1 when
+ * one is a goal cell of the profile. */
+static void grid_changes(const ff_profile *f, const ff_grid *old, size_t n, size_t *nch, int *goal)
+{
+    size_t i;
+
+    *nch = 0;
+    *goal = 0;
+    for (i = 0; i < n; i++)
+        if (memcmp(&old->cost[i], &f->grid.cost[i], sizeof old->cost[i]) != 0) {
+            ++*nch;
+            *goal |= f->goal_mask[i];
+        }
+}
+
 /* The profile's clearance made whole again; if its grid changed, the
  * field whole; else only its lead-out may have, made whole again.
- * *affected says whether the field changed. */
-static ff_status build_whole(ff_profiles *p, ff_profile *f, int *affected, ff_error *err)
+ * *affected says whether the field changed; *nch and *goal what
+ * grid_changes() says of its grid. */
+static ff_status build_whole(ff_profiles *p, ff_profile *f, int *affected, size_t *nch, int *goal,
+                             ff_error *err)
 {
     size_t n = (size_t)p->map.w * (size_t)p->map.h, goals = 0;
     ff_grid old = f->grid;
@@ -124,9 +142,10 @@ static ff_status build_whole(ff_profiles *p, ff_profile *f, int *affected, ff_er
         ff_grid_free(&old);
         return st;
     }
+    grid_changes(f, &old, n, nch, goal);
     if (old.ngoals != f->grid.ngoals ||
         (old.ngoals && memcmp(old.goals, f->grid.goals, old.ngoals * sizeof *old.goals) != 0) ||
-        memcmp(old.cost, f->grid.cost, n * sizeof *old.cost) != 0) {
+        *nch > 0) {
         ff_grid_free(&old);
         *affected = 1;
         return ff_profile_build_field(p, f, goals, err);
@@ -145,28 +164,26 @@ static ff_status build_whole(ff_profiles *p, ff_profile *f, int *affected, ff_er
 ff_status ff_profile_rebuild_full(ff_profiles *p, ff_profile *f, uint64_t key_left, int *affected,
                                   int *cached, ff_error *err)
 {
-    size_t nch = 0;
-    ff_cell_change *ch = NULL;
+    size_t n = (size_t)p->map.w * (size_t)p->map.h, nch;
+    int goal;
+    ff_field_cache *c = &f->cache;
     ff_status st;
 
     *affected = *cached = 0;
-    if (!p->turn) {
-        /* The states the cache would hold under 'rebuild repair' (none
-         * with turn costs), so that a field comes back at the same tick
-         * either way: built whole here all the same. */
-        ff_field_cache *c = &f->cache;
-        if ((st = cleared_changes(p, f, &ch, &nch, err)) != FF_OK)
-            return st;
-        if (whole_change(p, f, ch, nch))
-            c->valid = 0;
-        else if (nch > 0) {
-            *cached = c->valid && c->map_key == p->map_key;
-            c->valid = 1;
-            c->map_key = key_left;
-        }
-        free(ch);
+    if ((st = build_whole(p, f, affected, &nch, &goal, err)) != FF_OK || p->turn)
+        return st;
+    /* The states the cache would hold under 'rebuild repair' (none with
+     * turn costs), so that a field comes back at the same tick either
+     * way: built whole here all the same.  (whole_change() from the
+     * grids' difference.) */
+    if (goal || goals_touched(p, f, NULL, 0) || p->nchanged > n / 2 || nch > n / 2)
+        c->valid = 0;
+    else if (nch > 0) {
+        *cached = c->valid && c->map_key == p->map_key;
+        c->valid = 1;
+        c->map_key = key_left;
     }
-    return build_whole(p, f, affected, err);
+    return FF_OK;
 }
 
 /* The lead-out of the cells near[0..nnear) made again, the latest field
@@ -307,8 +324,10 @@ ff_status ff_profile_rebuild_repair(ff_profiles *p, ff_profile *f, uint64_t key_
     if ((st = cleared_changes(p, f, &ch, &nch, err)) != FF_OK)
         goto done;
     if (whole_change(p, f, ch, nch)) {
+        size_t nwhole;
+        int goal;
         ff_field_cache_drop(&f->cache);
-        st = build_whole(p, f, affected, err);
+        st = build_whole(p, f, affected, &nwhole, &goal, err);
     } else if (nch > 0 && f->cache.valid && f->cache.map_key == p->map_key) {
         ff_profile_latest_to_next(f, n);
         ff_field_cache_take(f, key_left, n);

@@ -223,10 +223,14 @@ static ff_status lead_out_only(ff_profiles *p, ff_profile *f, int *affected, ff_
     for (k = 0; k < nnear && !f->lead_layer[near[k]] && !ff_led_out_cell(p, f, near[k]); k++)
         ;
     if (k < nnear) {
+        /* (The latest field's id, before: its trees are told the cells.) */
+        uint64_t from = ff_profile_pending(f) ? f->next_id : f->id;
         ff_profile_latest_to_next(f, n);
         st = lead_out_near(p, f, near, nnear, f->next_distance, f->next_direction, affected, err);
-        if (st == FF_OK && *affected)
+        if (st == FF_OK && *affected) {
+            ff_profile_tell_trees(f, from, NULL, 0, near, nnear);
             ff_profile_finish(p, f);
+        }
     }
     free(near);
     return st;
@@ -246,6 +250,7 @@ static ff_status repair(ff_profiles *p, ff_profile *f, const ff_cell_change *ch,
     const double *old_dist = f->distance;
     const uint8_t *old_dir = f->direction;
     int old_flat = f->flat, affected = 1;
+    uint64_t from = ff_profile_pending(f) ? f->next_id : f->id; /* (for the id's trees) */
     ff_repair_stats rs;
     ff_status st;
 
@@ -298,6 +303,10 @@ static ff_status repair(ff_profiles *p, ff_profile *f, const ff_cell_change *ch,
                      err)) != FF_OK ||
         (st = lead_out_near(p, f, near, nnear, old_dist, old_dir, &affected, err)) != FF_OK)
         goto done;
+    /* The costs changed at the cleared changes, the directions within
+     * near, but everywhere with a zero-cost tie (ff_repair_directions). */
+    if (!old_flat && !f->flat)
+        ff_profile_tell_trees(f, from, cleared, nch, near, nnear);
     ff_profile_finish(p, f);
 done:
     free(near);

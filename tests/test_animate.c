@@ -567,6 +567,38 @@ Test(animate, arrows_wait_for_the_field_published)
     three_frames_free(&r, &room, &m);
 }
 
+/* A field ffsim took back from its cache ends its line in 'again': it
+ * is a publication all the same (the same frames as without the word);
+ * another word there is not. */
+Test(animate, a_field_published_again_is_published)
+{
+    const char *plain =
+        "# field 0 radius 0 id 0123456789abcdef\n0 1 9.5 5.5\n# tick 1 close 4,0,4,4\n"
+        "1 1 8.5 5.5\n# tick 2 field 0 radius 0 id 1111111111111111 published\n"
+        "2 1 7.5 5.5\n";
+    const char *again =
+        "# field 0 radius 0 id 0123456789abcdef\n0 1 9.5 5.5\n# tick 1 close 4,0,4,4\n"
+        "1 1 8.5 5.5\n# tick 2 field 0 radius 0 id 1111111111111111 published again\n"
+        "2 1 7.5 5.5\n";
+    const char *other =
+        "# field 0 radius 0 id 0123456789abcdef\n0 1 9.5 5.5\n# tick 1 close 4,0,4,4\n"
+        "1 1 8.5 5.5\n# tick 2 field 0 radius 0 id 1111111111111111 published later\n"
+        "2 1 7.5 5.5\n";
+    rooms room[3];
+    movie m[3];
+    reel r[3];
+    int k;
+
+    r[0] = three_frames(plain, &room[0], &m[0]);
+    r[1] = three_frames(again, &room[1], &m[1]);
+    r[2] = three_frames(other, &room[2], &m[2]);
+    cr_expect(rows_match(&r[1], 2, &room[1], 1), "frame 2: the field published again");
+    cr_expect(!rows_match(&r[2], 2, &room[2], 1), "frame 2: another word publishes nothing");
+    cr_expect(rows_match(&r[0], 2, &room[0], 1));
+    for (k = 0; k < 3; k++)
+        three_frames_free(&r[k], &room[k], &m[k]);
+}
+
 /* The label: `tick T  S s` in the font at the map's top left, on paper,
  * in every frame; none without it. */
 Test(animate, each_frame_is_labelled_with_its_tick_and_time)

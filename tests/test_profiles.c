@@ -193,7 +193,7 @@ Test(profiles, door_event_stale_then_published_one_after_the_other)
     ff_grid_free(&g);
 }
 
-Test(profiles, a_door_opened_again_restores_the_way_and_restarts_rebuilds)
+Test(profiles, a_change_during_rebuilds_restarts_them)
 {
     ff_grid g;
     ff_scenario s;
@@ -201,12 +201,13 @@ Test(profiles, a_door_opened_again_restores_the_way_and_restarts_rebuilds)
     ff_error err;
     char text[1024];
     long long t;
-    int changed, through;
+    int changed;
 
     make_grid(&g);
-    /* Close the wide gap at tick 3, open it again at tick 4, while the
-     * rebuilds of the first change are under way: they start again. */
-    snprintf(text, sizeof text, "%sat 3 close 6,5,6,7\nat 4 open 6,5,6,7\n", two_classes);
+    /* Close the wide gap at tick 3, and a cell of the left room at tick
+     * 4, while the rebuilds of the first change are under way: they
+     * start again from tick 4. */
+    snprintf(text, sizeof text, "%sat 3 close 6,5,6,7\nat 4 close 3,7,3,7\n", two_classes);
     cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
     cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
     for (t = 0; t <= 9; t++) {
@@ -215,10 +216,49 @@ Test(profiles, a_door_opened_again_restores_the_way_and_restarts_rebuilds)
         cr_expect_eq(ff_profiles_direction(&p, 0) == NULL, t >= 3 && t < 6, "small at tick %lld", t);
         cr_expect_eq(ff_profiles_direction(&p, 1) == NULL, t >= 3 && t < 8, "large at tick %lld", t);
     }
+    cr_expect_eq(p.builds, 6);
+    cr_expect_eq(p.cache_hits, 0);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
+Test(profiles, a_door_opened_again_takes_the_fields_back_at_once)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_error err;
+    char text[1024];
+    uint64_t id[2];
+    long long t;
+    int changed, through, k;
+
+    make_grid(&g);
+    /* Close the wide gap at tick 3, open it again at tick 4, while the
+     * rebuilds of the first change are under way: the map is back in
+     * the state before, and so are the fields, published at once. */
+    snprintf(text, sizeof text, "%sat 3 close 6,5,6,7\nat 4 open 6,5,6,7\n", two_classes);
+    cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    for (k = 0; k < 2; k++)
+        id[k] = p.profile[k].id;
+    for (t = 0; t <= 9; t++) {
+        cr_assert_eq(ff_profiles_tick(&p, t, &changed, &err), FF_OK);
+        cr_expect_eq(changed, t == 3 || t == 4, "tick %lld", t);
+        cr_expect_eq(ff_profiles_direction(&p, 0) == NULL, t == 3, "small at tick %lld", t);
+        cr_expect_eq(ff_profiles_direction(&p, 1) == NULL, t == 3, "large at tick %lld", t);
+    }
+    for (k = 0; k < 2; k++) {
+        cr_expect_eq(p.profile[k].published_tick, 4);
+        cr_expect(p.profile[k].published_again);
+        cr_expect_eq(p.profile[k].id, id[k], "profile %d: the field before, its id", k);
+    }
     /* The stream's costs are back, and so is the large class's way. */
     cr_expect_eq(memcmp(p.map.cost, g.cost, 13 * 9 * sizeof *g.cost), 0);
     cr_expect(walk(&g, ff_profiles_direction(&p, 1), 3, 3, 6, 6, &through) && through);
     cr_expect_eq(p.builds, 6);
+    cr_expect_eq(p.cache_hits, 2);
     ff_profiles_free(&p);
     ff_scenario_free(&s);
     ff_grid_free(&g);
@@ -366,47 +406,201 @@ static void free_two(ff_scenario *s, ff_profiles *p, ff_grid *g)
     ff_grid_free(g);
 }
 
-Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
+/* Ticks 1..last of p[0] (rebuild repair) and p[1] (rebuild full), the
+ * two compared after each; then the same fields made. */
+static void tick_side_by_side(ff_profiles *p, long long last)
 {
-    unsigned long long rng = 77;
-    int trial, maps = 0;
-    unsigned long long hits = 0, builds = 0;
+    ff_error err;
+    long long t;
+    int k;
 
-    for (trial = 0; trial < 60; trial++) {
-            int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16), t;
-        char text[4096];
+    for (t = 1; t <= last; t++) {
+        int changed[2];
+        for (k = 0; k < 2; k++)
+            cr_assert_eq(ff_profiles_tick(&p[k], t, &changed[k], &err), FF_OK, "%s", err.msg);
+        cr_assert_eq(changed[0], changed[1]);
+        same_profile_state(&p[0], &p[1], t);
+    }
+    cr_assert_eq(p[0].builds, p[1].builds);
+}
+
+/* The head of a scenario of ticks 60, profiles on and a random
+ * rebuild-ticks, with n ticks of one to four events each on a w x h map:
+ * small rectangles, the door column, now and then most of the map; a
+ * tick's closes often opened again together at the next tick (the state
+ * before: the cache's case, several cells at once).  Into text: its
+ * length; *tick the last event's tick. */
+static size_t batch_events(unsigned long long *rng, char *text, size_t cap, int w, int h, int n,
+                           long long *tick)
+{
+    size_t len = (size_t)snprintf(text, cap, "ffsim 1\nticks 60\nprofiles on\nrebuild-ticks %d\n",
+                                  (int)(tu_next(rng) % 4));
+    int e, k;
+
+    for (e = 0; e < n; e++) {
+        int box[4][4], nbox = 1 + (int)(tu_next(rng) % 4), back = tu_next(rng) % 2;
+        *tick += 1 + (long long)(tu_next(rng) % 3);
+        for (k = 0; k < nbox; k++) {
+            int *b = box[k];
+            if (tu_next(rng) % 10 == 0) {
+                b[0] = 1;
+                b[1] = 1;
+                b[2] = w - 2;
+                b[3] = h - 2 - (int)(tu_next(rng) % 3);
+            } else {
+                b[0] = tu_next(rng) % 2 ? w / 2 : 1 + (int)(tu_next(rng) % (unsigned)(w - 2));
+                b[1] = 1 + (int)(tu_next(rng) % (unsigned)(h - 2));
+                b[2] = b[0] + (int)(tu_next(rng) % 2);
+                b[3] = b[1] + (int)(tu_next(rng) % 3);
+                if (b[2] > w - 2) b[2] = w - 2;
+                if (b[3] > h - 2) b[3] = h - 2;
+            }
+            len += (size_t)snprintf(text + len, cap - len, "at %lld %s %d,%d,%d,%d\n", *tick,
+                                    back || tu_next(rng) % 2 ? "close" : "open", b[0], b[1], b[2],
+                                    b[3]);
+        }
+        if (back) {
+            *tick += 1;
+            for (k = 0; k < nbox; k++)
+                len += (size_t)snprintf(text + len, cap - len, "at %lld open %d,%d,%d,%d\n", *tick,
+                                        box[k][0], box[k][1], box[k][2], box[k][3]);
+        }
+    }
+    return len;
+}
+
+/* trials random rooms (from seed), each with its door events (batched:
+ * batch_events, else door_events) and three classes, by repair and by
+ * full rebuilds side by side (tick_side_by_side); *maps of them had
+ * every class's field, and the cache served *hits fields. */
+static void repair_against_full(unsigned long long seed, int trials, int batched, int *maps,
+                                unsigned long long *hits)
+{
+    unsigned long long rng = seed;
+    int trial;
+
+    *maps = 0;
+    *hits = 0;
+    for (trial = 0; trial < trials; trial++) {
+        int w = 14 + (int)(tu_next(&rng) % 20), h = 10 + (int)(tu_next(&rng) % 16);
+        char text[8192];
         size_t len;
         ff_grid g;
         ff_scenario s[2];
         ff_profiles p[2];
-        ff_error err;
         long long tick = 0;
-        int k;
 
         random_room(&rng, &g, w, h);
-        len = door_events(&rng, text, sizeof text, w, h, 8, &tick, NULL);
+        len = batched ? batch_events(&rng, text, sizeof text, w, h, 10, &tick)
+                      : door_events(&rng, text, sizeof text, w, h, 8, &tick, NULL);
         door_classes(&rng, text, sizeof text, len);
         if (!two_profiles(text, text, 0, 1, &g, s, p)) {
             ff_grid_free(&g);
             continue;
         }
         same_profile_state(&p[0], &p[1], 0);
-        for (t = 1; t <= tick + 6; t++) {
-            int changed[2];
-            for (k = 0; k < 2; k++)
-                cr_assert_eq(ff_profiles_tick(&p[k], t, &changed[k], &err), FF_OK, "%s", err.msg);
-            cr_assert_eq(changed[0], changed[1]);
-            same_profile_state(&p[0], &p[1], t);
-        }
-        cr_assert_eq(p[0].builds, p[1].builds);
+        tick_side_by_side(p, tick + (batched ? 10 : 6));
         cr_assert_eq(p[1].cache_hits, 0);
-        hits += p[0].cache_hits;
-        builds += p[0].builds;
-        maps++;
+        *hits += p[0].cache_hits;
+        (*maps)++;
         free_two(s, p, &g);
     }
+}
+
+Test(profiles, repair_and_full_give_the_same_fields_tick_by_tick)
+{
+    int maps;
+    unsigned long long hits;
+
+    repair_against_full(77, 60, 0, &maps, &hits);
     cr_assert_gt(maps, 30, "only %d maps had every class's field", maps);
     cr_assert_gt(hits, 20, "the cache served %llu fields", hits);
+}
+
+/* Several events a tick, changes of most of the map among them, and
+ * tick after tick the map back in the state before: repair (with the
+ * cache) and full rebuilds still agree on every field, id and
+ * publication tick, the pending fields included. */
+Test(profiles, several_events_a_tick_repair_and_full_agree)
+{
+    int maps;
+    unsigned long long hits;
+
+    repair_against_full(4242, 50, 1, &maps, &hits);
+    cr_assert_gt(maps, 25, "only %d maps had every class's field", maps);
+    cr_assert_gt(hits, 40, "the cache served %llu fields", hits);
+}
+
+/* A door (three cells) closed on a 96 x 96 map: what the cache keeps of the state
+ * before, and where the two planes of the field differ, is the door's
+ * neighbourhood (its changed distances: the room behind it), not the
+ * map; opened again, the fields before come back at once, bit for bit. */
+Test(profiles, a_door_keeps_its_neighbourhood_not_the_map)
+{
+    const int w = 96, h = 96;
+    size_t n = (size_t)w * (size_t)h, k;
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_error err;
+    double *dist0[2];
+    uint8_t *dir0[2];
+    int x, y, changed;
+    long long t;
+    const char *text = "ffsim 1\nticks 20\nprofiles on\nrebuild-ticks 2\n"
+                       "at 3 close 20,9,20,11\nat 8 open 20,9,20,11\n"
+                       "class a\n radius 0.3\n speed 1\n follow\nend\n"
+                       "class b\n radius 0.8\n speed 1\n follow\nend\n"
+                       "agent 1 a 50.5,50.5\nagent 2 b 50.5,52.5\n";
+
+    /* A 10 x 10 room at 20..29 x 5..14, its door at 20,9..11. */
+    ff_grid_init(&g);
+    cr_assert_eq(ff_grid_alloc(&g, w, h, 0, "t", &err), FF_OK);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int wall = x == 0 || y == 0 || x == w - 1 || y == h - 1 ||
+                       ((x == 20 || x == 30) && y >= 4 && y <= 15) ||
+                       ((y == 4 || y == 15) && x >= 20 && x <= 30);
+            g.cost[y * w + x] = wall && !(x == 20 && y >= 9 && y <= 11) ? INFINITY : 1.0f;
+        }
+    cr_assert_eq(ff_grid_add_goal(&g, 80, 80, "t", 0, 0, &err), FF_OK);
+    cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(p.nprofiles, 2);
+    for (k = 0; k < 2; k++) {
+        dir0[k] = malloc(n);
+        dist0[k] = malloc(n * sizeof *dist0[k]);
+        cr_assert(dir0[k] && dist0[k]);
+        memcpy(dir0[k], p.profile[k].direction, n);
+        memcpy(dist0[k], p.profile[k].distance, n * sizeof *dist0[k]);
+    }
+    for (t = 0; t <= 8; t++) {
+        cr_assert_eq(ff_profiles_tick(&p, t, &changed, &err), FF_OK);
+        if (t != 7)
+            continue;
+        for (k = 0; k < 2; k++) {
+            const ff_profile *f = &p.profile[k];
+            cr_assert(f->cache.valid && !f->cache.whole, "profile %zu", k);
+            /* The room (100 cells) and a rim: far under the map's 9,216. */
+            cr_expect_gt(f->cache.ncells, 100, "profile %zu", k);
+            cr_expect_lt(f->cache.ncells, n / 16, "profile %zu keeps %zu cells", k,
+                         f->cache.ncells);
+            cr_expect(!f->differ_all && f->ndiffer < n / 16, "profile %zu", k);
+        }
+    }
+    for (k = 0; k < 2; k++) {
+        const ff_profile *f = &p.profile[k];
+        cr_expect_eq(f->published_tick, 8, "profile %zu: taken back at once", k);
+        cr_expect(f->published_again);
+        cr_expect_eq(memcmp(f->direction, dir0[k], n), 0, "profile %zu", k);
+        cr_expect_eq(memcmp(f->distance, dist0[k], n * sizeof *dist0[k]), 0, "profile %zu", k);
+        free(dir0[k]);
+        free(dist0[k]);
+    }
+    cr_expect_eq(p.cache_hits, 2);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
 }
 
 /* Classes whose radii close the same cells share one field (radii 0.8

@@ -591,6 +591,7 @@ static ff_status map_events(ff_crowd *c, long long t, ff_error *err)
         }
     if (map_changed)
         ff_walls_repair(&c->walls, c->profiles->changed, c->profiles->nchanged);
+    ff_profiles_event_done(c->profiles);  /* (the walls are the event's work) */
     if (c->congested && ff_congestion_due(&c->congestion, t) &&
         (st = refresh_congestion(c, err)) != FF_OK)
         return st;

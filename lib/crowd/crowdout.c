@@ -21,9 +21,19 @@ static const char *over_why(int over)
 
 ff_status ff_crowd_write_over(FILE *f, const ff_crowd *c, ff_error *err)
 {
+    const ff_scenario *s = c->scenario;
+    size_t k = s->nevents;
+
     if (!c->over)
         return FF_OK;
-    fprintf(f, "# tick %lld over: %s\n", c->tick, over_why(c->over));
+    /* The map events still to come (only once every agent has left:
+     * see runend.c) are skipped: say how many. */
+    while (k > 0 && s->event[k - 1].tick > c->tick)
+        k--;
+    fprintf(f, "# tick %lld over: %s", c->tick, over_why(c->over));
+    if (k < s->nevents)
+        fprintf(f, "; %zu map event%s to come skipped", s->nevents - k, s->nevents - k > 1 ? "s" : "");
+    fputc('\n', f);
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
     return FF_OK;
@@ -110,8 +120,8 @@ ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err)
         for (k = 0; k < c->profiles->nprofiles; k++) {
             const ff_profile *p = &c->profiles->profile[k];
             if (c->tick > 0 && p->published_tick == c->tick)
-                fprintf(f, "# tick %lld field %zu radius %.9g id %016llx published\n", c->tick, k,
-                        p->radius, (unsigned long long)p->id);
+                fprintf(f, "# tick %lld field %zu radius %.9g id %016llx published%s\n", c->tick, k,
+                        p->radius, (unsigned long long)p->id, p->published_again ? " again" : "");
         }
     }
     for (k = 0; k < c->nagents; k++) {

@@ -47,6 +47,14 @@ void ff_astar_free(ff_astar *a)
 
 void ff_astar_retarget(ff_astar *a)
 {
+    a->retarget_due = 1;
+}
+
+/* What ff_astar_retarget asked for, at the first search after it: the
+ * goals' box and the least cost, a scan of every cell that a run whose
+ * agents never plan never pays. */
+static void retarget_now(ff_astar *a)
+{
     const ff_grid *g = a->grid;
     size_t n = (size_t)g->w * (size_t)g->h, k;
     double least = INFINITY;
@@ -65,6 +73,7 @@ void ff_astar_retarget(ff_astar *a)
         if (ff_grid_open(g, k) && g->cost[k] < least)
             least = g->cost[k];
     a->least = isfinite(least) ? least * g->cell_size : 0;
+    a->retarget_due = 0;
 }
 
 /* The least cost from cell to the box x0 y0 x1 y1 (the goals', or the
@@ -159,6 +168,8 @@ static int search(ff_astar *a, uint32_t start, uint32_t target, const uint8_t *a
         return 1;
     if ((target == FF_ASTAR_GOALS ? g->ngoals == 0 : !ff_grid_open(g, target)) || !ff_grid_open(g, start))
         return 0;
+    if (a->retarget_due)
+        retarget_now(a);
     if (target == FF_ASTAR_GOALS) {
         box[0] = a->gx0;
         box[1] = a->gy0;

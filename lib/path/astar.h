@@ -34,6 +34,8 @@ typedef struct {
     size_t nheap, cap_heap;
     int32_t gx0, gy0, gx1, gy1; /* goals' bounding box */
     double least;           /* least step cost per cell length */
+    int retarget_due;       /* 1: the box and least are to be read again
+                               (ff_astar_retarget) before the next search */
     uint64_t expanded;      /* cells expanded over all searches */
     uint64_t max_expand;    /* a search gives up (no path) after this
                                many expansions; 0 = never */
@@ -45,7 +47,9 @@ typedef struct {
 ff_status ff_astar_init(ff_astar *a, const ff_grid *g, ff_error *err);
 void ff_astar_free(ff_astar *a);
 
-/* Read the grid's goals and least cost again (after a map change). */
+/* Read the grid's goals and least cost again (after a map change): at
+ * the next search, so that a map that changes many times between
+ * searches is read once. */
 void ff_astar_retarget(ff_astar *a);
 
 /* A shortest path from cell start to the nearest goal, avoiding cells

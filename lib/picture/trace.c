@@ -148,7 +148,7 @@ static ff_status note_event(ff_trace_reader *t, const ff_trace_event *e, ff_erro
 }
 
 /* The comments that tell what a picture needs: `tick T close|open
- * X0,Y0,X1,Y1`, `tick T field K radius R id ID published`, `tick_dt D`
+ * X0,Y0,X1,Y1`, `tick T field K radius R id ID published [again]`, `tick_dt D`
  * and `field K radius R id ID`.  Other comments are comments. */
 static ff_status trace_note(ff_trace_reader *t, char *comment, ff_error *err)
 {
@@ -195,8 +195,9 @@ static ff_status trace_note(ff_trace_reader *t, char *comment, ff_error *err)
         e.y1 = v[3];
         return note_event(t, &e, err);
     }
-    if (n == 9 && !strcmp(word[2], "field") && !strcmp(word[4], "radius") &&
-        !strcmp(word[6], "id") && !strcmp(word[8], "published") && whole(word[1], &tick)) {
+    if ((n == 9 || (n == 10 && !strcmp(word[9], "again"))) && !strcmp(word[2], "field") &&
+        !strcmp(word[4], "radius") && !strcmp(word[6], "id") && !strcmp(word[8], "published") &&
+        whole(word[1], &tick)) {
         e.radius = strtod(word[5], &end);
         if (*end || !(e.radius >= 0) || !isfinite(e.radius))
             return FF_OK;

@@ -173,6 +173,12 @@ fault "ffpng: trace" "$BIN/ffpng --trace $IN/s.trace $IN/gate.ff"
 awk '!done && !/^#/ && $1 == 2 { print "# tick 2 close 15,10,15,10"; done = 1 } 1' "$IN/s.trace" >"$IN/door.trace"
 fault "ffpng: --animate, a map event" "$BIN/ffpng -s 2 --animate --trace $IN/door.trace -o out.png $IN/gate.ff"
 fault "ffsim: gate" "$BIN/ffsim --summary sum.txt -o trace.txt $IN/gate.ff $IN/s.scen"
+# Map events: the gate closed, opened (the field taken back from the
+# cache) and closed with its neighbours in one tick, repaired.
+{ sed '/^spawn/,$d' "$IN/s.scen"
+  printf 'at 1 close 15,10,15,10\nat 2 open 15,10,15,10\nat 3 close 15,9,15,11\nat 3 close 14,10,14,10\n'
+  sed -n '/^spawn/,$p' "$IN/s.scen"; } >"$IN/events.scen"
+fault "ffsim: map events" "$BIN/ffsim --summary sum.txt -o trace.txt $IN/gate.ff $IN/events.scen"
 fault "ffsim: steered headings" "$BIN/ffsim -o trace.txt $IN/gate.ff $TD/sim/turning.scenario"
 fault "ffsim: turn costs, grid moves" "$BIN/ffsim $IN/turn.ff $TD/turn/zigzag.scenario"
 fault "ffsim: turn costs, reservations, congestion" "$BIN/ffsim $IN/wall.ff $IN/wall.scen"

@@ -700,7 +700,8 @@ fi
 } >"$TMP/events.scen"
 run "events after every agent left" 0 \
     "timeout 10 $BIN/ffsim --summary $TMP/events.sum -o $TMP/events.trace $TMP/gate.ff $TMP/events.scen"
-check "the run ends when the agent has left" "$(tail -n 1 "$TMP/events.trace")" = "# tick 6 over: every agent arrived"
+check "the run ends when the agent has left, and says what it skipped" "$(tail -n 1 "$TMP/events.trace")" = \
+    "# tick 6 over: every agent arrived; 2000 map events to come skipped"
 
 # Many map events in one tick: each cell takes the last event that covers
 # it, found once.  1,001 events over the gate's inside at tick 20, ending

@@ -1,8 +1,9 @@
 #!/bin/sh
 # ffsim's map events repaired ('rebuild repair', the default) against
 # fields built whole ('rebuild full'): the same trace bytes on the doors
-# scenario and on random door events; the cache taken when a door opens
-# again; a change a field cannot feel leaves it in use.
+# scenario, on random door events and on several events a tick; the
+# cache taken when a door opens again, published at once; a change a
+# field cannot feel leaves it in use.
 . "$(dirname "$0")/lib.sh"
 
 "$BIN/ffbuild" "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors.ff"
@@ -44,8 +45,49 @@ for seed in 1 2 3 4 5 6; do
     check "random events $seed: no cache when built whole" "$(key field_cache_hits "$TMP/f$seed.sum")" = 0
 done
 
+# Several events a tick: the two passages and random cells closed
+# together, opened together at a later tick (the state before: the
+# cache's), a change of most of the map now and then; fallback astar and
+# wait.  The same trace both ways, and fields taken back at once.
+again=0
+for seed in 1 2 3 4 5 6; do
+    awk -v seed=$seed 'BEGIN { srand(seed + 100); t = 1
+        print "ffsim 1\ntick 0.1\nticks 160\narrive 0.6\nprofiles on"
+        print "rebuild-ticks " int(rand() * 4)
+        print "fallback " (seed % 2 ? "astar" : "wait")
+        for (k = 0; k < 6; k++) {
+            t += 2 + int(rand() * 12)
+            n = 0
+            if (rand() < 0.6) box[++n] = "20,6,21,8"
+            if (rand() < 0.5) box[++n] = "20,19,21,22"
+            if (rand() < 0.1) box[++n] = "1,1,38,20"
+            x = 2 + int(rand() * 35); y = 1 + int(rand() * 26); box[++n] = x "," y "," x + 1 "," y
+            for (j = 1; j <= n; j++) print "at " t " close " box[j]
+            back = t + 1 + int(rand() * 6)
+            for (j = 1; j <= n; j++) print "at " back " open " box[j]
+            t = back
+        }
+        print "class small\n    radius 0.3\n    speed 1.4\n    follow\n    separate weight 0.5 range 1.0\nend"
+        print "class large\n    radius 0.8\n    speed 1.0\n    follow\nend"
+        print "spawn 10 large rect 1.2,8,7.5,13.3 seed " seed " first 100"
+        print "spawn 20 small rect 1.2,1.5,7.5,7 seed " seed " first 0"
+    }' >"$TMP/b$seed.scenario"
+    sed 's/^profiles on/profiles on\nrebuild full/' "$TMP/b$seed.scenario" >"$TMP/bf$seed.scenario"
+    "$BIN/ffsim" -o "$TMP/b$seed.trace" --summary "$TMP/b$seed.sum" "$TMP/doors.ff" "$TMP/b$seed.scenario" 2>/dev/null
+    "$BIN/ffsim" -o "$TMP/bf$seed.trace" "$TMP/doors.ff" "$TMP/bf$seed.scenario" 2>/dev/null
+    check "batched events $seed: traces written" -s "$TMP/b$seed.trace" -a -s "$TMP/bf$seed.trace"
+    same "batched events $seed: the same trace" "$TMP/b$seed.trace" "$TMP/bf$seed.trace"
+    # Each field taken back is published at its event's tick.
+    late=$(awk '/^# tick [0-9]+ (close|open) / { ev[$3] = 1 }
+        / published again$/ && !ev[$3] { n++ } END { print n + 0 }' "$TMP/b$seed.trace")
+    check "batched events $seed: fields taken back at their event's tick" "$late" = 0
+    again=$((again + $(grep -c ' published again$' "$TMP/b$seed.trace")))
+done
+check "batched events: some fields taken back ($again)" "$again" -ge 6
+
 # A door closed and opened again: the second and later changes take the
-# cached field (both profiles, each change after the first).
+# cached field (both profiles, each change after the first), published
+# at once: stale only for the first change's rebuilds.
 cat >"$TMP/toggle.scenario" <<'EOS'
 ffsim 1
 tick 0.1
@@ -76,6 +118,11 @@ run "door toggled" 0 "$BIN/ffsim -o $TMP/toggle.trace --summary $TMP/toggle.sum 
 check "door toggled: two fields per change" "$(grep -c '^# tick [0-9]* field' "$TMP/toggle.trace")" = 8
 check "door toggled: the cache served six" "$(key field_cache_hits "$TMP/toggle.sum")" = 6
 check "door toggled: ten fields made" "$(key field_builds "$TMP/toggle.sum")" = 10
+check "door toggled: six published again" "$(grep -c '^# tick \(15\|25\|35\) field [01] .* published again$' "$TMP/toggle.trace")" = 6
+# 20 agents stale for the small field's 2 ticks, 10 for the large's 4
+# (the small builds first), at the first change only: 80 agent-ticks
+# at most (an agent that arrives waits no more).
+check "door toggled: stale only at the first change" "$(key stale_ticks "$TMP/toggle.sum")" -le 80
 sed 's/^profiles on/profiles on\nrebuild full/' "$TMP/toggle.scenario" >"$TMP/toggle_full.scenario"
 "$BIN/ffsim" -o "$TMP/toggle_full.trace" "$TMP/doors.ff" "$TMP/toggle_full.scenario" 2>/dev/null
 same "door toggled: the same trace built whole" "$TMP/toggle.trace" "$TMP/toggle_full.trace"

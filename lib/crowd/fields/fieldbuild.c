@@ -160,6 +160,7 @@ ff_status ff_profile_build_field(ff_profiles *p, ff_profile *f, size_t goals, ff
                                            f->next_direction, &f->flat, err)) != FF_OK)
             return st;
     }
+    ff_profile_differ(f, NULL, 0, n);
     /* A whole new field: nothing led out yet, nothing to compare. */
     memset(f->lead_layer, 0, n);
     ff_lead_layers(p, f, NULL, n, f->next_direction, f->next_distance);

@@ -158,7 +158,8 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
     p->scenario = s;
     p->map_tick = -1;
     p->late_tick = -1;
-    ff_grid_init(&p->base);  /* (made at the first map event) */
+    p->event_end = -1;
+    ff_grid_init(&p->base);  /* (made below when there are map events) */
     if ((st = ff_grid_copy(&p->map, stream, err)) != FF_OK)
         goto failed;
     first = malloc((s->nclasses + 1) * sizeof *first);
@@ -213,6 +214,17 @@ ff_status ff_profiles_init_turn(ff_profiles *p, const ff_scenario *s, const ff_g
         f->astar.step_mask = f->step_mask;
         ff_profile_publish(f, 0);
     }
+    /* With map events to come, what every event needs is made now, not
+     * at the first: the stream's map kept, each field's second plane
+     * made equal to its first (then an event copies only what the one
+     * before changed: ff_profile_latest_to_next). */
+    if (s->nevents > 0) {
+        if ((st = ff_grid_copy(&p->base, &p->map, err)) != FF_OK)
+            goto failed;
+        for (k = 0; k < m; k++)
+            if (p->profile[k].built)
+                ff_profile_latest_to_next(&p->profile[k], n);
+    }
     /* A class whose agents all have goals of their own needs none (a map
      * read in place of a stream may have none at all). */
     for (k = 0; k < s->nclasses; k++) {
@@ -250,6 +262,7 @@ void ff_profiles_free(ff_profiles *p)
         free(f->heading_direction);
         free(f->next_heading_direction);
         free(f->lead_layer);
+        free(f->differ);
         ff_repair_free(&f->repair);
         ff_field_cache_free(&f->cache);
         ff_grid_trees_free(&f->grid_trees);
@@ -278,9 +291,6 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
     ff_status st;
 
     *map_changed = 0;
-    /* Before the first map event the map is the stream's. */
-    if (due && !p->base.cost && (st = ff_grid_copy(&p->base, &p->map, err)) != FF_OK)
-        return st;
     for (k = 0; due && k < p->nprofiles; k++)
         if (!p->profile[k].built) {
             if ((st = ff_profile_build_late(p, &p->profile[k], err)) != FF_OK)
@@ -295,20 +305,25 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
         double spent;
         for (k = 0; k < p->nprofiles; k++) {
             ff_profile *f = &p->profile[k];
-            int affected = 0;
-            st = s->rebuild_full || p->turn ? ff_profile_rebuild_full(p, f, &affected, err)
-                                 : ff_profile_rebuild_repair(p, f, key_left, &affected, err);
+            int affected = 0, again = 0;
+            st = s->rebuild_full || p->turn
+                     ? ff_profile_rebuild_full(p, f, key_left, &affected, &again, err)
+                     : ff_profile_rebuild_repair(p, f, key_left, &affected, &again, err);
             if (st != FF_OK)
                 return st;
             if (!affected)
                 continue;
             f->stale = 1;
-            /* One builder: the changed fields one after another,
+            /* A field the map came back to is published at once; the
+             * others as one builder makes them: one after another,
              * smallest radius first, each taking rebuild-ticks. */
-            f->publish_tick = t + (++order) * s->rebuild_ticks;
+            f->again = again;
+            f->publish_tick = again ? t : t + (++order) * s->rebuild_ticks;
         }
-        spent = cpu_seconds() - t0;
+        p->event_end = cpu_seconds();
+        spent = p->event_end - t0;
         p->build_seconds += spent;
+        p->event_seconds = spent;
         if (spent > p->rebuild_seconds_max)
             p->rebuild_seconds_max = spent;
     }
@@ -316,6 +331,20 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
         if (p->profile[k].publish_tick >= 0 && p->profile[k].publish_tick <= t)
             ff_profile_publish(&p->profile[k], t);
     return FF_OK;
+}
+
+void ff_profiles_event_done(ff_profiles *p)
+{
+    double spent;
+
+    if (p->event_end < 0)
+        return;
+    spent = cpu_seconds() - p->event_end;
+    p->build_seconds += spent;
+    p->event_seconds += spent;
+    if (p->event_seconds > p->rebuild_seconds_max)
+        p->rebuild_seconds_max = p->event_seconds;
+    p->event_end = -1;
 }
 
 ff_status ff_profiles_set_goals(ff_profiles *p, size_t k, const uint32_t *goals, size_t n,
@@ -334,7 +363,7 @@ ff_status ff_profiles_set_goals(ff_profiles *p, size_t k, const uint32_t *goals,
     for (m = 0; m < n; m++)
         f->goal_mask[goals[m]] = 1;
     p->map_tick = t;
-    f->cache.valid = 0;
+    ff_field_cache_drop(&f->cache);
     if ((st = ff_profile_grid_goals(p, f, &open, err)) != FF_OK)
         return st;
     if (build && f->built)
@@ -356,6 +385,7 @@ void ff_profiles_take_field(ff_profiles *p, size_t k, const double *distance,
     memcpy(f->lead_layer, lead_layer, n);
     if (p->turn)
         memcpy(f->next_heading_direction, heading, 8 * n);
+    ff_profile_differ(f, NULL, 0, n);
     f->next_id = id;
     f->flat = flat;
 }

@@ -15,12 +15,15 @@
  * with 'rebuild repair' (the default) they are repaired (repair.h) or
  * taken from the profile's cache of the map's state before, with
  * 'rebuild full' built whole; the fields are the same either way.  A
- * rebuild is computed at once but published as if one builder made the
- * changed fields one after another, smallest radius first, each taking
+ * field taken back (the map came back to the cache's state; 'rebuild
+ * full' counts the same states) is published at once.  Another rebuild
+ * is computed at once but published as if one builder made the changed
+ * fields one after another, smallest radius first, each taking
  * 'rebuild-ticks' ticks: the k-th (from 0) of a change at tick t is
- * published at t + (k + 1) * rebuild-ticks.  In between the profile is stale and ff_profiles_direction()
- * returns NULL, so nobody can follow the old field.  Profiles own every
- * array they point to; ff_profiles_free() releases them.
+ * published at t + (k + 1) * rebuild-ticks.  In between the profile is
+ * stale and ff_profiles_direction() returns NULL, so nobody can follow
+ * the old field.  Profiles own every array they point to;
+ * ff_profiles_free() releases them.
  */
 #ifndef FF_PROFILES_H
 #define FF_PROFILES_H
@@ -40,17 +43,27 @@ extern "C" {
 
 /* A profile's field as it was for one state of the map, kept to be taken
  * back when the map returns to that state (a door closing and opening
- * again). */
+ * again): not a second copy of the field, but its values on the cells
+ * where it differs from the profile's latest field (those a repair or a
+ * lead-out changed since), or on every cell when a change reached them
+ * all.  Under 'rebuild full' only the state is kept (valid, map_key),
+ * so that both ways publish at the same ticks. */
 typedef struct {
     int valid;
     uint64_t map_key;         /* ff_profiles.map_key of that state */
-    float *cost;              /* w*h: the profile's grid cost */
     uint32_t *goals;          /* its goals (closed ones dropped) */
     size_t ngoals;
-    double *distance;         /* w*h */
-    uint8_t *direction, *step_mask, *lead_layer; /* w*h each */
     uint64_t id;
     int flat;
+    int whole;                /* 1: the arrays below hold every cell, by
+                                 index (cell unused) */
+    size_t ncells, cap;       /* cells kept, and room */
+    uint32_t *cell;           /* the cells kept, each once */
+    float *cost;              /* per cell kept: the grid's cost */
+    double *distance;
+    uint8_t *direction, *step_mask, *lead_layer;
+    uint8_t *kept;            /* w*h: 1 on the cells kept (NULL until the
+                                 first) */
 } ff_field_cache;
 
 typedef struct {
@@ -77,8 +90,20 @@ typedef struct {
     uint64_t unbuilt_id, late_id; /* (0, 0 when built at the start) */
     double *distance;         /* w*h: the published field */
     uint8_t *direction;       /* w*h: its direction codes */
-    double *next_distance;    /* w*h: a rebuild awaiting publication */
+    double *next_distance;    /* w*h: a rebuild awaiting publication, or
+                                 the field before the published one */
     uint8_t *next_direction;
+    uint32_t *differ;         /* the cells where next_* may differ from
+                                 the published field (publication swaps
+                                 the two: they differ where a change made
+                                 the later one) */
+    size_t ndiffer, differ_cap;
+    int differ_all;           /* 1: they may differ anywhere */
+    int again;                /* 1: next_* is the field of a state the
+                                 map came back to (ff_field_cache),
+                                 published at once */
+    int published_again;      /* the same of the field published at
+                                 published_tick */
     long long publish_tick;   /* when next_* is published; -1 = none */
     long long published_tick; /* when the field in use was published */
     uint64_t id;              /* of the published field (hash of the map
@@ -109,8 +134,8 @@ typedef struct {
 typedef struct {
     const ff_scenario *scenario; /* borrowed */
     ff_grid base;             /* the stream's map; owned, copied from
-                                 map at the first map event (map is it
-                                 until then) */
+                                 map at the start when the scenario has
+                                 map events, else empty */
     ff_grid map;              /* base with the events so far: the walls */
     ff_profile *profile;      /* ascending radius, then first class */
     size_t nprofiles;
@@ -123,7 +148,13 @@ typedef struct {
     unsigned long long build_bytes; /* bytes of the fields built */
     double build_seconds;     /* processor time spent building */
     double rebuild_seconds_max; /* the most work one map event caused
-                                 (all fields), processor seconds */
+                                 (all fields, and what its caller adds:
+                                 ff_profiles_event_done), processor
+                                 seconds */
+    double event_seconds;     /* the same of the last map event */
+    double event_end;         /* the processor clock when the last map
+                                 event's fields were done, until
+                                 ff_profiles_event_done; else -1 */
     unsigned long long cache_hits; /* fields taken from a cache */
     uint64_t map_key;         /* the map's state: a hash of the cells the
                                  events changed from the stream's map */
@@ -169,6 +200,12 @@ void ff_profiles_free(ff_profiles *p);
  * publish the rebuilds due at t.  *map_changed is set to 1 when the map
  * changed.  Call once per tick, in ascending tick order. */
 ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_error *err);
+
+/* Count the work done since ff_profiles_tick() changed the map (the
+ * caller's own for the event: the crowd's wall map) as the event's: in
+ * build_seconds and rebuild_seconds_max.  Nothing when the last tick
+ * changed no field's map. */
+void ff_profiles_event_done(ff_profiles *p);
 
 /* Profile k's goals become goals[0..n) (borrowed: they must outlive p),
  * of goal version version, from tick t: its goal mask and its grid's goals

@@ -46,7 +46,13 @@ ff_status ff_lead_out(ff_profiles *p, ff_profile *f, const uint32_t *cells, size
  * else the published one is). */
 int ff_profile_pending(const ff_profile *f);
 
-/* Make next_* the latest field (n cells). */
+/* Note that next_* may now differ from the published field on
+ * cells[0..n) (cells NULL: on any of the map's ncells). */
+void ff_profile_differ(ff_profile *f, const uint32_t *cells, size_t n, size_t ncells);
+
+/* Make next_* the latest field (of n cells): unless a field awaits
+ * publication there, the published one's values on the cells where they
+ * differ. */
 void ff_profile_latest_to_next(ff_profile *f, size_t n);
 
 /* Publish next_* at tick t: it becomes the field in use. */
@@ -103,25 +109,39 @@ ff_status ff_profile_build_late(ff_profiles *p, ff_profile *f, ff_error *err);
 
 void ff_field_cache_free(ff_field_cache *c);
 
-/* Keep the profile's latest field (n cells), for the map's state key, in
- * its cache.  FF_ENOMEM. */
-ff_status ff_field_cache_store(ff_profile *f, uint64_t key, size_t n, ff_error *err);
+/* Forget the state kept (its memory stays for the next). */
+void ff_field_cache_drop(ff_field_cache *c);
 
-/* Take the cached field into the profile (its grid at once, its field
- * into next_*), leaving in the cache the latest field, for the state key
- * left. */
+/* Keep the profile's latest field as the state of key: its goals, id
+ * and flatness now, its cells as they are about to change
+ * (ff_field_cache_keep).  FF_ENOMEM. */
+ff_status ff_field_cache_begin(ff_profile *f, uint64_t key, ff_error *err);
+
+/* Before the latest field changes on cells[0..ncells) (NULL: anywhere),
+ * keep the values it has there that are not kept yet: the grid's cost,
+ * steps and lead-out as the profile holds them, the distances and
+ * directions from dist and dir (the latest field's, as they were).
+ * Nothing without a state kept.  n is the map's cells.  FF_ENOMEM. */
+ff_status ff_field_cache_keep(ff_profile *f, const uint32_t *cells, size_t ncells,
+                              const double *dist, const uint8_t *dir, size_t n, ff_error *err);
+
+/* Take the cached field into the profile, its latest field being in
+ * next_* (ff_profile_latest_to_next): the kept cells' values swapped in,
+ * so that the cache holds the field left, for the state key left. */
 void ff_field_cache_take(ff_profile *f, uint64_t key_left, size_t n);
 
 /* ---- rebuild.c ---- */
 
-/* The profile after the map changed (p->changed), built whole; *affected
- * says whether the field changed. */
-ff_status ff_profile_rebuild_full(ff_profiles *p, ff_profile *f, int *affected, ff_error *err);
+/* The profile after the map changed (p->changed; key_left the map's
+ * state key before), built whole; *affected says whether the field
+ * changed, *cached whether the map came back to the state the cache
+ * would hold under 'rebuild repair' (the field is built all the same). */
+ff_status ff_profile_rebuild_full(ff_profiles *p, ff_profile *f, uint64_t key_left, int *affected,
+                                  int *cached, ff_error *err);
 
-/* The same, repaired, or taken from the cache; key_left is the map's
- * state key before the change. */
+/* The same, repaired, or taken from the cache (*cached). */
 ff_status ff_profile_rebuild_repair(ff_profiles *p, ff_profile *f, uint64_t key_left,
-                                   int *affected, ff_error *err);
+                                    int *affected, int *cached, ff_error *err);
 
 /* ---- mapevents.c ---- */
 

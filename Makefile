@@ -57,6 +57,7 @@ LIB_INTERNAL_HDR += lib/format/tiled.h lib/format/tiledata.h lib/format/tiledjso
 # (no PIBT, grid-move or LaCAM state is installed; crowd.h is the
 # contract, with the states and counters of crowdstate.h and the blend
 # rule of blend.h).
+LIB_INTERNAL_HDR += lib/crowd/fields/profilesint.h
 LIB_INTERNAL_HDR += $(filter-out lib/crowd/core/crowdstate.h lib/crowd/steer/blend.h,\
     $(wildcard lib/crowd/core/*.h lib/crowd/steer/*.h lib/crowd/grid/*.h))
 LIB_PUBLIC_HDR = $(filter-out $(LIB_INTERNAL_HDR),$(LIB_HDR))

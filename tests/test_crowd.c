@@ -118,7 +118,7 @@ Test(crowd, blend_first_group_over_threshold_wins)
     ff_agent_class c = blend_class();
     /* group 1: 2*(0.25,0) + 1*(0,0.25) = (0.5,0.25), length 0.559 > 0.5 */
     double px[4] = { 0.25, 0, 1, 0 }, py[4] = { 0, 0.25, 0, 1 }, ox, oy;
-    cr_expect_eq(ff_crowd_blend(&c, px, py, &ox, &oy), 0);
+    cr_expect_eq(ff_crowd_blend(&c, px, py, NULL, &ox, &oy, NULL), 0);
     cr_expect_eq(ox, 0.5);
     cr_expect_eq(oy, 0.25);
 }
@@ -129,7 +129,7 @@ Test(crowd, blend_group_below_threshold_gives_way)
     /* group 1: 2*(0.1,0) + (0,0.2) = (0.2,0.2), length 0.283 <= 0.5: next.
      * group 5: (0,-1) + 0.5*(1,0) = (0.5,-1), length 1.118 > 0.5 */
     double px[4] = { 0.1, 0, 0, 1 }, py[4] = { 0, 0.2, -1, 0 }, ox, oy;
-    cr_expect_eq(ff_crowd_blend(&c, px, py, &ox, &oy), 1);
+    cr_expect_eq(ff_crowd_blend(&c, px, py, NULL, &ox, &oy, NULL), 1);
     cr_expect_eq(ox, 0.5);
     cr_expect_eq(oy, -1);
 }
@@ -141,9 +141,41 @@ Test(crowd, blend_exactly_at_threshold_does_not_exceed)
      * group 5: (0,0.25) + 0.5*(0.5,0) = (0.25,0.25): below too, and last,
      * so it is the answer, as a fallback (-1). */
     double px[4] = { 0.25, 0, 0, 0.5 }, py[4] = { 0, 0, 0.25, 0 }, ox, oy;
-    cr_expect_eq(ff_crowd_blend(&c, px, py, &ox, &oy), -1);
+    cr_expect_eq(ff_crowd_blend(&c, px, py, NULL, &ox, &oy, NULL), -1);
     cr_expect_eq(ox, 0.25);
     cr_expect_eq(oy, 0.25);
+}
+
+Test(crowd, blend_angular_magnitude_wins_alone)
+{
+    ff_agent_class c = blend_class();
+    /* group 1: linear 2*(0.1,0) + (0,0.1) = (0.2,0.1), length 0.224 <=
+     * 0.5; angular 2*(-0.2) + 0 = -0.4, |-0.4| <= 0.5: next.
+     * group 5: linear (0,0.1) + 0.5*(0.2,0) = (0.1,0.1), length 0.141;
+     * angular 0.3 + 0.5*0.6 = 0.6 > 0.5: it wins whole, linear part too. */
+    double px[4] = { 0.1, 0, 0, 0.2 }, py[4] = { 0, 0.1, 0.1, 0 }, pw[4] = { -0.2, 0, 0.3, 0.6 };
+    double ox, oy, ow;
+    cr_expect_eq(ff_crowd_blend(&c, px, py, pw, &ox, &oy, &ow), 1);
+    cr_expect_float_eq(ox, 0.1, 1e-15);
+    cr_expect_float_eq(oy, 0.1, 1e-15);
+    cr_expect_float_eq(ow, 0.6, 1e-15);
+    /* Left out (a class without angular behaviours), no group exceeds:
+     * the last group's linear sum, as a fallback. */
+    cr_expect_eq(ff_crowd_blend(&c, px, py, NULL, &ox, &oy, NULL), -1);
+    cr_expect_float_eq(ox, 0.1, 1e-15);
+}
+
+Test(crowd, blend_angular_either_sign_and_first_group)
+{
+    ff_agent_class c = blend_class();
+    /* group 1: linear 0; angular 2*(-0.3) + 0 = -0.6: its magnitude
+     * exceeds 0.5, so the first group wins with a zero linear part. */
+    double px[4] = { 0, 0, 1, 1 }, py[4] = { 0, 0, 0, 0 }, pw[4] = { -0.3, 0, 0, 0 };
+    double ox, oy, ow;
+    cr_expect_eq(ff_crowd_blend(&c, px, py, pw, &ox, &oy, &ow), 0);
+    cr_expect_eq(ox, 0);
+    cr_expect_eq(oy, 0);
+    cr_expect_float_eq(ow, -0.6, 1e-15);
 }
 
 /* ---- walls ---- */

@@ -149,6 +149,51 @@ Test(scenario, separate_range_default_and_arrive_default)
     ff_grid_free(&g);
 }
 
+Test(scenario, angular_behaviours_and_their_defaults)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+    const ff_agent_class *c;
+
+    test_grid(&g);
+    cr_assert_eq(ff_scenario_parse(HEAD "class w\n radius 0.25\n speed 1\n turn 90\n follow\n"
+                                   " align priority 1\n face 3.5 2.5 weight 2\n look-ahead priority -1\n"
+                                   " align range 0.5\nend\n"
+                                   "class v\n radius 0.25\n speed 1\n angular-accel 45\n seek 1,1\nend\n",
+                                   "s", &g, &s, &err), FF_OK, "%s", err.msg);
+    c = &s.cls[0];
+    cr_expect(c->turns);
+    cr_expect_eq(c->max_angular_accel, 360, "angular-accel defaults to 4 x turn");
+    cr_assert_eq(c->nbehaviours, 5);
+    cr_expect_eq(c->behaviour[0].kind, FF_BEHAVE_LOOK_AHEAD);
+    cr_expect_eq(c->behaviour[1].kind, FF_BEHAVE_FOLLOW);
+    cr_expect_eq(c->behaviour[2].kind, FF_BEHAVE_FACE);
+    cr_expect_eq(c->behaviour[2].target_x, 3.5);
+    cr_expect_eq(c->behaviour[2].target_y, 2.5);
+    cr_expect_eq(c->behaviour[2].weight, 2);
+    cr_expect_eq(c->behaviour[3].kind, FF_BEHAVE_ALIGN);
+    cr_expect_eq(c->behaviour[3].range, 0.5);
+    cr_expect_eq(c->behaviour[4].kind, FF_BEHAVE_ALIGN);
+    cr_expect_eq(c->behaviour[4].range, 1.0, "align's range defaults to separate's, 4 x radius");
+    cr_expect_eq(c->ngroups, 3);
+    cr_expect(!s.cls[1].turns, "seek is linear");
+    cr_expect_eq(s.cls[1].max_angular_accel, 45);
+    ff_scenario_free(&s);
+    /* face needs a point in the map (0..12 x 0..6 world units here), and
+     * look-ahead has no range. */
+    cr_expect_eq(ff_scenario_parse(HEAD "class w\n radius 0.25\n speed 1\n face 12.5,3\nend\n", "s", &g, &s,
+                                   &err), FF_EINPUT);
+    cr_expect_eq(err.col, 7);
+    cr_expect_eq(ff_scenario_parse(HEAD "class w\n radius 0.25\n speed 1\n face 12,6\nend\n", "s", &g, &s,
+                                   &err), FF_OK, "%s", err.msg);
+    ff_scenario_free(&s);
+    cr_expect_eq(ff_scenario_parse(HEAD "class w\n radius 0.25\n speed 1\n look-ahead range 2\nend\n", "s", &g,
+                                   &s, &err), FF_EINPUT);
+    cr_expect_eq(err.col, 13);
+    ff_grid_free(&g);
+}
+
 Test(scenario, spawn_rules_are_seeded_placed_and_numbered)
 {
     ff_grid g;

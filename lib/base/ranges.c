@@ -23,6 +23,7 @@ const ff_range ff_ranges[FF_RANGE_COUNT] = {
     [FF_RANGE_SPEED] = ROPEN("speed", 0, 1e12, 0, "ffsim.5"),
     [FF_RANGE_ACCEL] = ROPEN("accel", 0, 1e12, 0, "ffsim.5"),
     [FF_RANGE_TURN] = ROPEN("turn", 0, 1e12, 0, "ffsim.5"),
+    [FF_RANGE_ANGULAR_ACCEL] = ROPEN("angular-accel", 0, 1e12, 0, "ffsim.5"),
     [FF_RANGE_THRESHOLD] = R("threshold", 0, 1e12, 0, "ffsim.5"),
     [FF_RANGE_PRIORITY] = R("priority", -1000000, 1000000, 1, "ffsim.5"),
     [FF_RANGE_PASSES] = R("passes", 0, 64, 1, "ffsim.5"),

@@ -30,6 +30,7 @@ typedef enum {
     FF_RANGE_SPEED,                /* class: world units a second */
     FF_RANGE_ACCEL,                /* class: world units a second squared */
     FF_RANGE_TURN,                 /* class: degrees a second */
+    FF_RANGE_ANGULAR_ACCEL,        /* class: degrees a second squared */
     FF_RANGE_THRESHOLD,            /* class: steering units (1: full speed) */
     FF_RANGE_PRIORITY,             /* class: agent priority */
     FF_RANGE_PASSES,               /* scenario: overlap passes a tick */

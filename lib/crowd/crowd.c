@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "angular.h"
 #include "contact.h"
 #include "crowd.h"
 #include "crowdint.h"
@@ -170,7 +171,8 @@ static void classes_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g)
             c->slide_far_k[k] = move < sub ? ff_walls_cells(&c->walls, cls->radius + move) + 1 : INFINITY;
         }
         for (b = 0; b < cls->nbehaviours; b++)
-            if (cls->behaviour[b].kind == FF_BEHAVE_SEPARATE && cls->behaviour[b].range > c->bucket_size)
+            if ((cls->behaviour[b].kind == FF_BEHAVE_SEPARATE || cls->behaviour[b].kind == FF_BEHAVE_ALIGN) &&
+                cls->behaviour[b].range > c->bucket_size)
                 c->bucket_size = cls->behaviour[b].range;
     }
     for (k = 0; k < s->nclasses; k++)  /* (contact candidates, below) */
@@ -320,6 +322,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     if ((st = alloc_arrays(c, na, nc, cells ? cells : 1, err)) != FF_OK ||
         (s->move == FF_MOVE_GRID && (st = ff_gridmove_init(c, na, err)) != FF_OK) ||
         (s->move != FF_MOVE_GRID && (st = ff_standoff_init(c, na, err)) != FF_OK) ||
+        (s->move != FF_MOVE_GRID && (st = ff_angular_init(c, na, err)) != FF_OK) ||
         (st = own_goals_init(c, s, p, err)) != FF_OK) {
         ff_crowd_free(c);
         return st;
@@ -372,6 +375,7 @@ void ff_crowd_free(ff_crowd *c)
     ff_goalfields_free(&c->goals);
     ff_gridmove_free(c);
     ff_standoff_free(c);
+    ff_angular_free(c);
     c->ncontacts = c->cap_contacts = c->ncand = c->cap_cand = c->ninvolved = 0;
 }
 
@@ -595,6 +599,7 @@ static ff_status steer_all(ff_crowd *c, int collect, tick_moves *m, ff_error *er
 
     if (!c->hash_current && (st = build_hash(c, err)) != FF_OK)
         return st;
+    ff_angular_begin(c);
     memset(&q, 0, sizeof q);
     q.collect = collect ? c : NULL;
     ff_contacts_begin(c, collect);

@@ -67,11 +67,13 @@ void ff_astar_retarget(ff_astar *a)
     a->least = isfinite(least) ? least * g->cell_size : 0;
 }
 
-static double heuristic(const ff_astar *a, uint32_t cell)
+/* The least cost from cell to the box x0 y0 x1 y1 (the goals', or the
+ * one cell searched for). */
+static double heuristic(const ff_astar *a, const int32_t *box, uint32_t cell)
 {
     int32_t x = (int32_t)(cell % (uint32_t)a->grid->w), y = (int32_t)(cell / (uint32_t)a->grid->w);
-    double dx = x < a->gx0 ? a->gx0 - x : (x > a->gx1 ? x - a->gx1 : 0);
-    double dy = y < a->gy0 ? a->gy0 - y : (y > a->gy1 ? y - a->gy1 : 0);
+    double dx = x < box[0] ? box[0] - x : (x > box[2] ? x - box[2] : 0);
+    double dy = y < box[1] ? box[1] - y : (y > box[3] ? y - box[3] : 0);
     double lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
 
     if (a->grid->moves == 4)
@@ -135,19 +137,37 @@ static struct ff_astar_node heap_pop(ff_astar *a)
     return top;
 }
 
-int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **path,
-                  uint32_t *len)
+/* 1 when cell ends the search: it is target, or with target
+ * FF_ASTAR_GOALS one of the grid's goals. */
+static inline int is_end(const ff_grid *g, uint32_t target, uint32_t cell)
+{
+    return target == FF_ASTAR_GOALS ? ff_grid_is_goal(g, cell) : cell == target;
+}
+
+/* ff_astar_path_to's search (target FF_ASTAR_GOALS: ff_astar_path's). */
+static int search(ff_astar *a, uint32_t start, uint32_t target, const uint8_t *avoid, const ff_astar_filter *filter,
+                  uint32_t **path, uint32_t *len)
 {
     const ff_grid *g = a->grid;
     uint32_t w = (uint32_t)g->w, found = UINT32_MAX, n, c;
     uint64_t budget = a->max_expand;
+    int32_t box[4];
 
     *path = NULL;
     *len = 0;
-    if (ff_grid_is_goal(g, start))
+    if (is_end(g, target, start))
         return 1;
-    if (g->ngoals == 0 || !ff_grid_open(g, start))
+    if ((target == FF_ASTAR_GOALS ? g->ngoals == 0 : !ff_grid_open(g, target)) || !ff_grid_open(g, start))
         return 0;
+    if (target == FF_ASTAR_GOALS) {
+        box[0] = a->gx0;
+        box[1] = a->gy0;
+        box[2] = a->gx1;
+        box[3] = a->gy1;
+    } else {
+        box[0] = box[2] = (int32_t)(target % w);
+        box[1] = box[3] = (int32_t)(target / w);
+    }
     if (allocate(a) < 0)
         return -1;
     if (++a->generation == 0) {
@@ -158,14 +178,14 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
     a->stamp[start] = a->generation;
     a->g[start] = 0;
     a->parent[start] = start;
-    if (heap_push(a, heuristic(a, start), 0, start) < 0)
+    if (heap_push(a, heuristic(a, box, start), 0, start) < 0)
         return -1;
     while (a->nheap > 0) {
         struct ff_astar_node top = heap_pop(a);
         int d;
         if (top.g > a->g[top.cell])
             continue;  /* a stale entry */
-        if (ff_grid_is_goal(g, top.cell)) {
+        if (is_end(g, target, top.cell)) {
             found = top.cell;
             break;
         }
@@ -179,7 +199,7 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
             if (a->step_mask ? !(a->step_mask[top.cell] >> d & 1) : !ff_grid_step_ok(g, x, y, d))
                 continue;
             next = (uint32_t)((y + ff_dir_dy[d]) * (int)w + x + ff_dir_dx[d]);
-            if (avoid && avoid[next])
+            if ((avoid && avoid[next]) || (filter && !filter->step_ok(filter->ctx, top.cell, next)))
                 continue;
             ng = top.g + ff_grid_step_cost(g, top.cell, d);
             if (a->stamp[next] == a->generation && !(ng < a->g[next]))
@@ -187,7 +207,7 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
             a->stamp[next] = a->generation;
             a->g[next] = ng;
             a->parent[next] = top.cell;
-            if (heap_push(a, ng + heuristic(a, next), ng, next) < 0)
+            if (heap_push(a, ng + heuristic(a, box, next), ng, next) < 0)
                 return -1;
         }
     }
@@ -201,4 +221,15 @@ int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **
     for (c = found; c != start; c = a->parent[c])
         (*path)[--n] = c;
     return 1;
+}
+
+int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **path, uint32_t *len)
+{
+    return search(a, start, FF_ASTAR_GOALS, avoid, NULL, path, len);
+}
+
+int ff_astar_path_to(ff_astar *a, uint32_t start, uint32_t target, const uint8_t *avoid,
+                     const ff_astar_filter *filter, uint32_t **path, uint32_t *len)
+{
+    return search(a, start, target, avoid, filter, path, len);
 }

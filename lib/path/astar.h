@@ -58,6 +58,25 @@ void ff_astar_retarget(ff_astar *a);
 int ff_astar_path(ff_astar *a, uint32_t start, const uint8_t *avoid, uint32_t **path,
                   uint32_t *len);
 
+/* The goals of ff_astar_path_to's target: the grid's. */
+#define FF_ASTAR_GOALS UINT32_MAX
+
+/* A caller's test of each step a search may take (besides the grid's
+ * legality and avoid): step_ok(ctx, from, to) is 1 when the step from
+ * cell from to its neighbour to is allowed.  Borrowed for one search. */
+typedef struct {
+    int (*step_ok)(void *ctx, uint32_t from, uint32_t to);
+    void *ctx;
+} ff_astar_filter;
+
+/* ff_astar_path to one open cell target (FF_ASTAR_GOALS: the grid's
+ * goals, as ff_astar_path), taking only the steps filter allows (NULL:
+ * every legal one): a shortest path among those, the heuristic the
+ * distance to target.  The same results and ownership; 0 also when
+ * target is closed. */
+int ff_astar_path_to(ff_astar *a, uint32_t start, uint32_t target, const uint8_t *avoid,
+                     const ff_astar_filter *filter, uint32_t **path, uint32_t *len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,11 +2,14 @@
 # ffsim's speed: agent steps per second with follow + separate +
 # avoid-walls, at 1,000, 10,000 and 100,000 agents on a 1024x1024 open map
 # with square obstacles (a 6x6 block every 32 cells, 3.5% walls) and one
-# goal.  The figure is the summary's agent_steps_per_second, which times
+# goal; then the same crowds with steered headings (look-ahead and align
+# in the same group, 'angular' rows).  The figure is the summary's
+# agent_steps_per_second, which times
 # the simulation alone (no trace is written: --every past the last tick);
 # each size runs RUNS times (default 3) and the best figure is kept, as the
 # machine is shared.  Also prints the peak memory of each run, and the
 # memory per agent from the difference between 1,000 and 100,000 agents.
+# BENCH_SIM_ANGULAR=0 leaves the angular rows out.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 BIN=$PWD/bin
@@ -18,9 +21,18 @@ open_map || exit 1
 
 RUNS=${RUNS:-3}
 mem1=
-for spec in 1000:2000 10000:200 100000:20; do
-    agents=${spec%:*}
+for spec in 1000:2000: 10000:200: 100000:20: \
+    1000:2000:angular 10000:200:angular 100000:20:angular; do
+    agents=${spec%%:*}
     ticks=${spec#*:}
+    label=${ticks#*:}
+    ticks=${ticks%%:*}
+    turning=
+    if [ "$label" = angular ]; then
+        [ "${BENCH_SIM_ANGULAR:-1}" = 0 ] && continue
+        turning="    look-ahead priority 0
+    align priority 0 range 1.0"
+    fi
     cat >"$TMP/s.scenario" <<EOS
 ffsim 1
 tick 0.1
@@ -32,6 +44,7 @@ class walker
     follow priority 0 weight 1
     separate priority 0 weight 0.5 range 1.0
     avoid-walls priority 0 weight 0.5 range 0.4
+$turning
 end
 spawn $agents walker rect 1,1,1023,1023 seed 42
 EOS
@@ -58,8 +71,8 @@ EOS
     else
         memtext="peak memory not measured"
     fi
-    echo "ffsim: $agents agents x $ticks ticks: $steps agent steps, $best agent steps/s (best of $RUNS), $memtext"
-    if [ "$agents" = 100000 ] && [ -n "$mem" ] && [ -n "$mem1" ]; then
+    echo "ffsim${label:+, $label}: $agents agents x $ticks ticks: $steps agent steps, $best agent steps/s (best of $RUNS), $memtext"
+    if [ "$agents" = 100000 ] && [ -z "$label" ] && [ -n "$mem" ] && [ -n "$mem1" ]; then
         awk -v a="$mem1" -v b="$mem" 'BEGIN {
             printf "ffsim: memory per agent: %.0f bytes (peak 100,000 agents - peak 1,000, over 99,000)\n", (b - a) * 1024 / 99000 }'
     fi

@@ -481,6 +481,29 @@ bad ffsim "scenario: stuck-after not a number" "^ffsim: $IN/stuckword.scen:2:13:
     "$P $S $FIELD $IN/stuckword.scen"
 bad ffsim "scenario: stuck-after twice" "^ffsim: $IN/stucktwice.scen:3:1: 'stuck-after' given twice" "$P $S $FIELD $IN/stucktwice.scen"
 bad ffsim "scenario: a NUL byte" "^ffsim: $IN/nul.txt:1:" "$P $S $FIELD $IN/nul.txt"
+# Angular steering (issue 31): angular-accel over 0, face a point in the map.
+cls='ffsim 1\nticks 1\nclass a\nradius 0.3\nspeed 1\n'
+printf "${cls}angular-accel 0\n" >"$IN/aa0.scen"
+printf "${cls}angular-accel -90\n" >"$IN/aaneg.scen"
+printf "${cls}angular-accel fast\n" >"$IN/aaword.scen"
+printf "${cls}face\n" >"$IN/facenone.scen"
+printf "${cls}face priority 1\n" >"$IN/faceword.scen"
+printf "${cls}face 99,5\n" >"$IN/faceout.scen"
+printf "${cls}face 5 -0.5\n" >"$IN/faceneg.scen"
+bad ffsim "scenario: angular-accel 0" \
+    "^ffsim: $IN/aa0.scen:6:15: angular-accel 0 must be a number from 0 \\(excluded\\) to 1e12$" "$P $S $FIELD $IN/aa0.scen"
+bad ffsim "scenario: angular-accel below 0" "^ffsim: $IN/aaneg.scen:6:15: angular-accel -90 must be " \
+    "$P $S $FIELD $IN/aaneg.scen"
+bad ffsim "scenario: angular-accel not a number" "^ffsim: $IN/aaword.scen:6:15: angular-accel 'fast' " \
+    "$P $S $FIELD $IN/aaword.scen"
+bad ffsim "scenario: face without a point" "^ffsim: $IN/facenone.scen:6:1: face needs a point X,Y or X Y \\(world units\\)$" \
+    "$P $S $FIELD $IN/facenone.scen"
+bad ffsim "scenario: face with a word for a point" "^ffsim: $IN/faceword.scen:6:6: face needs a point" \
+    "$P $S $FIELD $IN/faceword.scen"
+bad ffsim "scenario: face outside the map" "^ffsim: $IN/faceout.scen:6:6: face 99,5 is outside the map \\(0,0 to [0-9]+,[0-9]+\\)$" \
+    "$P $S $FIELD $IN/faceout.scen"
+bad ffsim "scenario: face above the map" "^ffsim: $IN/faceneg.scen:6:6: face 5 -0.5 is outside the map" \
+    "$P $S $FIELD $IN/faceneg.scen"
 bad ffsim "fields over --max-memory" \
     "^ffsim: $IN/s.scen: the run would build [0-9]+ fields of [0-9]+x[0-9]+ cells \\(stream 1, profiles [0-9]+\\): [0-9]+ cells, [0-9]+ bytes \\(23 a cell\\), over --max-memory 1000$" \
     "$P $S --max-memory 1000 $FIELD $IN/s.scen"

@@ -364,6 +364,78 @@ check jam_still "$(awk 'FNR == NR { if (match($0, /tick [0-9]+: stuck: agents [0
                        if (($3 - x0[$2])^2 + ($4 - y0[$2])^2 > 1) far++ }
                    END { print far + 0 }' "$TMP/jam.err" "$TMP/jam.trace")" = 0
 
+# Angular steering (issue 31).  The turn limits on every tick of a crowd
+# at the gate whose lookers look where they go and whose flockers align
+# and face the goal, read from the trace (turnrate.awk, from man 5
+# ffsim's definitions): no turn over turn, no change of turn rate over
+# angular-accel, and both limits reached.  The same crowd without its
+# angular behaviours turns its heading at once: the check flags it.
+LIMITS="0.3000:90:180 0.2500:120:400"
+run turning 0 "$BIN/ffsim -o $TMP/turn.trace --summary $TMP/turn.sum $TMP/gate.ff $SD/turning.scenario"
+check turning_arrive "$(key arrived "$TMP/turn.sum")" = 80
+check turning_limits "$(awk -v limits="$LIMITS" -f tests/cli/turnrate.awk "$TMP/turn.trace" | tail -n 1 |
+    awk '{ print ($2 > 10000 && $4 > 0.99 && $6 > 0.95) ? "over " $8 : $0 }')" = "over 0"
+grep -v -E '^ *(look-ahead|align|face)' "$SD/turning.scenario" >"$TMP/unturned.scenario"
+run unturned 0 "$BIN/ffsim -o $TMP/unturned.trace $TMP/gate.ff $TMP/unturned.scenario"
+check unturned_flagged "$(awk -v limits="$LIMITS" -f tests/cli/turnrate.awk "$TMP/unturned.trace" | tail -n 1 |
+    awk '{ print ($8 > 100) ? "flagged" : $0 }')" = flagged
+
+# face at rest: each agent turns the short way to its point (the bearing
+# worked out here from its position), and from the tick it faces it
+# never turns or moves again; within the limits on every tick.
+run face 0 "$BIN/ffsim $TMP/room.ff $SD/face.scenario >$TMP/face.trace"
+check face_faces "$(awk -v px=15.5 -v py=7.5 '$1 ~ /^[0-9]+$/ {
+        b = atan2(py - $4, px - $3) * 45 / atan2(1, 1); if (b < 0) b += 360
+        d = b - $7; if (d > 180) d -= 360; if (d <= -180) d += 360
+        if (!($2 in way)) way[$2] = d > 0 ? 1 : -1
+        else if (!($2 in at)) { t = $7 - h[$2]; if (t > 180) t -= 360; if (t <= -180) t += 360
+                                if (t * way[$2] < 0) wrong[$2]++ }
+        if (!($2 in at) && d < 0.011 && d > -0.011) { at[$2] = $1; x[$2] = $3; y[$2] = $4; hh[$2] = $7 }
+        else if ($2 in at && ($3 != x[$2] || $4 != y[$2] || $7 != hh[$2])) after[$2]++
+        h[$2] = $7 }
+    END { for (k = 1; k <= 2; k++) printf "%d:%s:%s:%d:%d ", k, (way[k] > 0 ? "cw" : "ccw"),
+              ((k in at) && at[k] <= 30 ? "faced" : "not"), wrong[k], after[k] }' "$TMP/face.trace")" = \
+    "1:ccw:faced:0:0 2:cw:faced:0:0 "
+check face_limits "$(awk -v limits=0.3000:90:180 -f tests/cli/turnrate.awk "$TMP/face.trace" | sed 's/.* over //')" = 0
+
+# align at rest: two agents in each other's range, headed 0 and 90, each
+# turn toward the other's heading and so meet halfway, at 45 degrees,
+# then never turn again; a third out of range keeps its 200.
+run align 0 "$BIN/ffsim $TMP/room.ff $SD/align.scenario >$TMP/align.trace"
+check align_halfway "$(awk '$1 == 80 { printf "%s ", $7 }' "$TMP/align.trace")" = "45.00 45.00 200.00 "
+check align_still "$(awk '$1 ~ /^[0-9]+$/ && $1 >= 40 && $7 != last[$2] && ($2 in last) { n++ }
+                        $1 ~ /^[0-9]+$/ { last[$2] = $7 } END { print n + 0 }' "$TMP/align.trace")" = 0
+check align_limits "$(awk -v limits=0.3000:90:180 -f tests/cli/turnrate.awk "$TMP/align.trace" | sed 's/.* over //')" = 0
+
+# The seed's blue and green: blue (avoid agents, avoid walls, seek, in
+# that priority; 1.2 a second) starts behind green (avoid walls, seek;
+# 0.4) on the line to the point.  Blue steps aside, more than a radius
+# off the line, passes green and reaches the point first; green keeps to
+# the line.  Without its top group blue stays behind green on the line.
+run bluegreen 0 "$BIN/ffsim $TMP/room.ff $SD/bluegreen.scenario >$TMP/bg.trace"
+offsets() {
+    awk '$1 ~ /^[0-9]+$/ { o = $4 - 4.5; if (o < 0) o = -o; if (o > off[$2]) off[$2] = o
+                           if ($9 == "arrived") at[$2] = $1 }
+         END { printf "%.2f %.2f %d %d", off[1], off[2], at[1], at[2] }' "$1"
+}
+set -- $(offsets "$TMP/bg.trace")
+check bluegreen_blue_sidesteps "$(awk -v o="$1" 'BEGIN { print (o > 0.3) ? "yes" : "no " o }')" = yes
+check bluegreen_green_on_line "$2" = 0.00
+check bluegreen_blue_first "$3" -lt "$4"
+check bluegreen_blue_arrives "$3" -gt 0
+grep -v '^    separate priority 0$' "$SD/bluegreen.scenario" >"$TMP/noavoid.scenario"
+run bluegreen_noavoid 0 "$BIN/ffsim $TMP/room.ff $TMP/noavoid.scenario >$TMP/noavoid.trace"
+set -- $(offsets "$TMP/noavoid.trace")
+check bluegreen_noavoid_on_line "$1" = 0.00
+
+# The gate example's heading jitter with smoothing stays below the raw
+# field's with steered headings too (look-ahead).
+run look_smooth 0 "$BIN/ffsim -o /dev/null --summary $TMP/ls.sum $TMP/gate.ff $SD/lookahead.scenario"
+run look_raw 0 "$BIN/ffsim --direction raw -o /dev/null --summary $TMP/lr.sum $TMP/gate.ff $SD/lookahead.scenario"
+check look_all_arrive "$(key arrived "$TMP/ls.sum") $(key arrived "$TMP/lr.sum")" = "300 300"
+check look_jitter_lower "$(awk -v s="$(key heading_jitter "$TMP/ls.sum")" -v r="$(key heading_jitter "$TMP/lr.sum")" \
+    'BEGIN { print (s < 0.85 * r) ? "yes" : "no " s " vs " r }')" = yes
+
 # --realtime paces the ticks: 20 ticks of 5 ms take at least 100 ms (an
 # agent due at the last tick keeps the run from ending before).
 sed 's/^ticks 20/ticks 20\ntick 0.005/' "$SD/corridor.scenario" >"$TMP/fast.scenario"

@@ -2,8 +2,9 @@
 # The reservation crowd as a multi-agent path finder (move grid, reserve
 # on, arrived stay, own goals): the seed's cases (a head-on pair with a
 # niche, agents round a ring, a head-on pair in a one-cell corridor, a
-# wide agent before a one-cell corridor), each trace checked by an
-# independent checker for conflicts, and the run's end.
+# wide agent before a one-cell corridor, own paths after waits, sweep
+# failures, deadlock reports), each trace checked by an independent
+# checker for conflicts, and the run's end.
 . "$(dirname "$0")/lib.sh"
 
 key() { sed -n "s/^$1 //p" "$2"; }
@@ -125,6 +126,85 @@ for mode in stay leave; do
     done
 done
 
+# The same with a goal of its own for agent 1 (7,3: behind agent 2, as
+# in a MAPF crowd): it waits wait-limit times on agent 2, which has
+# stopped (stuck), plans its own path to its own goal round it by the
+# north corridor and arrives there.
+for mode in stay leave; do
+    for limit in 3 5; do
+        ARRIVED=$mode scen ownround 100 0.4 "$(printf 'wait-limit %s\nagent 1 a 1.5,3.5 goal 7,3\nagent 2 a 3.5,3.5 goal 1,5' "$limit")"
+        run "ownround_${mode}_$limit" 0 "$BIN/ffsim -o $TMP/ownround.trace --summary $TMP/ownround.sum $TMP/round.ff $TMP/ownround.scenario"
+        check "ownround_${mode}_${limit}_arrives" "$(key arrived "$TMP/ownround.sum") $(key fallbacks "$TMP/ownround.sum") $(key reservation_waits "$TMP/ownround.sum")" = "1 1 $limit"
+        check "ownround_${mode}_${limit}_at_its_goal" "$(awk '!/^#/ && $2 == 1 && $9 == "arrived" { print $3, $4; exit }' "$TMP/ownround.trace")" = "7.5000 3.5000"
+        check "ownround_${mode}_${limit}_north" "$(awk '!/^#/ && $2 == 1 && $4 == "1.5000"' "$TMP/ownround.trace" | wc -l)" -ge 9
+        check "ownround_${mode}_${limit}_clean" "$(conflicts "$TMP/ownround.trace")" = 0
+    done
+done
+
+# A sweep failure with another tight step (4 moves: east and south tie
+# from 2,2 to the goal at 6,6; east would sweep the disk of radius 0.8
+# over the wall at 4,1): the agent takes south at once, no wait, no own
+# path, and arrives in the 8 steps of the field.
+printf 'ffmap 1\nlegend # wall\nlegend . 1\nlegend G goal 1\nmap\n%s\n' "$(printf '##########\n#...#....#\n#........#\n#........#\n#........#\n#........#\n#.....G..#\n#........#\n##########')" >"$TMP/tie.ffmap"
+"$BIN/ffbuild" -m 4 "$TMP/tie.ffmap" | "$BIN/ffdir" >"$TMP/tie.ff"
+for res in on off; do
+    printf 'ffsim 1\nticks 100\nmove grid\nreserve %s\nprofiles off\nclass a\n    radius 0.8\n    speed 1\n    follow\nend\nagent 1 a 2.5,2.5\n' "$res" >"$TMP/tie.scenario"
+    run "sweep_tie_$res" 0 "$BIN/ffsim -o $TMP/tie.trace --summary $TMP/tie.sum $TMP/tie.ff $TMP/tie.scenario"
+    check "sweep_tie_${res}_south" "$(awk '!/^#/ && $1 == 1 { print $3, $4 }' "$TMP/tie.trace")" = "2.5000 3.5000"
+    check "sweep_tie_${res}_no_wait" "$(key arrived "$TMP/tie.sum") $(key makespan "$TMP/tie.sum") $(key queue_wait "$TMP/tie.sum") $(key fallbacks "$TMP/tie.sum") $(key wall_penetrations "$TMP/tie.sum")" = "1 8 0 0 0"
+    check "sweep_tie_${res}_refused" "$(key sweep_failures "$TMP/tie.sum")" -gt 0
+    check "sweep_tie_${res}_clean" "$(conflicts "$TMP/tie.trace")" = 0
+done
+
+# A sweep failure (profiles off: a radius 0.8 agent follows the radius 0
+# field into a one-cell corridor it does not fit): it waits wait-limit
+# times, plans its own path whose every step's sweep is clear, by the
+# wide way south, and arrives, never nearer a wall than its radius; with
+# or without reservations.
+field wide "$(printf '#############\n#...#####...#\n#.........G.#\n#...#####...#\n#...#####...#\n#...........#\n#...........#\n#...........#\n#############')"
+for res in on off; do
+    printf 'ffsim 1\nticks 200\nmove grid\nreserve %s\nprofiles off\nclass a\n    radius 0.8\n    speed 1\n    follow\nend\nagent 1 a 2.5,2.5\n' "$res" >"$TMP/wide.scenario"
+    run "sweep_round_$res" 0 "$BIN/ffsim --check -o $TMP/wide.trace --summary $TMP/wide.sum $TMP/wide.ff $TMP/wide.scenario"
+    check "sweep_round_${res}_arrives" "$(key arrived "$TMP/wide.sum") $(key fallbacks "$TMP/wide.sum") $(key queue_wait "$TMP/wide.sum")" = "1 1 3"
+    check "sweep_round_${res}_refused" "$(key sweep_failures "$TMP/wide.sum")" -gt 0
+    check "sweep_round_${res}_south" "$(awk '!/^#/ && $4 == "6.5000"' "$TMP/wide.trace" | wc -l)" -ge 7
+    check "sweep_round_${res}_no_penetration" "$(key wall_penetrations "$TMP/wide.sum")" = 0
+    check "sweep_round_${res}_over" "$(key over "$TMP/wide.sum")" = "$(key makespan "$TMP/wide.sum")"
+    check "sweep_round_${res}_clean" "$(conflicts "$TMP/wide.trace")" = 0
+done
+
+# Two agents of radius 0.5 (3x3 footprints on cells of 0.5) for the one
+# goal cell of testdata/doors.ffmap, staying there: one arrives, the
+# other is pushed against it and each waits on the other.  Over 3000
+# ticks the cycle is reported once, naming both, never an agent alone;
+# and nobody plans an own path whose footprint would cover the other's.
+# With arrived leave both arrive and nothing is reported.  (Traces in
+# cells for the checker: coordinates and radii over the cell size.)
+"$BIN/ffbuild" "$TD/doors.ffmap" | "$BIN/ffdir" >"$TMP/doors.ff"
+for mode in stay leave; do
+    printf 'ffsim 1\nticks 3000\nmove grid\nreserve on\nwait-limit 1\narrived %s\nclass big\n    radius 0.5\n    speed 1\n    follow\nend\nspawn 2 big rect 1.2,1.5,7.5,13 seed 2\n' "$mode" >"$TMP/dl.scenario"
+    run "doors_deadlock_$mode" 0 "$BIN/ffsim -o $TMP/dl.trace --summary $TMP/dl.sum $TMP/doors.ff $TMP/dl.scenario 2>$TMP/dl.err"
+    awk '/^#/ { print; next } { $3 *= 2; $4 *= 2; $8 *= 2; print }' "$TMP/dl.trace" >"$TMP/dlc.trace"
+    check "doors_deadlock_${mode}_clean" "$(conflicts "$TMP/dlc.trace")" = 0
+    check "doors_deadlock_${mode}_never_alone" "$(awk '/deadlock: agents/ { n = 0; for (i = 1; i <= NF; i++) if ($i == "agents") { for (j = i + 1; $j != "wait"; j++) seen[$j] = 1; for (k in seen) n++; delete seen } if (n < 2) print }' "$TMP/dl.err" | wc -l)" = 0
+done
+check doors_deadlock_leave_arrive "$(key arrived "$TMP/dl.sum") $(key deadlocks "$TMP/dl.sum") $(wc -l <"$TMP/dl.err")" = "2 0 0"
+printf 'ffsim 1\nticks 3000\nmove grid\nreserve on\nwait-limit 1\narrived stay\nclass big\n    radius 0.5\n    speed 1\n    follow\nend\nspawn 2 big rect 1.2,1.5,7.5,13 seed 2\n' >"$TMP/dl.scenario"
+"$BIN/ffsim" -o "$TMP/dl.trace" --summary "$TMP/dl.sum" "$TMP/doors.ff" "$TMP/dl.scenario" 2>"$TMP/dl.err"
+check doors_deadlock_stay_once "$(grep -c 'deadlock: agents 0 1 wait on each other$' "$TMP/dl.err") $(wc -l <"$TMP/dl.err") $(key deadlocks "$TMP/dl.sum")" = "1 1 1"
+check doors_deadlock_stay_no_plan_through "$(key fallbacks "$TMP/dl.sum") $(key arrived "$TMP/dl.sum") $(key ticks "$TMP/dl.sum")" = "0 1 3000"
+
+# A deadlock of two wide agents (3x3 footprints, head-on in a corridor
+# three cells high) lasts through two map events in a room beside it
+# (their fields stale for 3 ticks each, the agents waiting for them,
+# then deadlocked again where they stood): one cycle, reported once.
+field wroom "$(printf '################\n#..............#\n#.G..........G.#\n#..............#\n#...############\n#.......########\n#.......########\n#.......########\n#.......########\n################')"
+printf 'ffsim 1\nticks 300\nmove grid\nreserve on\nrebuild-ticks 3\nat 30 close 6,8,6,8\nat 60 open 6,8,6,8\nclass e\n    radius 0.8\n    speed 1\n    follow\n    goal 13,2\nend\nclass w\n    radius 0.8\n    speed 1\n    follow\n    goal 2,2\nend\nagent 1 e 4.5,2.5\nagent 2 w 12.5,2.5\n' >"$TMP/wroom.scenario"
+run wide_deadlock 0 "$BIN/ffsim -o $TMP/wroom.trace --summary $TMP/wroom.sum $TMP/wroom.ff $TMP/wroom.scenario 2>$TMP/wroom.err"
+check wide_deadlock_waited "$(key stale_ticks "$TMP/wroom.sum")" -gt 0
+check wide_deadlock_once "$(grep -c 'deadlock: agents 1 2 wait on each other$' "$TMP/wroom.err") $(wc -l <"$TMP/wroom.err") $(key deadlocks "$TMP/wroom.sum") $(key deadlocked "$TMP/wroom.sum")" = "1 1 1 2"
+check wide_deadlock_clean "$(conflicts "$TMP/wroom.trace")" = 0
+
 # Four agents swapping round a ring (each to the opposite side, round a
 # block of wall): all arrive.
 field ring "$(printf '#####\n#G..#\n#.#.#\n#...#\n#####')"
@@ -179,11 +259,19 @@ check gap_over "$(key over "$TMP/gap.sum")" -lt 200
 check gap_last_line "$(tail -n 1 "$TMP/gap.trace" | cut -d" " -f5-)" = "every agent arrived or has no way to a goal"
 check gap_clean "$(conflicts "$TMP/gap.trace")" = 0
 # With profiles off it follows the radius-0 field: the sweep refuses the
-# steps that would touch a wall, it never enters the corridor, and it
-# keeps trying (the run goes on to its end).
+# steps that would touch a wall, it never enters the corridor; after
+# wait-limit waits it finds no own path round the walls either: it is
+# stuck, reported so, and the run is over once the small agent arrived.
 sed 's/^reserve on/reserve on\nprofiles off/' "$TMP/gap.scenario" >"$TMP/gapoff.scenario"
-run gap_off 0 "$BIN/ffsim -o $TMP/gapoff.trace --summary $TMP/gapoff.sum $TMP/gap.ff $TMP/gapoff.scenario 2>/dev/null"
+run gap_off 1 "$BIN/ffsim --check -o $TMP/gapoff.trace --summary $TMP/gapoff.sum $TMP/gap.ff $TMP/gapoff.scenario 2>$TMP/gapoff.err"
 check gap_off_refused "$(key sweep_failures "$TMP/gapoff.sum")" -gt 0
+check gap_off_stuck "$(key stuck "$TMP/gapoff.sum") $(key arrived "$TMP/gapoff.sum") $(key fallbacks "$TMP/gapoff.sum")" = "1 1 0"
+check gap_off_reported "$(cat "$TMP/gapoff.err")" = "ffsim: agent 1 did not arrive: unreachable (no way to a goal from where it stands)"
+check gap_off_over "$(key over "$TMP/gapoff.sum")" -lt 200
+check gap_off_last_line "$(tail -n 1 "$TMP/gapoff.trace" | cut -d" " -f5-)" = "every agent arrived or has no way to a goal"
+sed 's/^reserve on/reserve off\nprofiles off/' "$TMP/gap.scenario" >"$TMP/gapoffr.scenario"
+run gap_off_unreserved 0 "$BIN/ffsim -o /dev/null --summary $TMP/gapoffr.sum $TMP/gap.ff $TMP/gapoffr.scenario"
+check gap_off_unreserved_stuck "$(key stuck "$TMP/gapoffr.sum") $(key arrived "$TMP/gapoffr.sum") $(key over "$TMP/gapoffr.sum")" = "1 1 $(key over "$TMP/gapoff.sum")"
 check gap_off_no_penetration "$(key wall_penetrations "$TMP/gapoff.sum")" = 0
 check gap_off_never_in "$(awk '/^#/ { next } $2 == 1 && $3 >= 3.5' "$TMP/gapoff.trace" | wc -l)" = 0
 check gap_off_clean "$(conflicts "$TMP/gapoff.trace")" = 0

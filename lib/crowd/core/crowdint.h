@@ -80,6 +80,12 @@ typedef struct {
     double start_cost;    /* its field's cost to goal where it entered
                              (the grant order's next key); -1: no way */
     int no_way;           /* 1: its last own-path search found nothing */
+    uint8_t sweep_blocked;/* cell-to-cell moves: 1 when its field's step of
+                             this tick would sweep its disk over a wall */
+    uint8_t sweep_stuck;  /* 1: after such waits no own path led round
+                             the walls from where it stands (on the map of
+                             map_tick): stuck until the map changes */
+    uint8_t reported;     /* 1: in a deadlock reported since it last moved */
 } ff_agent_plan;
 
 struct ff_crowd {
@@ -174,6 +180,9 @@ struct ff_crowd {
     struct ff_lacam *lacam;
     struct ff_standoff *standoff; /* steering: progress and standoffs
                                   (standoff.c); NULL with grid moves */
+    struct ff_angular *angular; /* steering: the turn rates of steered
+                                  headings (angular.c); NULL when no class
+                                  has an angular behaviour */
     long long makespan;        /* first tick with every agent on its goal;
                                   -1 before */
     int over;                  /* FF_OVER_*: why nothing can change any
@@ -424,12 +433,15 @@ void ff_agent_arrive(ff_crowd *c, size_t i, long long t, int *changed);
 
 /* Forget the own path pl. */
 void ff_ownpath_drop(ff_agent_plan *pl);
-/* Plan agent index's own path from cell avoiding the cells marked in
- * avoid (or none): 1 found, 0 no way, -1 out of memory. */
-int ff_ownpath_plan(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avoid);
-/* The next cell of index's own path from cell (planned when needed): 1
- * and *next, or 0. */
-int ff_ownpath_next(ff_crowd *c, size_t index, uint32_t cell, uint32_t *next);
+/* Plan agent index's own path from cell to its own goal or its
+ * profile's goals, avoiding the cells marked in avoid (or none); for a
+ * grid move's footprint fp (NULL: none) its footprint's cells too, and
+ * every step whose sweep touches a wall: 1 found, 0 no way, -1 out of
+ * memory. */
+int ff_ownpath_plan(ff_crowd *c, size_t index, uint32_t cell, const uint8_t *avoid, const ff_footprint *fp);
+/* The next cell of index's own path from cell (planned when needed, for
+ * footprint fp as ff_ownpath_plan): 1 and *next, or 0. */
+int ff_ownpath_next(ff_crowd *c, size_t index, uint32_t cell, const ff_footprint *fp, uint32_t *next);
 
 #ifdef __cplusplus
 }

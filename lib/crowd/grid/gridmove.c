@@ -169,6 +169,42 @@ static inline void add_candidate(ff_crowd *c, ff_reserve_request *q, uint32_t ce
     }
 }
 
+/* Request q's candidates from a newly closed cell (cx, cy): out to any
+ * open neighbour. */
+static void escape_candidates(const ff_grid *g, ff_reserve_request *q, long long cx, long long cy)
+{
+    int d;
+
+    for (d = 0; d < 8; d++) {
+        long long nx = cx + ff_dir_dx[d], ny = cy + ff_dir_dy[d];
+        if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h && ff_grid_open(g, (size_t)ny * (size_t)g->w + (size_t)nx))
+            take_candidate(q, (uint32_t)(ny * g->w + nx));
+    }
+}
+
+/* Before agent index's step from request q's cell to next (its field's):
+ * when the sweep of its footprint fp touches a wall (measured here for
+ * every disk without reservations, for a disk wider than its cell with
+ * them: pibt.c sweeps the rest), it tries the field's other tight steps,
+ * then waits (its plan's sweep_blocked), then after wait-limit waits
+ * plans an own path round the walls (plan_after_waits).  1 when it
+ * found none from here on this map: it is stuck there (and not pushed:
+ * no cost to order cells by, see pibt()). */
+static int stopped_by_sweep(ff_crowd *c, size_t index, ff_reserve_request *q, uint32_t next, const ff_footprint *fp)
+{
+    ff_agent_plan *pl = &c->plan[index];
+
+    if ((c->scenario->reserve && fp->in_cell) || ff_footprint_sweep_clear(&c->walls, q->cell, next, fp->radius))
+        return 0;
+    if (pl->sweep_stuck && pl->map_tick == c->profiles->map_tick) {
+        c->agent[index].state = FF_AGENT_STUCK;
+        q->cost = ff_cost_doubles(NULL);
+        return 1;
+    }
+    pl->sweep_blocked = 1;
+    return 0;
+}
+
 /* Fill request q for agent index (its cell set; kept: its agent's
  * footprint, priority, id and class kept in it from the last tick): the
  * next cells it may take in order of preference; sets the agent's
@@ -186,6 +222,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
                                                    : agent_dir_of(c, index, a->cls);
     ff_cost_view cost_to_goal;
     ff_agent_plan *pl = &c->plan[index];
+    const ff_footprint *fp = &c->gridmove->rq.cls[a->cls];
     long long cx, cy;
     uint32_t cell = q->cell, next;
     int d, e, reserve = c->scenario->reserve;
@@ -214,6 +251,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     else  /* (ff_agent_cost_dir's) */
         q->cost = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal) : ff_agent_cost_dir(c, index, dir);
     q->ncand = 0;
+    pl->sweep_blocked = 0;
     if (a->state == FF_AGENT_ARRIVED)
         return;
     cls = &c->scenario->cls[a->cls];
@@ -222,21 +260,15 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     cx = (long long)(cell % (uint32_t)g->w);
     cy = (long long)(cell / (uint32_t)g->w);
     if (!ff_grid_open(g, cell)) {
-        /* Inside a newly closed cell: out to any open neighbour. */
         a->state = FF_AGENT_ESCAPING;
         c->stats.escapes++;
-        for (d = 0; d < 8; d++) {
-            long long nx = cx + ff_dir_dx[d], ny = cy + ff_dir_dy[d];
-            if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h &&
-                ff_grid_open(g, (size_t)ny * (size_t)g->w + (size_t)nx))
-                take_candidate(q, (uint32_t)(ny * g->w + nx));
-        }
+        escape_candidates(g, q, cx, cy);
         return;
     }
     if (pl->path && dir && pl->map_tick == c->profiles->map_tick && pl->waited < c->scenario->wait_limit) {
-        /* An own path planned after waiting (plan_round_still): walk
+        /* An own path planned after waiting (plan_after_waits): walk
          * it to its end, or until refused wait-limit times in a row. */
-        if (ff_ownpath_next(c, index, cell, &next)) {
+        if (ff_ownpath_next(c, index, cell, fp, &next)) {
             a->state = FF_AGENT_FALLBACK;
             add_candidate(c, q, next, cls->radius);
             return;
@@ -245,7 +277,7 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
     }
     if (!dir) {
         if (c->scenario->fallback == FF_FALLBACK_ASTAR && goal == FF_GOALFIELD_NONE &&
-            ff_ownpath_next(c, index, cell, &next)) {
+            ff_ownpath_next(c, index, cell, fp, &next)) {
             a->state = FF_AGENT_FALLBACK;
             add_candidate(c, q, next, cls->radius);
         } else {
@@ -261,11 +293,17 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         a->state = FF_AGENT_STUCK;
         return;
     }
+    next = d == FF_DIR_GOAL ? cell : (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
+    if (next != cell && stopped_by_sweep(c, index, q, next, fp))
+        return;
     if (a->state != FF_AGENT_DEADLOCKED)
         a->state = FF_AGENT_MOVING;
     if (d == FF_DIR_GOAL)
         return;
-    add_candidate(c, q, (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]), cls->radius);
+    if (reserve || !pl->sweep_blocked)
+        take_candidate(q, next);  /* (with reservations pibt.c counts a refusal) */
+    else
+        c->stats.sweep_failures++;
     if (reserve)
         return;  /* PIBT orders the cells itself and reads only the first */
     cost_to_goal = goal != FF_GOALFIELD_NONE ? ff_goalfields_cost(&c->goals, goal)
@@ -373,9 +411,10 @@ static size_t make_requests(ff_crowd *c, int was_off_center)
 
 /* Carry out the decided requests 0..n: each granted agent to its next
  * cell's center (heading, jitter), each refused one waiting (an edge of
- * the wait-for graph when its wait counts toward a deadlock); velocities
- * and the overlap measure of where they end.  Returns the number of
- * wait-for edges. */
+ * the wait-for graph when its wait counts toward a deadlock), or one
+ * whose step's sweep touches a wall waiting on the walls (counted in
+ * gm->swept); velocities and the overlap measure of where they end.
+ * Returns the number of wait-for edges. */
 static size_t apply_grants(ff_crowd *c, size_t n)
 {
     struct ff_gridmove *gm = c->gridmove;
@@ -390,6 +429,7 @@ static size_t apply_grants(ff_crowd *c, size_t n)
     ff_agent_plan *plan = c->plan;
     uint32_t *waits_on = gm->waits_on, *seen = gm->cell_seen, mask = (uint32_t)gm->cell_seen_mask;
     int shared = 0, off_center = gm->off_center;
+    size_t swept = 0;
 
     for (k = 0; k < n; k++) {
         const ff_reserve_request *q = &req[k];
@@ -419,6 +459,8 @@ static size_t apply_grants(ff_crowd *c, size_t n)
             pl->waited = 0;
             pl->still = 0;
             pl->no_way = 0;
+            pl->sweep_stuck = 0;
+            pl->reported = 0;
             if (a->state == FF_AGENT_DEADLOCKED)
                 a->state = FF_AGENT_MOVING;
             if (a->state == FF_AGENT_ARRIVED) {
@@ -441,6 +483,10 @@ static size_t apply_grants(ff_crowd *c, size_t n)
             if (a->state != FF_AGENT_FALLBACK && (!s->reserve || pl->waited >= s->wait_limit) &&
                 q->blocker != (uint32_t)k)
                 nwaits += (waits_on[k] = q->blocker) != FF_RESERVE_NONE;
+        } else if (pl->sweep_blocked) {
+            pl->waited++;  /* (on the walls: no agent to wait on) */
+            c->stats.queue_wait++;
+            swept++;
         }
         if (q->granted < 0)
             pl->still++;
@@ -456,6 +502,7 @@ static size_t apply_grants(ff_crowd *c, size_t n)
                     (a->x == cell_center_x(g, end) && a->y == cell_center_y(g, end)));
     }
     gm->shared |= shared;
+    gm->swept = swept;
     return nwaits;
 }
 
@@ -469,41 +516,69 @@ static void mark_footprint(const ff_grid *g, uint8_t *mask, const ff_reserve_req
                 mask[(size_t)(y + dy) * (size_t)g->w + (size_t)(x + dx)] = value;
 }
 
-/* wait-limit with reservations: an agent (following its class's field,
- * no own goal) refused wait-limit times in a row (and again after as
- * many more) by one that has not moved for as many ticks plans its own
- * path on the current map round the footprints of every agent still for
- * wait-limit ticks; it walks it under the same reservations (grid_request)
- * and goes back to its field at its end or after wait-limit waits on it.
- * Counted in fallbacks.  FF_ENOMEM. */
-static ff_status plan_round_still(ff_crowd *c, size_t n, ff_error *err)
+/* 1 when agent a stays where it is until something else changes: it
+ * has no way on (stuck), no field (waiting) or is deadlocked. */
+static inline int stopped(const ff_agent *a)
+{
+    return a->state == FF_AGENT_STUCK || a->state == FF_AGENT_WAITING_FIELD || a->state == FF_AGENT_DEADLOCKED;
+}
+
+/* wait-limit: an agent refused wait-limit times in a row (and again
+ * after as many more), with reservations by one that has not moved for
+ * as many ticks (one with a goal of its own: by one stopped, as PIBT and
+ * the complement see a queue through better than a detour), or whose
+ * field's step would sweep its disk over a wall (in either mode), plans
+ * its own path (to its own goal or its class's) on the current map round
+ * the footprints of every agent still for wait-limit ticks (with
+ * reservations), each step's sweep clear; it walks it under the same
+ * reservations (grid_request) and goes back to its field at its end or
+ * after wait-limit waits on it.  Counted in fallbacks.  One stopped by
+ * the sweep with no way round the walls at all is stuck.  swept: the
+ * tick's waits on the sweep (apply_grants).  FF_ENOMEM. */
+static ff_status plan_after_waits(ff_crowd *c, size_t n, size_t swept, ff_error *err)
 {
     struct ff_gridmove *gm = c->gridmove;
     const ff_grid *g = c->grid;
     long long limit = c->scenario->wait_limit;
     size_t k, j;
-    int marked = 0, r = 0;
+    int marked = 0, r = 0, reserve = c->scenario->reserve;
 
     for (k = 0; k < n && r >= 0; k++) {
         const ff_reserve_request *q = &gm->rq.req[k];
         size_t i = gm->rq.agent[k];
-        if (q->granted >= 0 || q->ncand == 0 || own_goal(c, i) || c->agent[i].state != FF_AGENT_MOVING ||
-            c->plan[i].waited % limit != 0 || q->blocker >= n || q->blocker == (uint32_t)k ||
-            c->plan[gm->rq.agent[q->blocker]].still < limit)
+        ff_agent_plan *pl;
+        const ff_footprint *fp;
+        if (q->granted >= 0 || (q->ncand == 0 && !swept))
             continue;
-        if (!gm->still_mask && !(gm->still_mask = calloc((size_t)g->w * (size_t)g->h, 1)))
+        pl = &c->plan[i];
+        fp = &gm->rq.cls[c->agent[i].cls];
+        if (c->agent[i].state != FF_AGENT_MOVING || pl->waited == 0 || pl->waited % limit != 0)
+            continue;
+        if (!pl->sweep_blocked && (!reserve || q->ncand == 0 || q->blocker >= n || q->blocker == (uint32_t)k ||
+                                   c->plan[gm->rq.agent[q->blocker]].still < limit ||
+                                   (own_goal(c, i) && !stopped(&c->agent[gm->rq.agent[q->blocker]]))))
+            continue;
+        if (reserve && !gm->still_mask && !(gm->still_mask = calloc((size_t)g->w * (size_t)g->h, 1)))
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for own paths");
-        if (!marked) {
+        if (reserve && !marked) {
             for (j = 0; j < n; j++)
                 if (c->plan[gm->rq.agent[j]].still >= limit)
                     mark_footprint(g, gm->still_mask, &gm->rq.req[j], 1);
             marked = 1;
         }
-        mark_footprint(g, gm->still_mask, q, 0);  /* (its own cells: it starts there) */
-        r = ff_ownpath_plan(c, i, q->cell, gm->still_mask);
-        mark_footprint(g, gm->still_mask, q, 1);
-        if (r == 1)
-            c->plan[i].waited = 0;  /* (its waits on the path count afresh) */
+        if (reserve)
+            mark_footprint(g, gm->still_mask, q, 0);  /* (its own cells: it starts there) */
+        r = ff_ownpath_plan(c, i, q->cell, reserve ? gm->still_mask : NULL, fp);
+        if (reserve)
+            mark_footprint(g, gm->still_mask, q, 1);
+        if (r == 0 && pl->sweep_blocked && reserve)
+            r = ff_ownpath_plan(c, i, q->cell, NULL, fp);  /* (no way round the agents: round the walls?) */
+        if (r == 1) {
+            pl->waited = 0;  /* (its waits on the path count afresh) */
+        } else if (r == 0 && pl->sweep_blocked) {
+            pl->sweep_stuck = 1;
+            c->agent[i].state = FF_AGENT_STUCK;
+        }
     }
     if (marked)
         for (j = 0; j < n; j++)
@@ -532,8 +607,11 @@ static void find_deadlocks(ff_crowd *c, size_t n, size_t nwaits)
         for (k = 0; k < n; k++)
             if (gm->cycle[k] == (int32_t)cyc) {
                 ff_agent *a = &c->agent[gm->rq.agent[k]];
-                if (a->state != FF_AGENT_DEADLOCKED)
-                    fresh = 1;
+                ff_agent_plan *pl = &c->plan[gm->rq.agent[k]];
+                /* (once: an agent in a cycle reported since it last
+                 * moved is in the same one) */
+                fresh |= !pl->reported;
+                pl->reported = 1;
                 a->state = FF_AGENT_DEADLOCKED;
                 c->deadlock_id[m++] = a->id;
             }
@@ -576,7 +654,7 @@ static ff_status gridmove_tick(ff_crowd *c, int was_off_center, ff_error *err)
         }
     }
     nwaits = apply_grants(c, n);
-    if (c->scenario->reserve && (st = plan_round_still(c, n, err)) != FF_OK)
+    if ((c->scenario->reserve || gm->swept) && (st = plan_after_waits(c, n, gm->swept, err)) != FF_OK)
         return st;
     find_deadlocks(c, n, nwaits);
     return FF_OK;

@@ -33,6 +33,8 @@ struct ff_gridmove {
     long long settled_map;     /* ... on the map of this map_tick */
     int shared;                /* the tick's agents: 1 when two share a cell ... */
     int off_center;            /* ... 1 when one is off its cell's center */
+    size_t swept;              /* the last tick's waits on a step whose
+                                  sweep touches a wall */
     uint8_t *still_mask;       /* w*h, made when first needed: the cells of
                                   agents still for wait-limit ticks, marked
                                   while own paths round them are planned,

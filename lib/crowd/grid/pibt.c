@@ -433,6 +433,25 @@ static void mark(ff_crowd *c, size_t k, uint32_t center, uint32_t who)
         }
 }
 
+/* Mark (who = k + 1) or give back (who = 0) for the next tick what
+ * request k's step to center cell to crosses when it is a diagonal (its
+ * grid corner corner; SIZE_MAX: none): the corner, which no other
+ * diagonal may cross, and for a wide agent the footprints of the two
+ * side cells, which it sweeps (may_take found them free; only cells
+ * still k's are given back). */
+static inline void mark_crossed(ff_crowd *c, size_t k, uint32_t to, size_t corner, uint32_t who)
+{
+    uint32_t w = (uint32_t)c->grid->w, from = c->pibt->req[k].cell;
+
+    if (corner == SIZE_MAX)
+        return;
+    marks_of(c, (uint32_t)corner)->corner = who != 0;
+    if (c->pibt->req[k].half > 0) {
+        mark(c, k, from / w * w + to % w, who);
+        mark(c, k, to / w * w + from % w, who);
+    }
+}
+
 /* Into cs[0] the best of request q's own cell (set there) and the
  * neighbours of steps (with a cost to goal, all clear of the sweep): what
  * select_next brings first from candidates' cells when none is
@@ -526,8 +545,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
             mark(c, k, to, (uint32_t)k + 1);
         q->next = to;
         corner = step_corner(g, q->cell, d);
-        if (corner != SIZE_MAX)
-            marks_of(c, (uint32_t)corner)->corner = 1;  /* tentatively: the children must not cross it */
+        mark_crossed(c, k, to, corner, (uint32_t)k + 1);  /* tentatively: the children must not cross it */
         /* Everyone undecided standing there must make room. */
         if (q->half == 0) {
             uint32_t j = who_now(c, to);
@@ -564,8 +582,7 @@ static int pibt(ff_crowd *c, size_t k, int depth)
         if (ok)
             return 1;
     refused:
-        if (corner != SIZE_MAX)
-            marks_of(c, (uint32_t)corner)->corner = 0;
+        mark_crossed(c, k, to, corner, 0);
         mark(c, k, to, 0);
         q->next = UNDECIDED;
     }

@@ -55,11 +55,14 @@ void ff_class_group(ff_agent_class *c)
     }
     c->ngroups = 0;
     c->follows = 0;
+    c->turns = 0;
     for (i = 0; i < c->nbehaviours; i++) {
         if (i == 0 || c->behaviour[i].priority != c->behaviour[i - 1].priority)
             c->group_start[c->ngroups++] = i;
         if (c->behaviour[i].kind == FF_BEHAVE_FOLLOW)
             c->follows = 1;
+        if (c->behaviour[i].kind >= FF_BEHAVE_FACE)
+            c->turns = 1;
     }
     c->group_start[c->ngroups] = c->nbehaviours;
 }
@@ -626,6 +629,7 @@ static ff_status open_class(reader *r, token *t, int n)
     c->max_speed = NAN;
     c->max_accel = NAN;
     c->max_turn = 360;
+    c->max_angular_accel = NAN;
     c->threshold = FF_THRESHOLD_DEFAULT;
     c->line = r->line;
     r->in_class = (int)s->nclasses;
@@ -646,10 +650,12 @@ static ff_status close_class(reader *r, token *t)
         return fail_at(r, t, "class %s has no behaviours", c->name);
     if (isnan(c->max_accel))
         c->max_accel = 4 * c->max_speed;
+    if (isnan(c->max_angular_accel))
+        c->max_angular_accel = 4 * c->max_turn;
     for (k = 0; k < c->nbehaviours; k++)
         if (isnan(c->behaviour[k].range))
-            c->behaviour[k].range = c->behaviour[k].kind == FF_BEHAVE_SEPARATE ? 4 * c->radius
-                                                                              : 2 * c->radius;
+            c->behaviour[k].range = c->behaviour[k].kind == FF_BEHAVE_AVOID_WALLS ? 2 * c->radius
+                                                                                 : 4 * c->radius;
     ff_class_group(c);
     if (c->radius > r->max_radius)
         r->max_radius = c->radius;
@@ -657,7 +663,15 @@ static ff_status close_class(reader *r, token *t)
     return FF_OK;
 }
 
-static const char *const behaviour_word[] = { "follow", "separate", "avoid-walls", "seek" };
+static const char *const behaviour_word[] = { "follow", "separate", "avoid-walls", "seek",
+                                               "face", "look-ahead", "align" };
+#define BEHAVIOUR_WORDS (sizeof behaviour_word / sizeof *behaviour_word)
+
+/* 1 for the behaviours with a range: separate, avoid-walls, align. */
+static int has_range(int kind)
+{
+    return kind == FF_BEHAVE_SEPARATE || kind == FF_BEHAVE_AVOID_WALLS || kind == FF_BEHAVE_ALIGN;
+}
 
 static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, int kind)
 {
@@ -672,12 +686,22 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
     b->kind = (ff_behaviour_kind)kind;
     b->weight = 1;
     b->range = NAN;
-    if (kind == FF_BEHAVE_SEEK) {
+    if (kind == FF_BEHAVE_SEEK || kind == FF_BEHAVE_FACE) {
+        const ff_grid *g = r->grid;
         double xy[2];
         char where[90];
         int used = take_point(t, n, 1, xy, where, sizeof where);
         if (!used)
-            return fail_at(r, n < 2 ? &t[0] : &t[1], "seek needs a point X,Y or X Y (world units)");
+            return fail_at(r, n < 2 ? &t[0] : &t[1], "%s needs a point X,Y or X Y (world units)",
+                           behaviour_word[kind]);
+        /* A heading toward a point outside the map is a direction, not
+         * a place: face is refused there (seek, older, takes it). */
+        if (kind == FF_BEHAVE_FACE &&
+            !(xy[0] >= g->origin_x && xy[0] <= g->origin_x + g->w * g->cell_size &&
+              xy[1] >= g->origin_y && xy[1] <= g->origin_y + g->h * g->cell_size))
+            return fail_at(r, &t[1], "face %.40s is outside the map (%g,%g to %g,%g)", where,
+                           g->origin_x, g->origin_y, g->origin_x + g->w * g->cell_size,
+                           g->origin_y + g->h * g->cell_size);
         b->target_x = xy[0];
         b->target_y = xy[1];
         k = 1 + used;
@@ -693,14 +717,12 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
         } else if (strcmp(t[k].text, "weight") == 0) {
             if ((st = want_real(r, &t[k + 1], "weight", &b->weight)) != FF_OK)
                 return st;
-        } else if (strcmp(t[k].text, "range") == 0 &&
-                   (kind == FF_BEHAVE_SEPARATE || kind == FF_BEHAVE_AVOID_WALLS)) {
+        } else if (strcmp(t[k].text, "range") == 0 && has_range(kind)) {
             if ((st = want_positive(r, &t[k + 1], "range", &b->range)) != FF_OK)
                 return st;
         } else {
             return fail_at(r, &t[k], "unknown setting '%.40s' for %s (priority, weight%s)", t[k].text,
-                           behaviour_word[kind],
-                           kind == FF_BEHAVE_SEPARATE || kind == FF_BEHAVE_AVOID_WALLS ? ", range" : "");
+                           behaviour_word[kind], has_range(kind) ? ", range" : "");
         }
     }
     c->nbehaviours++;
@@ -802,7 +824,8 @@ static ff_status class_end(reader *r, token *t, int n)
 static ff_status class_behaviour(reader *r, token *t, int n)
 {
     return read_behaviour(r, &r->s->cls[r->in_class], t, n,
-                          (int)ff_word_index(t[0].text, behaviour_word, 4, sizeof *behaviour_word));
+                          (int)ff_word_index(t[0].text, behaviour_word, BEHAVIOUR_WORDS,
+                                             sizeof *behaviour_word));
 }
 
 static ff_status class_goal(reader *r, token *t, int n)
@@ -857,6 +880,7 @@ static const struct {
     { "speed", offsetof(ff_agent_class, max_speed), FF_RANGE_SPEED },
     { "accel", offsetof(ff_agent_class, max_accel), FF_RANGE_ACCEL },
     { "turn", offsetof(ff_agent_class, max_turn), FF_RANGE_TURN },
+    { "angular-accel", offsetof(ff_agent_class, max_angular_accel), FF_RANGE_ANGULAR_ACCEL },
     { "threshold", offsetof(ff_agent_class, threshold), FF_RANGE_THRESHOLD },
 };
 
@@ -888,8 +912,11 @@ static ff_status class_number(reader *r, token *t, int n)
 static const keyword class_words[] = {
     LINE_OF("follow", class_behaviour), LINE_OF("separate", class_behaviour),
     LINE_OF("avoid-walls", class_behaviour), LINE_OF("seek", class_behaviour),
+    LINE_OF("face", class_behaviour), LINE_OF("look-ahead", class_behaviour),
+    LINE_OF("align", class_behaviour),
     LINE_OF("radius", class_number), LINE_OF("speed", class_number), LINE_OF("accel", class_number),
-    LINE_OF("turn", class_number), LINE_OF("threshold", class_number),
+    LINE_OF("turn", class_number), LINE_OF("angular-accel", class_number),
+    LINE_OF("threshold", class_number),
     LINE_OF("priority", class_priority), LINE_OF("goal", class_goal), LINE_OF("end", class_end),
 };
 #define CLASS_WORDS (sizeof class_words / sizeof *class_words)

@@ -39,16 +39,21 @@ typedef enum {
     FF_BEHAVE_FOLLOW = 0,   /* the field's direction at the position */
     FF_BEHAVE_SEPARATE,     /* away from neighbours within range */
     FF_BEHAVE_AVOID_WALLS,  /* away from walls within a look-ahead */
-    FF_BEHAVE_SEEK          /* toward a point */
+    FF_BEHAVE_SEEK,         /* toward a point */
+    /* the angular behaviours: they steer the heading, not the velocity */
+    FF_BEHAVE_FACE,         /* turn toward a point */
+    FF_BEHAVE_LOOK_AHEAD,   /* turn toward the velocity */
+    FF_BEHAVE_ALIGN         /* turn toward the neighbours' mean heading */
 } ff_behaviour_kind;
 
 typedef struct {
     ff_behaviour_kind kind;
     long priority;            /* groups are tried in ascending priority */
     double weight;            /* finite; the sum of a group is weighted */
-    double range;             /* world units: separate's neighbour range,
-                                 avoid-walls' look-ahead; > 0 */
-    double target_x, target_y;/* seek's point, world units */
+    double range;             /* world units: separate's and align's
+                                 neighbour range, avoid-walls' look-ahead;
+                                 > 0 */
+    double target_x, target_y;/* seek's and face's point, world units */
 } ff_behaviour;
 
 typedef struct {
@@ -56,9 +61,15 @@ typedef struct {
     double radius;            /* world units, > 0 */
     double max_speed;         /* world units per second, > 0 */
     double max_accel;         /* world units per second^2, > 0 */
-    double max_turn;          /* degrees per second, > 0 */
-    double threshold;         /* a group wins when its length exceeds this;
-                                 steering units (1: full speed), >= 0 */
+    double max_turn;          /* degrees per second, > 0: the most turn
+                                 rate */
+    double max_angular_accel; /* degrees per second^2, > 0: the most the
+                                 turn rate changes in a second (steered
+                                 headings only) */
+    double threshold;         /* a group wins when its linear length or its
+                                 angular magnitude exceeds this; steering
+                                 units (1: full speed, full turn rate),
+                                 >= 0 */
     ff_behaviour behaviour[FF_BEHAVIOURS_MAX]; /* ascending priority; line
                                  order within one priority */
     int nbehaviours;          /* >= 1 */
@@ -66,6 +77,8 @@ typedef struct {
                                  [group_start[g], group_start[g+1]) */
     int ngroups;
     int follows;              /* 1 when a behaviour is follow */
+    int turns;                /* 1 when a behaviour is angular: face,
+                                 look-ahead or align steer the heading */
     long agent_priority;      /* reservations: lower is served first
                                  (class line 'priority', default 0) */
     uint32_t goal[FF_CLASS_GOALS_MAX]; /* the class's own goal cells

@@ -1,10 +1,12 @@
 /* steer.c - the steering of one agent: the behaviours (follow, separate,
- * avoid-walls, seek), their blend by priority groups, the integration
- * with speed, acceleration and turn limits, wall sliding, and the escape
- * from blocked cells; see crowd.h and man 1 ffsim. */
+ * avoid-walls, seek; the angular ones are angular.c's), their blend by
+ * priority groups, the integration with speed, acceleration and turn
+ * limits, wall sliding, and the escape from blocked cells; see crowd.h
+ * and man 1 ffsim. */
 #include <math.h>
 #include <string.h>
 
+#include "angular.h"
 #include "blend.h"
 #include "contact.h"
 #include "direction.h"
@@ -12,63 +14,90 @@
 #include "standoff.h"
 #include "steer.h"
 
+/* The step is made twice, for classes with angular behaviours and
+ * without (steer_step): the behaviours are inlined into both, or the
+ * compiler calls them out of line in the common step too. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#endif
+
 /* ---- priority groups ---- */
 
-typedef void (*propose_fn)(void *ctx, const ff_behaviour *b, double *px, double *py);
+/* A behaviour's proposal: its linear part in *px, *py, its angular part
+ * returned (0 for the linear behaviours). */
+typedef double (*propose_fn)(void *ctx, const ff_behaviour *b, double *px, double *py);
 
 /* The one blending rule (blend.h, ff_crowd_blend); proposals are asked
- * for lazily, group by group, so a group that wins spares the others. */
+ * for lazily, group by group, so a group that wins spares the others.
+ * With ow NULL the angular parts are left out: a class without angular
+ * behaviours, whose angular parts are all 0. */
 static inline int blend_groups(const ff_agent_class *cls, propose_fn propose, void *ctx,
-                               double *ox, double *oy)
+                               double *ox, double *oy, double *ow)
 {
-    double thr2 = cls->threshold * cls->threshold, sx = 0, sy = 0;
+    double thr2 = cls->threshold * cls->threshold, sx = 0, sy = 0, sw = 0;
     int g, k;
 
     for (g = 0; g < cls->ngroups; g++) {
-        sx = sy = 0;
+        sx = sy = sw = 0;
         for (k = cls->group_start[g]; k < cls->group_start[g + 1]; k++) {
-            double px, py;
-            propose(ctx, &cls->behaviour[k], &px, &py);
+            double px, py, pw = propose(ctx, &cls->behaviour[k], &px, &py);
             sx += cls->behaviour[k].weight * px;
             sy += cls->behaviour[k].weight * py;
+            if (ow)
+                sw += cls->behaviour[k].weight * pw;
         }
-        if (sx * sx + sy * sy > thr2) {
+        if (sx * sx + sy * sy > thr2 || (ow && fabs(sw) > cls->threshold)) {
             *ox = sx;
             *oy = sy;
+            if (ow)
+                *ow = sw;
             return g;
         }
     }
     *ox = sx;
     *oy = sy;
+    if (ow)
+        *ow = sw;
     return -1;
 }
 
 typedef struct {
-    const double *px, *py;
+    const double *px, *py, *pw;
     const ff_behaviour *first;
 } table_ctx;
 
-static void propose_from_table(void *ctx, const ff_behaviour *b, double *px, double *py)
+static double propose_from_table(void *ctx, const ff_behaviour *b, double *px, double *py)
 {
     const table_ctx *t = ctx;
     *px = t->px[b - t->first];
     *py = t->py[b - t->first];
+    return t->pw ? t->pw[b - t->first] : 0;
 }
 
-int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py,
-                   double *ox, double *oy)
+int ff_crowd_blend(const ff_agent_class *cls, const double *px, const double *py, const double *pw,
+                   double *ox, double *oy, double *ow)
 {
     table_ctx t;
+    double sw = 0;
+    int g;
     t.px = px;
     t.py = py;
+    t.pw = pw;
     t.first = cls->behaviour;
-    return blend_groups(cls, propose_from_table, &t, ox, oy);
+    g = blend_groups(cls, propose_from_table, &t, ox, oy, pw ? &sw : NULL);
+    if (ow)
+        *ow = sw;
+    return g;
 }
 
 /* ---- behaviours ---- */
 
 /* follow: the field's direction; inside a goal cell, toward its center. */
-static inline void propose_follow(const agent_ctx *q, double *px, double *py)
+static ALWAYS_INLINE void propose_follow(const agent_ctx *q, double *px, double *py)
 {
     const ff_crowd *c = q->c;
     const ff_grid *g = c->grid;
@@ -116,7 +145,7 @@ static inline void propose_follow(const agent_ctx *q, double *px, double *py)
  * steps aside rather than only backing off.
  * Longer sums are cut to length 1.  Neighbours are read from the hash:
  * where they stood at the start of the tick. */
-static void propose_separate(agent_ctx *q, double range, double *px, double *py)
+static ALWAYS_INLINE void propose_separate(agent_ctx *q, double range, double *px, double *py)
 {
     const ff_shash *h = &q->c->hash;
     const ff_agent *a = q->a;
@@ -175,7 +204,8 @@ static void propose_separate(agent_ctx *q, double range, double *px, double *py)
     *py = sy;
 }
 
-static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
+/* The linear behaviours' proposals (angular parts 0). */
+static ALWAYS_INLINE double propose(void *ctx, const ff_behaviour *b, double *px, double *py)
 {
     agent_ctx *q = ctx;
     double dx, dy, d;
@@ -184,19 +214,19 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
     case FF_BEHAVE_FOLLOW:
         q->lookups++;
         propose_follow(q, px, py);
-        return;
+        return 0;
     case FF_BEHAVE_SEPARATE:
         propose_separate(q, b->range, px, py);
-        return;
+        return 0;
     case FF_BEHAVE_AVOID_WALLS:
         if (q->cells ? q->c->walls.near[q->cy * q->c->grid->w + q->cx] >
                            ff_walls_cells(&q->c->walls, q->cls->radius + b->range) + 1
                      : ff_walls_far(&q->c->walls, q->a->x, q->a->y, q->cls->radius + b->range)) {
             *px = *py = 0;  /* what the push gives there, without the call */
-            return;
+            return 0;
         }
         ff_walls_push(&q->c->walls, q->a->x, q->a->y, q->cls->radius, b->range, px, py);
-        return;
+        return 0;
     case FF_BEHAVE_SEEK:
         dx = b->target_x - q->a->x;
         dy = b->target_y - q->a->y;
@@ -206,9 +236,36 @@ static void propose(void *ctx, const ff_behaviour *b, double *px, double *py)
             *px = dx / d;
             *py = dy / d;
         }
-        return;
+        return 0;
+    default:
+        break;
     }
     *px = *py = 0;
+    return 0;
+}
+
+/* Every behaviour's proposal, the angular ones too (angular.c). */
+static double propose_turning(void *ctx, const ff_behaviour *b, double *px, double *py)
+{
+    const agent_ctx *q = ctx;
+
+    if (b->kind < FF_BEHAVE_FACE)
+        return propose(ctx, b, px, py);
+    *px = *py = 0;
+    return ff_angular_propose(q->c, q->index, q->e, b);
+}
+
+/* The blend of agent q->index, of a class with angular behaviours, and
+ * its turn of the tick (angular.c): the linear part in *ox, *oy, the
+ * winning group returned. */
+static inline int blend_and_turn(ff_crowd *c, const ff_agent_class *cls, agent_ctx *q, double *ox,
+                                   double *oy)
+{
+    double sw;
+    int g = blend_groups(cls, propose_turning, q, ox, oy, &sw);
+
+    ff_angular_turn(c, q->index, sw);
+    return g;
 }
 
 /* ---- one agent's step ---- */
@@ -318,7 +375,20 @@ static void escape(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, long lon
     a->vy = uy * step / dt;
     a->x += ux * step;
     a->y += uy * step;
-    turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
+    if (cls->turns)
+        ff_angular_turn(c, (size_t)(a - c->agent), 0);
+    else
+        turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
+}
+
+/* An agent that stops without steering (deadlocked, waiting for its
+ * field, stuck): a steered heading's turn rate brakes toward 0 within
+ * its limits; the others keep their heading. */
+static inline void stop(ff_crowd *c, ff_agent *a, int turning)
+{
+    a->vx = a->vy = 0;
+    if (turning)
+        ff_angular_turn(c, (size_t)(a - c->agent), 0);
 }
 
 /* Accelerate agent a toward the desired velocity (sx, sy) times its
@@ -373,7 +443,10 @@ static inline void slide(ff_crowd *c, ff_agent *a, const ff_agent_class *cls, co
     a->vy = (a->y - a->y0) / dt;
 }
 
-void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
+/* ff_steer_agent for a class with angular behaviours (turning 1) or
+ * without (0): one code, made twice, so that the common step holds no
+ * trace of the turning one. */
+static ALWAYS_INLINE void steer_step(ff_crowd *c, size_t index, agent_ctx *qs, int turning)
 {
     const ff_grid *g = c->grid;
     ff_agent *a = &c->agent[index];
@@ -390,7 +463,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     a->y0 = a->y;
     a->clear = 0;
     if (a->state == FF_AGENT_DEADLOCKED) {  /* for good (standoff.c) */
-        a->vx = a->vy = 0;
+        stop(c, a, turning);
         return;
     }
     if (q->cells) {
@@ -416,13 +489,13 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
         /* The field is stale: never follow it.  Wait, or walk an own
          * path on the current map. */
         if (c->scenario->fallback == FF_FALLBACK_ASTAR && !own_goal(c, index) &&
-            ff_ownpath_next(c, index, (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx), &next)) {
+            ff_ownpath_next(c, index, (uint32_t)((size_t)cy * (size_t)g->w + (size_t)cx), NULL, &next)) {
             q->own = 1;
             q->tx = cell_center_x(g, next);
             q->ty = cell_center_y(g, next);
         } else {
             a->state = FF_AGENT_WAITING_FIELD;
-            a->vx = a->vy = 0;
+            stop(c, a, turning);
             c->stats.stale_ticks++;
             return;
         }
@@ -433,7 +506,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     if (cls->follows && !q->own && dir[(size_t)cy * (size_t)g->w + (size_t)cx] == FF_DIR_NONE) {
         /* Unreachable: stop, and never keep the old heading going. */
         a->state = FF_AGENT_STUCK;
-        a->vx = a->vy = 0;
+        stop(c, a, turning);
         return;
     }
     a->state = q->own ? FF_AGENT_FALLBACK : FF_AGENT_MOVING;
@@ -447,7 +520,9 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
     q->cy = cy;
     q->dir = dir;
     q->lookups = 0;
-    if (blend_groups(cls, propose, q, &sx, &sy) < 0)
+    hx0 = a->hx;
+    hy0 = a->hy;
+    if ((turning ? blend_and_turn(c, cls, q, &sx, &sy) : blend_groups(cls, propose, q, &sx, &sy, NULL)) < 0)
         c->stats.group_fallbacks++;
     c->stats.direction_lookups += q->lookups;
     len2 = sx * sx + sy * sy;
@@ -457,9 +532,7 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
         sy /= len2;
     }
     accelerate(a, cls, sx, sy, dt);
-    hx0 = a->hx;
-    hy0 = a->hy;
-    if (a->vx * a->vx + a->vy * a->vy >= 0.01 * cls->max_speed * cls->max_speed)
+    if (!turning && a->vx * a->vx + a->vy * a->vy >= 0.01 * cls->max_speed * cls->max_speed)
         turn_heading(a, a->vx, a->vy, c->turn_cos[a->cls], c->turn_sin[a->cls]);
     slide(c, a, cls, q, cx, cy, near);
     if (a->x != a->x0 || a->y != a->y0) {
@@ -469,4 +542,17 @@ void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *qs)
             c->stats.jitter_sum += atan2(fabs(cross), dot) * (180 / PI);
         }
     }
+}
+
+static NOINLINE void steer_turning(ff_crowd *c, size_t index, agent_ctx *q)
+{
+    steer_step(c, index, q, 1);
+}
+
+void ff_steer_agent(ff_crowd *c, size_t index, agent_ctx *q)
+{
+    if (c->scenario->cls[c->agent[index].cls].turns)
+        steer_turning(c, index, q);
+    else
+        steer_step(c, index, q, 0);
 }

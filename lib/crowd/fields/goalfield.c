@@ -298,6 +298,59 @@ static void queues_put(ff_goalfield *f, const uint32_t *pc, const uint32_t *ec, 
     f->open[2].tail = (size_t)(ex - f->open[2].cell);
 }
 
+/* The work of the search on cell v (hv hops, step mask m: see
+ * ff_goalfields) in a plane of 16-bit counts (hop) on a grid w wide:
+ * its neighbours offered to hops (offer_flat; nearer: the steps into v
+ * that lower the heuristic), and the steps of v that lead lower,
+ * returned.  Every neighbour's count is read, with or without a step. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned step_flat(uint16_t *hop, uint32_t v, uint32_t hv, unsigned m, uint32_t to, unsigned nearer,
+                                 size_t w, uint32_t **near, uint32_t **far, int aimed)
+{
+    /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
+    const size_t on = (size_t)0 - w, oe = 1, os = w, ow = (size_t)0 - 1;
+    unsigned lower = (m & 1 & (hop[v + on] < hv)) | (m & 2 & (unsigned)(hop[v + oe] < hv) << 1) |
+                     (m & 4 & (unsigned)(hop[v + os] < hv) << 2) | (m & 8 & (unsigned)(hop[v + ow] < hv) << 3);
+    /* (bit 4 + d: the neighbour v - off[d] steps d into v) */
+    offer_flat(hop, v - on, m >> 4 & 1, to, nearer & 1, near, far, aimed);
+    offer_flat(hop, v - oe, m >> 5 & 1, to, nearer >> 1 & 1, near, far, aimed);
+    offer_flat(hop, v - os, m >> 6 & 1, to, nearer >> 2 & 1, near, far, aimed);
+    offer_flat(hop, v - ow, m >> 7 & 1, to, nearer >> 3, near, far, aimed);
+    return lower;
+}
+
+/* The same in tiles, v at (x, y), index kv of tile pv: v's neighbours
+ * N, E, S, W where a step leads out of v to it (bit d of m) or from it
+ * into v (bit 4 + (d ^ 2)), else v itself (near_of).  -1 when a tile
+ * could not be made (out of memory). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int step_tiled(ff_hoptiles *tiles, uint32_t v, uint32_t x, uint32_t y, ff_hoptile *pv, unsigned kv,
+                             uint32_t hv, unsigned m, uint32_t to, unsigned nearer, uint32_t **near, uint32_t **far,
+                             int aimed)
+{
+    near_cell nb[4];
+    unsigned lower;
+    near_of(tiles, &nb[0], v, x, y, pv, m & 0x41, 0, -1, (kv >> FF_HOPTILE_SHIFT) == 0);
+    near_of(tiles, &nb[1], v, x, y, pv, m & 0x82, 1, 0, (kv & (FF_HOPTILE_SIDE - 1)) == FF_HOPTILE_SIDE - 1);
+    near_of(tiles, &nb[2], v, x, y, pv, m & 0x14, 0, 1, (kv >> FF_HOPTILE_SHIFT) == FF_HOPTILE_SIDE - 1);
+    near_of(tiles, &nb[3], v, x, y, pv, m & 0x28, -1, 0, (kv & (FF_HOPTILE_SIDE - 1)) == 0);
+    lower = (m & 1 & (ff_hoptile_get(nb[0].tile, nb[0].k) < hv)) |
+            (m & 2 & (unsigned)(ff_hoptile_get(nb[1].tile, nb[1].k) < hv) << 1) |
+            (m & 4 & (unsigned)(ff_hoptile_get(nb[2].tile, nb[2].k) < hv) << 2) |
+            (m & 8 & (unsigned)(ff_hoptile_get(nb[3].tile, nb[3].k) < hv) << 3);
+    /* (bit 4 + d: the neighbour v - off[d] steps d into v) */
+    if (offer(tiles, &nb[2], m >> 4 & 1, to, nearer & 1, near, far, aimed) < 0 ||
+        offer(tiles, &nb[3], m >> 5 & 1, to, nearer >> 1 & 1, near, far, aimed) < 0 ||
+        offer(tiles, &nb[0], m >> 6 & 1, to, nearer >> 2 & 1, near, far, aimed) < 0 ||
+        offer(tiles, &nb[1], m >> 7 & 1, to, nearer >> 3, near, far, aimed) < 0)
+        return -1;
+    return (int)lower;
+}
+
 /* The search of field f (see ff_goalfield) on a grid of w x h cells and
  * 4 moves whose open cells all cost the same, from the profile's steps
  * out of and into each cell (steps: see ff_goalfields): taken on from
@@ -341,8 +394,6 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
     uint16_t *hop = f->hop;
     uint8_t *dir = f->direction;
     const uint32_t uw = (uint32_t)w, ax = (uint32_t)f->aim_x, ay = (uint32_t)f->aim_y;
-    /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
-    const size_t on = (size_t)0 - (size_t)w, oe = 1, os = (size_t)w, ow = (size_t)0 - 1;
     uint32_t len = t->len;
     uint64_t pops = f->pops;
     int st = 0;
@@ -361,7 +412,6 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
         uint32_t v, hv, to, x, y;
         unsigned m, lower, nearer, kv;
         ff_hoptile *pv;
-        near_cell nb[4];
         if (pc == ec && (!aimed || pn == en)) {
             /* the next f: its first queue the one offered to */
             ff_goalqueue q = f->open[0];
@@ -422,32 +472,14 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
             nearer = (unsigned)(y < ay) | (unsigned)(x > ax) << 1 | (unsigned)(y > ay) << 2 | (unsigned)(x < ax) << 3;
         m = steps[v];
         if (!tiled) {
-            /* the steps of v that lead lower, then the offers (bit 4 +
-             * d: the neighbour v - off[d] steps d into v) */
-            lower = (m & 1 & (hop[v + on] < hv)) | (m & 2 & (unsigned)(hop[v + oe] < hv) << 1) |
-                    (m & 4 & (unsigned)(hop[v + os] < hv) << 2) | (m & 8 & (unsigned)(hop[v + ow] < hv) << 3);
-            offer_flat(hop, v - on, m >> 4 & 1, to, nearer & 1, &en, far, aimed);
-            offer_flat(hop, v - oe, m >> 5 & 1, to, nearer >> 1 & 1, &en, far, aimed);
-            offer_flat(hop, v - os, m >> 6 & 1, to, nearer >> 2 & 1, &en, far, aimed);
-            offer_flat(hop, v - ow, m >> 7 & 1, to, nearer >> 3, &en, far, aimed);
+            lower = step_flat(hop, v, hv, m, to, nearer, (size_t)w, &en, far, aimed);
         } else {
-            /* v's neighbours N, E, S, W where a step leads out of v to
-             * it (bit d of m) or from it into v (bit 4 + (d ^ 2)) */
-            near_of(tiles, &nb[0], v, x, y, pv, m & 0x41, 0, -1, (kv >> FF_HOPTILE_SHIFT) == 0);
-            near_of(tiles, &nb[1], v, x, y, pv, m & 0x82, 1, 0, (kv & (FF_HOPTILE_SIDE - 1)) == FF_HOPTILE_SIDE - 1);
-            near_of(tiles, &nb[2], v, x, y, pv, m & 0x14, 0, 1, (kv >> FF_HOPTILE_SHIFT) == FF_HOPTILE_SIDE - 1);
-            near_of(tiles, &nb[3], v, x, y, pv, m & 0x28, -1, 0, (kv & (FF_HOPTILE_SIDE - 1)) == 0);
-            lower = (m & 1 & (ff_hoptile_get(nb[0].tile, nb[0].k) < hv)) |
-                    (m & 2 & (unsigned)(ff_hoptile_get(nb[1].tile, nb[1].k) < hv) << 1) |
-                    (m & 4 & (unsigned)(ff_hoptile_get(nb[2].tile, nb[2].k) < hv) << 2) |
-                    (m & 8 & (unsigned)(ff_hoptile_get(nb[3].tile, nb[3].k) < hv) << 3);
-            if (offer(tiles, &nb[2], m >> 4 & 1, to, nearer & 1, &en, far, aimed) < 0 ||
-                offer(tiles, &nb[3], m >> 5 & 1, to, nearer >> 1 & 1, &en, far, aimed) < 0 ||
-                offer(tiles, &nb[0], m >> 6 & 1, to, nearer >> 2 & 1, &en, far, aimed) < 0 ||
-                offer(tiles, &nb[1], m >> 7 & 1, to, nearer >> 3, &en, far, aimed) < 0) {
+            int r = step_tiled(tiles, v, x, y, pv, kv, hv, m, to, nearer, &en, far, aimed);
+            if (r < 0) {
                 st = -1;
                 break;
             }
+            lower = (unsigned)r;
         }
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */

@@ -402,6 +402,7 @@ static ff_status anyangle_scenario(const ff_scenario *s, const char *path, ff_er
     const char *why = s->move == FF_MOVE_GRID ? "cell-to-cell moves step by direction codes"
                       : s->nevents            ? "its map events would rebuild the field"
                       : s->congestion         ? "congestion fields are 8-move fields"
+                      : s->ngoal_events       ? "its goal changes would build fields of their own"
                                               : NULL;
     size_t k;
 

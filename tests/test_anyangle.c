@@ -474,6 +474,49 @@ Test(anyangle, vectors_on_an_open_map_point_at_the_goal)
     ff_grid_free(&g);
 }
 
+/* Two corners give a cell the same distance: its vector points at the one
+ * nearer a goal, then at the first in row order (anyangle.h).  A wall
+ * across row 3 (x = 1..5) of a 7 x 7 map, the goal below it at (3,6):
+ * from (3,0) the paths round the wall's two ends are mirror images, and
+ * the vector points at its north-west corner (1,3), not (6,3), toward
+ * (-2.5, 2.5).  The map turned a quarter: a wall down column 3, the goal
+ * at (6,3); from (0,3) the vector points at (3,1), not (3,6), toward
+ * (2.5, -2.5). */
+Test(anyangle, a_tie_goes_to_the_first_corner)
+{
+    static const char *const rows[2] = { "......."
+                                         "......."
+                                         "......."
+                                         ".#####."
+                                         "......."
+                                         "......."
+                                         ".......",
+                                         "......."
+                                         "...#..."
+                                         "...#..."
+                                         "...#..."
+                                         "...#..."
+                                         "...#..."
+                                         "......." };
+    static const int goal[2][2] = { { 3, 6 }, { 6, 3 } }, from[2][2] = { { 3, 0 }, { 0, 3 } };
+    static const double toward[2][2] = { { -1, 1 }, { 1, -1 } };
+
+    for (int k = 0; k < 2; k++) {
+        ff_grid g;
+        ff_error err;
+        double d[49];
+        float v[98];
+        int i = from[k][1] * 7 + from[k][0];
+        tu_make_grid(&g, 7, 7, rows[k], FF_CORNERS_STRICT);
+        cr_assert_eq(ff_grid_add_goal(&g, goal[k][0], goal[k][1], "t", 0, 0, &err), FF_OK);
+        cr_assert_eq(ff_anyangle_search(&g, d, v, &err), FF_OK);
+        cr_assert_float_eq(d[i], 1 + 2 * hypot(2.5, 2.5), 1e-12, "map %d", k);
+        cr_assert_float_eq(v[2 * i], toward[k][0] / FF_SQRT2, 1e-6, "map %d", k);
+        cr_assert_float_eq(v[2 * i + 1], toward[k][1] / FF_SQRT2, 1e-6, "map %d", k);
+        ff_grid_free(&g);
+    }
+}
+
 /* ---- refusals ---- */
 
 Test(anyangle, refuses_what_it_does_not_define)

@@ -18,7 +18,6 @@
 #include "search.h"
 #include "spatialhash.h"
 #include "walls.h"
-#include "walls.h"
 
 /* ---- fields from pictures ---- */
 
@@ -204,10 +203,41 @@ Test(crowd, wall_distance_matches_brute_force)
     free_field(&f);
 }
 
-/* The near-wall map against its definition: for an open cell the
+/* The near-wall map of g from its definition: for an open cell the
  * Chebyshev distance in cells to the nearest blocked cell or to the
- * outside of the map, capped at 255; 0 on a blocked cell.  Random maps,
- * thin ones, and 600 x 560 ones with walls near one edge (the cap). */
+ * outside of the map, capped at 255; 0 on a blocked cell.  Into out
+ * (w*h); returns how many entries are at the cap. */
+static int near_by_definition(const ff_grid *g, uint8_t *out)
+{
+    int w = g->w, h = g->h, x, y, k, nb = 0, capped = 0;
+    int *wall = malloc((size_t)w * (size_t)h * sizeof *wall);
+
+    cr_assert(wall);
+    for (k = 0; k < w * h; k++)
+        if (!(g->cost[k] < INFINITY))
+            wall[nb++] = k;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int want = x + 1;
+            if (y + 1 < want) want = y + 1;
+            if (w - x < want) want = w - x;
+            if (h - y < want) want = h - y;
+            for (k = 0; k < nb; k++) {
+                int dx = abs(wall[k] % w - x), dy = abs(wall[k] / w - y), d = dx > dy ? dx : dy;
+                if (d < want)
+                    want = d;
+            }
+            if (want > 255)
+                want = 255;
+            capped += want == 255;
+            out[y * w + x] = (uint8_t)want;
+        }
+    free(wall);
+    return capped;
+}
+
+/* Random maps, thin ones, and 600 x 560 ones with walls near one edge
+ * (the cap). */
 Test(crowd, near_wall_map_matches_brute_force)
 {
     unsigned long long seed = 77;
@@ -215,8 +245,8 @@ Test(crowd, near_wall_map_matches_brute_force)
 
     for (trial = 0; trial < 120; trial++) {
         int big = trial < 2, w = big ? 600 : 1 + (int)(tu_next(&seed) % 20);
-        int h = big ? 560 : 1 + (int)(tu_next(&seed) % 20), x, y, k, nb = 0, capped = 0;
-        int *bx = malloc((size_t)w * (size_t)h * sizeof *bx), *by = malloc((size_t)w * (size_t)h * sizeof *by);
+        int h = big ? 560 : 1 + (int)(tu_next(&seed) % 20), k, capped;
+        uint8_t *want = malloc((size_t)w * (size_t)h);
         ff_grid g;
         ff_walls wl;
         ff_grid_init(&g);
@@ -224,35 +254,120 @@ Test(crowd, near_wall_map_matches_brute_force)
         for (k = 0; k < w * h; k++) {
             int blocked = big ? k % w < 20 && tu_next(&seed) % 50 == 0 : tu_next(&seed) % 5 == 0;
             g.cost[k] = blocked ? INFINITY : 1;
-            if (blocked) {
-                bx[nb] = k % w;
-                by[nb++] = k / w;
-            }
         }
         cr_assert_eq(ff_walls_init(&wl, &g, NULL), FF_OK);
-        for (y = 0; y < h; y++)
-            for (x = 0; x < w; x++) {
-                int want = x + 1, got = wl.near[y * w + x];
-                if (y + 1 < want) want = y + 1;
-                if (w - x < want) want = w - x;
-                if (h - y < want) want = h - y;
-                for (k = 0; k < nb; k++) {
-                    int dx = abs(bx[k] - x), dy = abs(by[k] - y), d = dx > dy ? dx : dy;
-                    if (d < want)
-                        want = d;
-                }
-                if (want > 255)
-                    want = 255;
-                capped += want == 255;
-                cr_assert_eq(got, want, "trial %d (%dx%d): %d,%d near %d, brute force %d", trial, w, h, x, y,
-                             got, want);
-            }
+        capped = near_by_definition(&g, want);
+        for (k = 0; k < w * h; k++)
+            cr_assert_eq(wl.near[k], want[k], "trial %d (%dx%d): %d,%d near %d, brute force %d", trial,
+                         w, h, k % w, k / w, wl.near[k], want[k]);
         cr_assert(!big || capped > 0);
         ff_walls_free(&wl);
         ff_grid_free(&g);
-        free(bx);
-        free(by);
+        free(want);
     }
+}
+
+/* The near-wall map repaired after random batches of cells opened and
+ * closed (rows of them like doors, single cells, repeats, cells listed
+ * that did not change) equals the map's definition for the new walls,
+ * on random maps and on 600 x 560 ones with few walls (entries at the
+ * cap, changes whose reach is the cap).  And it touches no cell it need
+ * not: a cell farther (Chebyshev) from every change than its entry
+ * before plus 2, poisoned with a lower entry, keeps the poison, as long
+ * as the region a change can alter is within a quarter of the map (past
+ * that the map is recomputed whole). */
+Test(crowd, near_wall_repair_matches_brute_force)
+{
+    unsigned long long seed = 1234;
+    int trial, poisoned_kept = 0;
+
+    for (trial = 0; trial < 160; trial++) {
+        int big = trial < 3, w = big ? 600 : 1 + (int)(tu_next(&seed) % 40);
+        int h = big ? 560 : 1 + (int)(tu_next(&seed) % 40), n = w * h, density = 2 + (int)(tu_next(&seed) % 40);
+        uint8_t *want = malloc((size_t)n), *before = malloc((size_t)n), *poison = malloc((size_t)n);
+        uint8_t *was_open = malloc((size_t)n);
+        uint32_t cells[64];
+        ff_grid g;
+        ff_walls wl;
+        int round, k;
+
+        cr_assert(want && before && poison && was_open);
+        ff_grid_init(&g);
+        cr_assert_eq(ff_grid_alloc(&g, w, h, 0, NULL, NULL), FF_OK);
+        for (k = 0; k < n; k++)
+            g.cost[k] = (big ? tu_next(&seed) % 4000 == 0 : (int)(tu_next(&seed) % 100) < density)
+                            ? INFINITY : 1;
+        cr_assert_eq(ff_walls_init(&wl, &g, NULL), FF_OK);
+        memcpy(before, wl.near, (size_t)n);
+        cells[0] = (uint32_t)(n / 2);
+        ff_walls_repair(&wl, cells, 1);  /* the first repair: of nothing */
+        cr_assert_eq(memcmp(before, wl.near, (size_t)n), 0, "trial %d: a first repair of nothing", trial);
+        for (round = 0; round < 6; round++) {
+            int nc = 0, x0 = (int)(tu_next(&seed) % (unsigned)w), y0 = (int)(tu_next(&seed) % (unsigned)h);
+            int len = 1 + (int)(tu_next(&seed) % 8), region = 0, q, c;
+            memcpy(before, wl.near, (size_t)n);
+            for (k = 0; k < n; k++)
+                was_open[k] = g.cost[k] < INFINITY;
+            /* a door: a row of cells that all close or all open */
+            for (k = 0; k < len && x0 + k < w; k++) {
+                cells[nc] = (uint32_t)(y0 * w + x0 + k);
+                g.cost[cells[nc]] = was_open[y0 * w + x0] ? INFINITY : 1;
+                nc++;
+            }
+            /* single cells flipped, and cells listed that stay as they are */
+            while (nc < 24 && tu_next(&seed) % 3 != 0) {
+                c = (int)(tu_next(&seed) % (unsigned)n);
+                if (tu_next(&seed) % 4 != 0)
+                    g.cost[c] = g.cost[c] < INFINITY ? INFINITY : 1;
+                cells[nc++] = (uint32_t)c;
+                if (tu_next(&seed) % 5 == 0)
+                    cells[nc++] = (uint32_t)c;
+            }
+            /* the poison, where no change can reach */
+            for (q = 0; q < n; q++) {
+                int far = 1000;
+                for (k = 0; k < nc; k++) {
+                    int p = (int)cells[k], dx = abs(p % w - q % w), dy = abs(p / w - q / w);
+                    int d = dx > dy ? dx : dy;
+                    if (was_open[p] != (g.cost[p] < INFINITY) && d < far)
+                        far = d;
+                }
+                region += far <= before[q];
+                poison[q] = far > before[q] + 2 && before[q] > 1;
+            }
+            if (region > n / 4)
+                memset(poison, 0, (size_t)n);
+            for (q = 0; q < n; q++)
+                if (poison[q])
+                    wl.near[q] = (uint8_t)(before[q] - 1);
+            ff_walls_repair(&wl, cells, (size_t)nc);
+            near_by_definition(&g, want);
+            for (q = 0; q < n; q++) {
+                if (poison[q]) {
+                    cr_assert_eq(wl.near[q], before[q] - 1, "trial %d round %d: %d,%d recomputed", trial,
+                                 round, q % w, q / w);
+                    poisoned_kept++;
+                    wl.near[q] = before[q];
+                }
+                cr_assert_eq(wl.near[q], want[q], "trial %d round %d (%dx%d): %d,%d near %d, brute force %d",
+                             trial, round, w, h, q % w, q / w, wl.near[q], want[q]);
+            }
+        }
+        /* Cells listed that did not change: nothing to do. */
+        memcpy(before, wl.near, (size_t)n);
+        cells[0] = 0;
+        cells[1] = (uint32_t)(n - 1);
+        ff_walls_repair(&wl, cells, 2);
+        ff_walls_repair(&wl, cells, 0);
+        cr_assert_eq(memcmp(before, wl.near, (size_t)n), 0, "trial %d: a repair of nothing", trial);
+        ff_walls_free(&wl);
+        ff_grid_free(&g);
+        free(want);
+        free(before);
+        free(poison);
+        free(was_open);
+    }
+    cr_assert_gt(poisoned_kept, 10000);
 }
 
 Test(crowd, slide_keeps_the_part_along_the_wall)

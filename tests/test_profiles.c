@@ -3,12 +3,15 @@
  * round (walked cell by cell along the directions); a class with no
  * field possible is refused at its line; a door event makes the fields
  * stale for exactly the rebuild ticks, one after the other, and the new
- * fields never lead into the closed cells. */
+ * fields never lead into the closed cells; a goal change's field is the
+ * oracle's, and a change back takes the first field from the cache. */
 #include "testutil.h"
 
 #include <criterion/criterion.h>
 #include <math.h>
 
+#include "goalchange.h"
+#include "gridmodel.h"
 #include "profiles.h"
 
 /* 13 x 9; a wall at x = 6 with a one-cell gap at y = 2 and a three-cell
@@ -536,4 +539,111 @@ Test(profiles, a_profile_nobody_follows_is_built_at_the_first_map_event)
         free_two(s, p, &g);
     }
     cr_assert_gt(maps, 20, "only %d maps had every class's field", maps);
+}
+
+/* ---- goal changes (goalchange.h) ---- */
+
+/* The cost to the nearest of goals[0..ngoals) from every cell of g, by
+ * Bellman-Ford over the movement rules of gridmodel.h (written from man 1
+ * ffbuild, not from the search): the oracle of a goal change's field. */
+static void brute_distance(const ff_grid *g, const uint32_t *goals, size_t ngoals, double *dist)
+{
+    model m;
+    int n = g->w * g->h, i, d, changed = 1;
+    size_t k;
+
+    cr_assert_leq(n, 100);
+    memset(&m, 0, sizeof m);
+    m.w = g->w;
+    m.h = g->h;
+    m.moves = g->moves;
+    m.corners = (int)g->corners;
+    m.cell = g->cell_size;
+    for (i = 0; i < n; i++) {
+        m.cost[i] = isinf(g->cost[i]) ? -1 : g->cost[i];
+        m.oneway[i] = 0xff;
+        dist[i] = INFINITY;
+    }
+    for (k = 0; k < ngoals; k++)
+        dist[goals[k]] = 0;
+    while (changed) {
+        changed = 0;
+        for (i = 0; i < n; i++)
+            for (d = 0; d < 8; d++) {
+                double c = m_step(&m, i % m.w, i / m.w, d);
+                int j = i + DY[d] * m.w + DX[d];
+                if (c >= 0 && dist[j] + c < dist[i] - 1e-12) {
+                    dist[i] = dist[j] + c;
+                    changed = 1;
+                }
+            }
+    }
+}
+
+/* A class's goals changed at 3 (rebuild-ticks 2: the old field kept,
+ * then at 5 the new one, equal to the oracle's costs for the new goals)
+ * and back at 6: the first field again, bit for bit, at once, from the
+ * cache. */
+Test(profiles, a_goal_change_and_back)
+{
+    static const char *const rows[7] = {
+        "##########", "#........#", "#..##....#", "#...#..#.#", "#...#..#.#", "#.......G#",
+        "##########",
+    };
+    static const char *text = "ffsim 1\nticks 20\nprofiles off\nrebuild-ticks 2\n"
+                              "class w\n radius 0.3\n speed 1\n follow\nend\n"
+                              "at 3 goal w 1,1 5,4\nat 6 goal w 8,5\n";
+    static const uint32_t changed[2] = { 1 * 10 + 1, 4 * 10 + 5 };
+    ff_grid g;
+    ff_scenario s;
+    ff_profiles p;
+    ff_goalchanges gc;
+    ff_error err;
+    double first[70], want[70];
+    uint64_t first_id;
+    long long t;
+    size_t e = 0;
+    int x, y, i;
+
+    ff_grid_init(&g);
+    cr_assert_eq(ff_grid_alloc(&g, 10, 7, 0, "t", &err), FF_OK);
+    for (y = 0; y < 7; y++)
+        for (x = 0; x < 10; x++)
+            g.cost[y * 10 + x] = rows[y][x] == '#' ? INFINITY : 1.0f;
+    cr_assert_eq(ff_grid_add_goal(&g, 8, 5, "t", 0, 0, &err), FF_OK);
+    cr_assert_eq(ff_scenario_parse(text, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_assert_eq(ff_profiles_init(&p, &s, &g, "t", &err), FF_OK, "%s", err.msg);
+    ff_goalchanges_init(&gc);
+    memcpy(first, p.profile[0].distance, sizeof first);
+    first_id = p.profile[0].id;
+    brute_distance(&p.map, changed, 2, want);
+    for (t = 1; t <= 7; t++) {
+        int map_changed;
+        cr_assert_eq(ff_profiles_tick(&p, t, &map_changed, &err), FF_OK);
+        for (; e < s.ngoal_events && s.goal_event[e].tick == t; e++)
+            cr_assert_eq(ff_goalchanges_class(&gc, &p, &s.goal_event[e], t, &err), FF_OK);
+        cr_expect_eq(p.profile[0].stale, 0, "keep: never stale (tick %lld)", t);
+        if (t == 3 || t == 4)
+            cr_expect_eq(p.profile[0].id, first_id, "the old field kept at %lld", t);
+        if (t == 5) {
+            cr_expect_neq(p.profile[0].id, first_id);
+            cr_expect_eq(p.profile[0].published_tick, 5);
+            for (i = 0; i < 70; i++)
+                cr_expect(isinf(want[i]) ? isinf(p.profile[0].distance[i])
+                                         : fabs(p.profile[0].distance[i] - want[i]) < 1e-9,
+                          "cell %d: %g, oracle %g", i, p.profile[0].distance[i], want[i]);
+            cr_expect(p.profile[0].goal_mask[changed[0]] && p.profile[0].goal_mask[changed[1]] &&
+                      !p.profile[0].goal_mask[5 * 10 + 8]);
+        }
+    }
+    cr_expect_eq(p.profile[0].id, first_id, "the first field again");
+    cr_expect_eq(p.profile[0].published_tick, 6, "published at the change back");
+    cr_expect(memcmp(p.profile[0].distance, first, sizeof first) == 0);
+    cr_expect_eq(gc.changes, 2);
+    cr_expect_eq(gc.cache_hits, 1);
+    cr_expect_eq(p.builds, 2, "the first field and the new goals'");
+    ff_goalchanges_free(&gc);
+    ff_profiles_free(&p);
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
 }

@@ -290,6 +290,15 @@ ParameterizedTestParameters(scenario, refused)
     { HEAD WALKER "spawn 0 w spawns\n", 8, 7, "spawn count '0'" },
     { HEAD WALKER "spawn 2 w spawns seed -1\n", 8, 23, "seed '-1'" },
     { HEAD "walk 3\n", 3, 1, "unknown keyword 'walk'" },
+    /* goal changes */
+    { HEAD WALKER "at 3 goal agent 7 2,1\n", 8, 17, "unknown agent 7" },
+    { HEAD WALKER "agent 7 w 1.5,1.5\nat 3 goal agent 8 2,1\n", 9, 17, "unknown agent 8" },
+    { HEAD "at 3 goal w 2,1\n" WALKER, 3, 11, "unknown class 'w'" },
+    { HEAD WALKER "at 3 goal w 6,1\n", 8, 13, "goal 6,1 is on a wall" },
+    { HEAD WALKER "at 3 goal w 2,9\n", 8, 13, "outside the map" },
+    { HEAD WALKER "at 3 goal w\n", 8, 1, "at TICK goal needs" },
+    { HEAD WALKER "at 0 goal w 2,1\n", 8, 4, "event tick '0'" },
+    { HEAD "goal-change halt\n", 3, 13, "goal-change 'halt' (keep or stop)" },
     { HEAD "ticks 4\n", 3, 1, "'ticks' given twice (first at line 2)" },
     { HEAD "tick 0\n", 3, 6, "tick 0 must be a number from 0 (excluded) to 3600" },
     { HEAD "arrived maybe\n", 3, 9, "arrived 'maybe'" },
@@ -441,6 +450,52 @@ Test(scenario, events_settings_and_class_goals)
     ff_grid_free(&g);
 }
 
+/* Goal changes: both forms, in tick order, agents found by id wherever
+ * they are given (a class before its changes), and goal versions numbered by hand: class w starts with
+ * the grid's goal 10,4 (version 0), changes to {2,1 9,2} (1), to 5,4 (2),
+ * back to {9,2 2,1} given in another order (1) and to 10,4 (0). */
+Test(scenario, goal_changes)
+{
+    ff_grid g;
+    ff_scenario s;
+    ff_error err;
+    uint32_t start = 4 * 12 + 10;
+
+    test_grid(&g);
+    g.goals = malloc(sizeof *g.goals);
+    cr_assert_not_null(g.goals);
+    g.goals[0] = start;
+    g.ngoals = 1;
+    cr_assert_eq(ff_scenario_parse(HEAD "goal-change stop\n"
+                                   "class w\n radius 0.3\n speed 1\n follow\nend\n"
+                                   "at 7 goal w 5,4\n"
+                                   "at 3 goal w 9,2 2,1\n"
+                                   "at 9 goal agent 5 1,1\n"
+                                   "at 9 goal w 2,1 9,2\n"
+                                   "at 12 goal w 10,4\n"
+                                   "agent 5 w 4.5,1.5\nagent 2 w 4.5,2.5\n",
+                                   "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_expect_eq(s.goal_change_stop, 1);
+    cr_assert_eq(s.ngoal_events, 5);
+    cr_expect(s.goal_event[0].tick == 3 && s.goal_event[0].ncells == 2 &&
+              s.goal_event[0].cell[0] == 1 * 12 + 2 && s.goal_event[0].cell[1] == 2 * 12 + 9);
+    cr_expect(s.goal_event[1].tick == 7 && s.goal_event[1].cell[0] == 4 * 12 + 5);
+    /* Line order within tick 9: the agent's first. */
+    cr_expect(s.goal_event[2].tick == 9 && s.goal_event[2].agent == 1 &&
+              s.goal_event[2].agent_id == 5 && s.goal_event[2].cls == 0 &&
+              s.goal_event[2].cell[0] == 1 * 12 + 1);
+    cr_expect_eq(s.goal_event[0].version, 1);
+    cr_expect_eq(s.goal_event[1].version, 2);
+    cr_expect_eq(s.goal_event[3].version, 1, "the same set in another order");
+    cr_expect_eq(s.goal_event[4].version, 0, "back to the goals it started with");
+    cr_expect_eq(s.cls[0].goal_events, 4);
+    ff_scenario_free(&s);
+    cr_assert_eq(ff_scenario_parse(HEAD, "t", &g, &s, &err), FF_OK, "%s", err.msg);
+    cr_expect(s.ngoal_events == 0 && s.goal_change_stop == 0, "default: none, keep");
+    ff_scenario_free(&s);
+    ff_grid_free(&g);
+}
+
 ParameterizedTest(struct bad_case *b, scenario, refused)
 {
     ff_grid g;
@@ -516,7 +571,7 @@ static const char *const class_keywords[] = {
 };
 static const char *const top_keywords[] = {
     "tick", "ticks", "arrive", "arrived", "passes", "class", "agent", "spawn", "at",
-    "profiles", "rebuild-ticks", "rebuild", "fallback", "move", "reserve", "wait-limit",
+    "profiles", "rebuild-ticks", "rebuild", "fallback", "goal-change", "move", "reserve", "wait-limit",
     "congestion", "congestion-weight", "congestion-threshold", "congestion-ticks", "ffsim",
 };
 

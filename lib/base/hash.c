@@ -3,13 +3,6 @@
 
 #include <string.h>
 
-#define PRIME 0x100000001b3ULL
-
-static inline uint64_t mix(uint64_t h, uint64_t w)
-{
-    h = (h ^ w) * PRIME;
-    return h ^ (h >> 32);
-}
 
 static inline uint64_t load_le64(const uint8_t *p)
 {
@@ -21,7 +14,7 @@ static inline uint64_t load_le64(const uint8_t *p)
 void ff_hash_init(ff_hash *s)
 {
     memset(s, 0, sizeof *s);
-    s->h = 0xcbf29ce484222325ULL;
+    s->h = FF_HASH_START;
 }
 
 void ff_hash_bytes(ff_hash *s, const void *data, size_t n)
@@ -33,12 +26,12 @@ void ff_hash_bytes(ff_hash *s, const void *data, size_t n)
         s->pending[s->npending++] = *p++;
         n--;
         if (s->npending == 8) {
-            s->h = mix(s->h, load_le64(s->pending));
+            s->h = ff_hash_mix(s->h, load_le64(s->pending));
             s->npending = 0;
         }
     }
     for (; n >= 8; n -= 8, p += 8)
-        s->h = mix(s->h, load_le64(p));
+        s->h = ff_hash_mix(s->h, load_le64(p));
     while (n-- > 0)
         s->pending[s->npending++] = *p++;
 }
@@ -101,7 +94,7 @@ uint64_t ff_hash_final(ff_hash *s)
 
     if (s->npending > 0) {
         memset(s->pending + s->npending, 0, 8 - s->npending);
-        h = mix(h, load_le64(s->pending));
+        h = ff_hash_mix(h, load_le64(s->pending));
     }
-    return mix(h, s->length);
+    return ff_hash_mix(h, s->length);
 }

@@ -23,6 +23,16 @@ typedef struct {
     unsigned npending;
 } ff_hash;
 
+/* The starting value and one word's step of the hash, for a caller that
+ * hashes several messages of whole words side by side (tilehash.c):
+ * start at FF_HASH_START, mix each word, then mix the length in bytes. */
+#define FF_HASH_START 0xcbf29ce484222325ULL
+static inline uint64_t ff_hash_mix(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * 0x100000001b3ULL;
+    return h ^ (h >> 32);
+}
+
 void ff_hash_init(ff_hash *s);
 void ff_hash_bytes(ff_hash *s, const void *data, size_t n);
 void ff_hash_u32(ff_hash *s, uint32_t v);   /* 4 bytes, little-endian */

@@ -7,8 +7,8 @@
  * the agents, the goal boxes (core/arrival.c), goal groups, congestion.
  *
  * A tick (ff_crowd_step) runs, in order:
- *   1. map_events: the map events of the tick, and the walls again when
- *      the map changed (fields/profiles.c, geometry/walls.c);
+ *   1. map_events: the map events of the tick, and the near-wall map
+ *      repaired where the map changed (fields/profiles.c, geometry/nearwall.c);
  *   2. the moves: with 'move grid' the grid moves' tick and spawns
  *      (grid/gridmove.c, which calls the grant: grid/pibt.c, or the plan
  *      of its complement, grid/lacam.c); otherwise steer_tick: each
@@ -195,7 +195,7 @@ static void classes_init(ff_crowd *c, const ff_scenario *s, const ff_grid *g)
  * scen'): their goal fields found or made (built on entering). */
 static ff_status own_goals_init(ff_crowd *c, const ff_scenario *s, ff_profiles *p, ff_error *err)
 {
-    size_t k;
+    size_t k, j;
     ff_status st;
 
     /* Cell-to-cell moves with reservations read an own goal's field only
@@ -204,7 +204,10 @@ static ff_status own_goals_init(ff_crowd *c, const ff_scenario *s, ff_profiles *
     c->goals.lazy = s->move == FF_MOVE_GRID && s->reserve;
     for (k = 0; k < s->nagents && s->agent[k].goal < 0; k++)
         ;
-    if (k == s->nagents)
+    for (j = 0; k == s->nagents && j < s->ngoal_events; j++)
+        if (s->goal_event[j].agent >= 0)
+            k = 0;  /* (an agent's goal change: it will have one) */
+    if (k == s->nagents || s->nagents == 0)
         return FF_OK;
     if (!p)
         return ff_error_set(err, FF_EUSAGE, NULL, 0, 0, "own goals need profiles");
@@ -261,15 +264,24 @@ static void agents_init(ff_crowd *c, const ff_scenario *s)
 static ff_status goal_groups_init(ff_crowd *c, ff_profiles *p, ff_error *err)
 {
     size_t nmasks = p ? p->nprofiles : 1, k;
-    const uint8_t **masks = malloc(nmasks * sizeof *masks);
+    const uint8_t **masks = malloc((nmasks + 1) * sizeof *masks);
+    uint8_t *changed_goals = NULL;
     ff_status st;
 
     if (!masks)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
     for (k = 0; k < nmasks; k++)
         masks[k] = p ? p->profile[k].goal_mask : c->goal;
+    /* The goals of changes to come are exits too. */
+    if (p && c->scenario->ngoal_events &&
+        !(masks[nmasks++] = changed_goals = ff_goal_events_mask(c->scenario->goal_event, c->scenario->ngoal_events,
+                                                     (size_t)c->grid->w * (size_t)c->grid->h))) {
+        free(masks);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
+    }
     st = ff_goal_groups_init(&c->goal_groups, c->grid->w, c->grid->h, masks, nmasks, err);
     free(masks);
+    free(changed_goals);
     if (st == FF_OK && !(c->group_arrived = calloc(c->goal_groups.ngroups + 1, sizeof *c->group_arrived)))
         st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the goal groups");
     return st;
@@ -319,6 +331,7 @@ static ff_status setup(ff_crowd *c, const ff_scenario *s, const ff_grid *g, cons
     if ((st = ff_walls_init(&c->walls, g, err)) != FF_OK)
         return st;
     ff_goalfields_init(&c->goals);
+    ff_goalchanges_init(&c->goalchanges);
     if ((st = alloc_arrays(c, na, nc, cells ? cells : 1, err)) != FF_OK ||
         (s->move == FF_MOVE_GRID && (st = ff_gridmove_init(c, na, err)) != FF_OK) ||
         (s->move != FF_MOVE_GRID && (st = ff_standoff_init(c, na, err)) != FF_OK) ||
@@ -373,6 +386,7 @@ void ff_crowd_free(ff_crowd *c)
         ff_congestion_free(&c->congestion);
     c->congested = 0;
     ff_goalfields_free(&c->goals);
+    ff_goalchanges_free(&c->goalchanges);
     ff_gridmove_free(c);
     ff_standoff_free(c);
     ff_angular_free(c);
@@ -552,16 +566,17 @@ typedef struct {
     size_t nunclear;    /* entries of c->unclear */
 } tick_moves;
 
-/* The map events of tick t (with profiles): the walls again when the map
- * changed, the congestion fields when due, and own goals' fields that
- * their profiles republished. */
+/* The map events of tick t (with profiles) and its goal changes: the
+ * near-wall map repaired where the map changed, the congestion fields
+ * when due, and own goals' fields that their profiles republished. */
 static ff_status map_events(ff_crowd *c, long long t, ff_error *err)
 {
     int map_changed;
     size_t k;
     ff_status st;
 
-    if ((st = ff_profiles_tick(c->profiles, t, &map_changed, err)) != FF_OK)
+    if ((st = ff_profiles_tick(c->profiles, t, &map_changed, err)) != FF_OK ||
+        (st = ff_crowd_goal_events(c, t, err)) != FF_OK)
         return st;
     if (c->agent_goal && c->profiles->late_tick == t)
         for (k = 0; k < c->profiles->nprofiles; k++) {
@@ -569,11 +584,8 @@ static ff_status map_events(ff_crowd *c, long long t, ff_error *err)
             if (f->late_id != f->unbuilt_id)  /* (built late) */
                 ff_goalfields_rename(&c->goals, (int32_t)k, f->unbuilt_id, f->late_id);
         }
-    if (map_changed) {
-        ff_walls_free(&c->walls);
-        if ((st = ff_walls_init(&c->walls, c->grid, err)) != FF_OK)
-            return st;
-    }
+    if (map_changed)
+        ff_walls_repair(&c->walls, c->profiles->changed, c->profiles->nchanged);
     if (c->congested && ff_congestion_due(&c->congestion, t) &&
         (st = refresh_congestion(c, err)) != FF_OK)
         return st;

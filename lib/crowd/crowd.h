@@ -150,6 +150,11 @@ typedef struct {
     size_t unreachable;       /* with no way to a goal at the start */
     unsigned long long field_builds, field_bytes;
     unsigned long long field_cache_hits; /* fields taken from a cache */
+    unsigned long long goal_changes;     /* goal changes applied, of
+                                 classes and of agents */
+    unsigned long long goal_cache_hits;  /* of those, the new field taken
+                                 from a cache (a class's) or built already
+                                 (an agent's own goal's) */
     unsigned long long tick_overruns; /* set by the caller (--realtime) */
     double run_seconds;       /* set by the caller: processor seconds of
                                  the run, its first fields and every tick,

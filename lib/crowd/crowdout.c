@@ -40,7 +40,8 @@ ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err)
     fprintf(f, "# ffsim trace: tick id x y vx vy heading radius state\n");
     fprintf(f, "# tick_dt %.9g ticks %lld direction %s agents %zu\n", c->scenario->tick_dt,
             c->scenario->ticks, c->smooth ? "smooth" : "raw", c->nagents);
-    if (c->profiles && (c->scenario->profiles || c->scenario->nevents || c->scenario->move)) {
+    if (c->profiles && (c->scenario->profiles || c->scenario->nevents || c->scenario->move ||
+                        c->scenario->ngoal_events)) {
         size_t k;
         for (k = 0; k < c->profiles->nprofiles; k++)
             fprintf(f, "# field %zu radius %.9g id %016llx\n", k, c->profiles->profile[k].radius,
@@ -52,6 +53,22 @@ ff_status ff_crowd_write_header(FILE *f, const ff_crowd *c, ff_error *err)
     if (ferror(f))
         return ff_error_set(err, FF_EIO, NULL, 0, 0, "write error");
     return FF_OK;
+}
+
+/* The trace's line of goal change e: "# tick T goal CLASS X,Y ..." or
+ * "# tick T goal agent ID X,Y", as the scenario says it. */
+static void write_goal_event(FILE *f, const ff_scenario *s, uint32_t grid_w,
+                             const ff_goal_event *e)
+{
+    int j;
+
+    if (e->agent >= 0)
+        fprintf(f, "# tick %lld goal agent %u", e->tick, e->agent_id);
+    else
+        fprintf(f, "# tick %lld goal %s", e->tick, s->cls[e->cls].name);
+    for (j = 0; j < e->ncells; j++)
+        fprintf(f, " %u,%u", e->cell[j] % grid_w, e->cell[j] / grid_w);
+    fputc('\n', f);
 }
 
 /* Append the decimal digits of v at p; returns the end. */
@@ -87,6 +104,9 @@ ff_status ff_crowd_write_tick(FILE *f, const ff_crowd *c, ff_error *err)
             if (s->event[k].tick == c->tick)
                 fprintf(f, "# tick %lld %s %d,%d,%d,%d\n", c->tick, s->event[k].close ? "close" : "open",
                         (int)s->event[k].x0, (int)s->event[k].y0, (int)s->event[k].x1, (int)s->event[k].y1);
+        for (k = 0; k < s->ngoal_events; k++)
+            if (s->goal_event[k].tick == c->tick)
+                write_goal_event(f, s, (uint32_t)c->grid->w, &s->goal_event[k]);
         for (k = 0; k < c->profiles->nprofiles; k++) {
             const ff_profile *p = &c->profiles->profile[k];
             if (c->tick > 0 && p->published_tick == c->tick)
@@ -171,6 +191,8 @@ ff_status ff_crowd_summarise(const ff_crowd *c, ff_crowd_summary *sum, ff_error 
         sum->field_builds = c->profiles->builds + c->goals.builds;
         sum->field_bytes = c->profiles->build_bytes + c->goals.build_bytes;
         sum->field_cache_hits = c->profiles->cache_hits;
+        sum->goal_changes = c->goalchanges.changes + c->own_goal_changes;
+        sum->goal_cache_hits = c->goalchanges.cache_hits + c->own_goal_hits;
         sum->rebuild_seconds = c->profiles->rebuild_seconds_max;
     }
     for (k = 0; k < c->nagents; k++) {
@@ -300,6 +322,8 @@ static ff_status write_summary(FILE *f, const ff_crowd_summary *sum, double step
     put_count(&o, "field_builds", sum->field_builds);
     put_count(&o, "field_bytes", sum->field_bytes);
     put_count(&o, "field_cache_hits", sum->field_cache_hits);
+    put_count(&o, "goal_changes", sum->goal_changes);
+    put_count(&o, "goal_cache_hits", sum->goal_cache_hits);
     put_count(&o, "congestion_refreshes", sum->congestion_refreshes);
     put_count(&o, "stale_ticks", st->stale_ticks);
     put_count(&o, "fallbacks", st->fallbacks);

@@ -5,9 +5,10 @@
 #include "lacam.h"
 #include "standoff.h"
 
-/* 1 when a spawn is still to come after tick t, or a map event while an
- * agent is on the map: once every agent has left, the events still to
- * come can change nothing, and are not worth a repair each. */
+/* 1 when a spawn is still to come after tick t, or a map event or a goal
+ * change while an agent is on the map: once every agent has left, the
+ * events still to come can change nothing, and are not worth a repair
+ * each. */
 static int pending(const ff_crowd *c, long long t)
 {
     const ff_scenario *s = c->scenario;
@@ -15,7 +16,8 @@ static int pending(const ff_crowd *c, long long t)
 
     if (c->next_spawn < c->nagents)
         return 1;
-    if (!(s->nevents > 0 && s->event[s->nevents - 1].tick > t))
+    if (!(s->nevents > 0 && s->event[s->nevents - 1].tick > t) &&
+        !(s->ngoal_events > 0 && s->goal_event[s->ngoal_events - 1].tick > t))
         return 0;
     for (k = 0; k < c->nagents; k++)
         if (c->agent[k].state != FF_AGENT_GONE)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "search.h"
 
 /* Add (cell, cost) to the list *ch of *n (room *cap); -1 when out of
  * memory. */
@@ -299,34 +300,59 @@ done:
     return st;
 }
 
+/* The list's region is most of the map (more cells changed than a repair
+ * may touch before it gives up, a sixteenth: repair.h): the costs taken
+ * whole and the field searched whole, without the repair's lists of the
+ * steps before. */
+static ff_status rebuild(ff_field *f, float *cost, size_t nchanged, ff_repair_stats *s,
+                         ff_error *err)
+{
+    free(f->grid.cost);
+    f->grid.cost = cost;
+    memset(s, 0, sizeof *s);
+    s->changed = nchanged;
+    s->rebuilt = 1;
+    return ff_search(&f->grid, f->distance, err);
+}
+
 ff_status ff_field_apply_changes(ff_field *f, const ff_change_list *l, const char *name,
                                  ff_repair *r, ff_repair_stats *total, ff_error *err)
 {
-    ff_grid *g = &f->grid, work = *g;
-    size_t ncells = (size_t)g->w * (size_t)g->h, cap = 0, nmerged = 0, i;
+    ff_grid *g = &f->grid;
+    float *cost;
+    size_t ncells = (size_t)g->w * (size_t)g->h, cap = 0, nmerged = 0, nchanged = 0, i;
     ff_cell_change *ch = NULL;
     ff_repair_stats s;
     ff_status st = FF_OK;
 
     /* The list's costs on a working copy (each cell painted once), then
      * one repair of the cells whose cost differs at the end: n changes of
-     * the whole map cost one repair (or one rebuild), not n. */
-    if (!(work.cost = malloc((ncells ? ncells : 1) * sizeof *work.cost)))
+     * the whole map cost one repair, not n; and one search of the whole
+     * map when they cover more of it than a repair would touch. */
+    if (!(cost = malloc((ncells ? ncells : 1) * sizeof *cost)))
         return ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for the changes");
-    memcpy(work.cost, g->cost, ncells * sizeof *work.cost);
-    st = g->radius > 0 ? paint_cleared(g, l, name, work.cost, err)
-                       : paint_plain(g, l, name, work.cost, err);
+    memcpy(cost, g->cost, ncells * sizeof *cost);
+    st = g->radius > 0 ? paint_cleared(g, l, name, cost, err)
+                       : paint_plain(g, l, name, cost, err);
     for (i = 0; st == FF_OK && i < ncells; i++)
-        if (memcmp(&work.cost[i], &g->cost[i], sizeof *work.cost) != 0 &&
-            add(&ch, &nmerged, &cap, i, work.cost[i]) < 0)
-            st = ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for the changes");
-    free(work.cost);
-    if (st == FF_OK && (st = ff_repair_field(r, g, f->distance, ch, nmerged, &s, err)) != FF_OK &&
-        err && !err->file[0]) {
+        nchanged += memcmp(&cost[i], &g->cost[i], sizeof *cost) != 0;
+    if (st == FF_OK && nchanged > ncells / 16 + 64) {
+        st = rebuild(f, cost, nchanged, &s, err);
+        cost = NULL;
+    } else if (st == FF_OK) {
+        for (i = 0; st == FF_OK && i < ncells; i++)
+            if (memcmp(&cost[i], &g->cost[i], sizeof *cost) != 0 &&
+                add(&ch, &nmerged, &cap, i, cost[i]) < 0)
+                st = ff_error_set(err, FF_ENOMEM, name, 0, 0, "out of memory for the changes");
+        if (st == FF_OK)
+            st = ff_repair_field(r, g, f->distance, ch, nmerged, &s, err);
+    }
+    if (st != FF_OK && err && !err->file[0]) {
         char msg[sizeof err->msg];
         memcpy(msg, err->msg, sizeof msg);
         ff_error_set(err, st, name, 0, 0, "%s", msg);
     }
+    free(cost);
     if (st == FF_OK && total) {
         total->changed += s.changed;
         total->raised += s.raised;

@@ -25,7 +25,8 @@ extern "C" {
  * the distance, with the scratch r; then set f's ids again.  The changes
  * are checked in order, each against the map the ones before it made,
  * and repaired as one: the cells whose cost differs at the end, one
- * repair (or one rebuild) whatever the length of the list.  Each cell
+ * repair whatever the length of the list, or one search of the whole
+ * map when they are more than a sixteenth of it.  Each cell
  * is painted once: work is the map's cells and the changes' rows (each
  * row with a search of the goals), however many changes cover a cell.  *total adds the
  * repair's statistics (may be NULL).  Refuses (FF_EINPUT, naming the

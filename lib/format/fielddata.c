@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
 
 static const char *const type_names[] = { "u8", "u16", "u32", "i32", "f32", "f64" };
 static const size_t type_sizes[] = { 1, 2, 4, 4, 4, 8 };
@@ -104,29 +103,4 @@ uint64_t ff_value_bits(ff_type t, const void *data, size_t k)
     case FF_T_F64: memcpy(&v, (const double *)data + k, 8); break;
     }
     return v;
-}
-
-uint64_t ff_grid_id(const ff_grid *g)
-{
-    size_t n = (size_t)g->w * (size_t)g->h;
-    uint64_t bits;
-    ff_hash s;
-
-    ff_hash_init(&s);
-    ff_hash_u32(&s, (uint32_t)g->w);
-    ff_hash_u32(&s, (uint32_t)g->h);
-    ff_hash_u32(&s, (uint32_t)g->moves);
-    ff_hash_u32(&s, (uint32_t)g->corners);
-    memcpy(&bits, &g->cell_size, 8);
-    ff_hash_u64(&s, bits);
-    memcpy(&bits, &g->radius, 8);
-    ff_hash_u64(&s, bits);
-    ff_hash_f32s(&s, g->cost, n);
-    ff_hash_bytes(&s, g->oneway ? "\1" : "\0", 1);
-    if (g->oneway)
-        ff_hash_bytes(&s, g->oneway, n);
-    ff_hash_bytes(&s, g->terrain ? "\1" : "\0", 1);
-    if (g->terrain)
-        ff_hash_bytes(&s, g->terrain, n);
-    return ff_hash_final(&s);
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "grid.h"
+#include "gridid.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,10 +91,6 @@ const char *ff_lanes_suffix(int lanes);
  * ff_type_size(t) bytes (an i32 as its two's complement, a real as its
  * IEEE 754 encoding): written low byte first, the stream's order. */
 uint64_t ff_value_bits(ff_type t, const void *data, size_t k);
-
-/* Hash of the graph alone (what map_id holds; man 5 ff, "Ids"): size,
- * moves, corners, cell size, radius, costs, one-way cells and classes. */
-uint64_t ff_grid_id(const ff_grid *g);
 
 #ifdef __cplusplus
 }

@@ -5,10 +5,24 @@
 #include <string.h>
 
 #include "hash.h"
+#include "tilehash.h"
+
+/* The plane of w*h cells of lanes values of type t at data in f. */
+static uint64_t plane_hash(const ff_field *f, const void *data, size_t elem_size, int lanes)
+{
+    ff_plane p;
+
+    p.values = data;
+    p.w = f->grid.w;
+    p.h = f->grid.h;
+    p.elem_size = elem_size;
+    p.lanes = lanes;
+    return ff_plane_hash(&p);
+}
 
 static uint64_t distance_id(const ff_field *f)
 {
-    size_t n = (size_t)f->grid.w * (size_t)f->grid.h, k;
+    size_t k;
     ff_hash s;
 
     ff_hash_init(&s);
@@ -16,7 +30,7 @@ static uint64_t distance_id(const ff_field *f)
     ff_hash_u64(&s, (uint64_t)f->grid.ngoals);
     for (k = 0; k < f->grid.ngoals; k++)
         ff_hash_u32(&s, f->grid.goals[k]);
-    ff_hash_f64s(&s, f->distance, n);
+    ff_hash_u64(&s, plane_hash(f, f->distance, 8, 1));
     if (f->any_angle)
         ff_hash_bytes(&s, "any-angle", 9);
     if (f->turn) {
@@ -25,35 +39,15 @@ static uint64_t distance_id(const ff_field *f)
         ff_hash_u64(&s, bits);
         ff_hash_bytes(&s, f->heading_distance ? "\1" : "\0", 1);
         if (f->heading_distance)
-            ff_hash_f64s(&s, f->heading_distance, 8 * n);
+            ff_hash_u64(&s, plane_hash(f, f->heading_distance, 8, 8));
     }
     return ff_hash_final(&s);
-}
-
-/* The values of a channel as their little-endian bytes. */
-static void hash_values(ff_hash *s, ff_type t, const void *data, size_t n)
-{
-    size_t k;
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    ff_hash_bytes(s, data, n * ff_type_size(t));
-    (void)k;
-#else
-    for (k = 0; k < n; k++) {
-        uint8_t b[8];
-        uint64_t v = ff_value_bits(t, data, k);
-        size_t i;
-        for (i = 0; i < ff_type_size(t); i++)
-            b[i] = (uint8_t)(v >> (8 * i));
-        ff_hash_bytes(s, b, ff_type_size(t));
-    }
-#endif
 }
 
 uint64_t ff_channel_id_lanes(const ff_field *f, const char *name, ff_type t, int lanes,
                              const void *data)
 {
-    size_t n = (size_t)f->grid.w * (size_t)f->grid.h, len = strlen(name);
+    size_t len = strlen(name);
     ff_hash s;
 
     lanes = lanes == 8 || lanes == 2 ? lanes : 1;
@@ -63,7 +57,7 @@ uint64_t ff_channel_id_lanes(const ff_field *f, const char *name, ff_type t, int
     ff_hash_bytes(&s, name, len);
     /* an x8 type's code is 8 more than its base type's, an x2 type's 16 */
     ff_hash_u32(&s, (uint32_t)t + (lanes == 8 ? 8u : lanes == 2 ? 16u : 0u));
-    hash_values(&s, t, data, n * (size_t)lanes);
+    ff_hash_u64(&s, plane_hash(f, data, ff_type_size(t), lanes));
     return ff_hash_final(&s);
 }
 

@@ -14,7 +14,7 @@
 #             no more than the 8-move ones (a disagreement fails)
 #
 # Each search runs BENCH_REPEAT times (default 1: the any-angle search of
-# the 4096 x 4096 map takes about 7 s of processor), interleaved,
+# the 4096 x 4096 map takes about 1 s of processor), interleaved,
 # and its run of least processor time counts.  Missed targets are
 # reported, not failed.  BENCH_ANYANGLE_SIZES (default "1024 4096") and
 # BENCH_SEED change the maps, cached in tests/bench/out/.

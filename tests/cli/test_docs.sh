@@ -238,6 +238,43 @@ sub fhash {
     ($hh, $hl) = mix($hh, $hl, int($len / 4294967296), $len % 4294967296);
     return sprintf '%08x%08x', $hh, $hl;
 }
+# A hash id as the u64 of a message: little-endian.
+sub u64 {
+    my ($hex) = @_;
+    return pack 'VV', hex(substr $hex, 8, 8), hex(substr $hex, 0, 8);
+}
+# The plane hash: tiles of 64 x 64 cells (cb bytes a cell), row by row;
+# then blocks of 8 x 8 nodes, until one node is left.
+sub plane {
+    my ($raw, $w, $h, $cb) = @_;
+    my ($nw, $nh) = (int(($w + 63) / 64), int(($h + 63) / 64));
+    my @lv;
+    for my $ty (0 .. $nh - 1) {
+        for my $tx (0 .. $nw - 1) {
+            my ($x0, $msg) = ($tx * 64, '');
+            my $x1 = $x0 + 64 < $w ? $x0 + 64 : $w;
+            my $y1 = $ty * 64 + 64 < $h ? $ty * 64 + 64 : $h;
+            $msg .= substr $raw, ($_ * $w + $x0) * $cb, ($x1 - $x0) * $cb for $ty * 64 .. $y1 - 1;
+            push @lv, fhash($msg);
+        }
+    }
+    while ($nw > 1 || $nh > 1) {
+        my ($pw, $ph) = (int(($nw + 7) / 8), int(($nh + 7) / 8));
+        my @up;
+        for my $py (0 .. $ph - 1) {
+            for my $px (0 .. $pw - 1) {
+                my $msg = '';
+                for my $y ($py * 8 .. ($py * 8 + 8 < $nh ? $py * 8 + 8 : $nh) - 1) {
+                    $msg .= u64($lv[ $y * $nw + $_ ]) for $px * 8 .. ($px * 8 + 8 < $nw ? $px * 8 + 8 : $nw) - 1;
+                }
+                push @up, fhash($msg);
+            }
+        }
+        @lv = @up;
+        ($nw, $nh) = ($pw, $ph);
+    }
+    return u64($lv[0]);
+}
 sub line {
     my $e = index $data, "\n", $pos;
     die "no newline\n" if $e < 0;
@@ -277,12 +314,13 @@ while ($pos < length $data) {
             $raw{$name} = pack "$pk{$base}*", map { $_ eq 'inf' ? 9**9**9 : $_ } @v;
         }
         $c->[2] = $tcode{$base} + ($lanes == 8 ? 8 : $lanes == 2 ? 16 : 0);
+        $c->[3] = $size{$base} * $lanes;
     }
     my $msg = pack 'VVVV', $w, $h, $key{moves}[0], $corner{ $key{corners}[0] };
     $msg .= pack 'd<d<', $key{cell}[0], $key{radius}[0];
-    $msg .= $raw{cost};
+    $msg .= plane($raw{cost}, $w, $h, 4);
     for my $opt ('oneway', 'class') {
-        $msg .= exists $raw{$opt} ? "\1" . $raw{$opt} : "\0";
+        $msg .= exists $raw{$opt} ? "\1" . plane($raw{$opt}, $w, $h, 1) : "\0";
     }
     my $map = fhash($msg);
     my @out = ("map " . (($id{map} // '') eq $map ? 'ok' : 'MISMATCH'));
@@ -291,7 +329,7 @@ while ($pos < length $data) {
         my %seen;
         my @gi = sort { $a <=> $b } grep { !$seen{$_}++ } map { $_->[1] * $w + $_->[0] } @goal;
         my ($mh, $ml) = (hex(substr $map, 0, 8), hex(substr $map, 8, 8));
-        my $dmsg = pack('VVVV', $ml, $mh, scalar @gi, 0) . pack('V*', @gi) . $raw{distance};
+        my $dmsg = pack('VVVV', $ml, $mh, scalar @gi, 0) . pack('V*', @gi) . plane($raw{distance}, $w, $h, 8);
         $dmsg .= 'any-angle' if exists $key{'any-angle'};
         my $dist = fhash($dmsg);
         push @out, "distance " . (($id{distance} // '') eq $dist ? 'ok' : 'MISMATCH');
@@ -300,11 +338,11 @@ while ($pos < length $data) {
     # Every other channel with an id (direction must have one): the base
     # id, the name and the type code, then the values.
     for my $c (@chan) {
-        my ($name, $type, $code) = @$c;
+        my ($name, $type, $code, $cb) = @$c;
         next if $name =~ /^(cost|oneway|class|distance)$/;
         next unless exists $id{$name} || $name eq 'direction';
         my ($bh, $bl) = (hex(substr $base, 0, 8), hex(substr $base, 8, 8));
-        my $cmsg = pack('VVV', $bl, $bh, length $name) . $name . pack('V', $code) . $raw{$name};
+        my $cmsg = pack('VVV', $bl, $bh, length $name) . $name . pack('V', $code) . plane($raw{$name}, $w, $h, $cb);
         push @out, "$name " . (($id{$name} // '') eq fhash($cmsg) ? 'ok' : 'MISMATCH');
     }
     print "@out\n";
@@ -334,6 +372,15 @@ $all"
         'map ok distance ok vector ok'
     ids "any-angle vectors, text" "$BIN/ffbuild --any-angle $TD/anyangle/gap.ffmap | $BIN/ffdir --text" \
         'map ok distance ok vector ok'
+    # 600 x 70 cells: 10 x 2 tiles, 2 x 1 nodes above them, then one.
+    awk 'BEGIN { srand(3); print "ffmap 1"; print "legend # wall"; print "legend . 1"
+                 print "legend ~ 3"; print "map"
+                 for (y = 0; y < 70; y++) { r = ""
+                     for (x = 0; x < 600; x++) { u = rand(); r = r (u < 0.2 && x + y > 4 ? "#" : u < 0.3 ? "~" : ".") }
+                     print r } }' >"$TMP/wide.ffmap"
+    ids "600 x 70: three levels of tiles" "$BIN/ffbuild -g 1,1 $TMP/wide.ffmap | $BIN/ffdir" "$all"
+    ids "600 x 70, text, a one-way cell" \
+        "sed 's/^legend ~ 3/legend ~ 3 E,S/' $TMP/wide.ffmap | $BIN/ffbuild -g 1,1 --text | $BIN/ffdir --text" "$all"
     ids "a changed cost is noticed" \
         "$BIN/ffbuild -m 4 --text $TD/demo/small.ffmap | sed '/^end/{n;s/^1/2/;}'" \
         'map MISMATCH distance MISMATCH'

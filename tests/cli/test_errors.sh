@@ -276,6 +276,10 @@ printf 'at 2 close 0,0,1,1\n' | cat "$IN/aa.scenario" - >"$IN/aa-event.scenario"
 bad ffsim "an any-angle field, map events" \
     "^ffsim: $IN/aa-event.scenario: on an any-angle field, its map events would rebuild the field" \
     "$BIN/ffsim $IN/anyangle-vec.ff $IN/aa-event.scenario"
+printf 'at 2 goal walker 7,5\n' | cat "$IN/aa.scenario" - >"$IN/aa-goal.scenario"
+bad ffsim "an any-angle field, goal changes" \
+    "^ffsim: $IN/aa-goal.scenario: on an any-angle field, its goal changes would build fields of their own" \
+    "$BIN/ffsim $IN/anyangle-vec.ff $IN/aa-goal.scenario"
 sed 's/^agent 1 walker 0.5,0.5$/agent 1 walker 0.5,0.5 goal 7,5/' "$IN/aa.scenario" >"$IN/aa-own.scenario"
 bad ffsim "an any-angle field, an agent's own goal" \
     "^ffsim: $IN/aa-own.scenario: on an any-angle field, an agent with a goal of its own" \
@@ -481,6 +485,39 @@ bad ffsim "scenario: stuck-after not a number" "^ffsim: $IN/stuckword.scen:2:13:
     "$P $S $FIELD $IN/stuckword.scen"
 bad ffsim "scenario: stuck-after twice" "^ffsim: $IN/stucktwice.scen:3:1: 'stuck-after' given twice" "$P $S $FIELD $IN/stucktwice.scen"
 bad ffsim "scenario: a NUL byte" "^ffsim: $IN/nul.txt:1:" "$P $S $FIELD $IN/nul.txt"
+# Goal changes (at T goal): each refusal at its line and column.
+for c in 'nobody 20,10' 'agent 99 20,10' 'walker 15,1' 'walker 40,10' 'walker 20,10 20,10' \
+         'agent 0 20,10 21,10' 'walker 20'; do
+    printf 'at 3 goal %s\n' "$c" | cat "$IN/s.scen" - >"$IN/goal-$(printf '%s' "$c" | tr ' ,' '__').scen"
+done
+L=$(($(wc -l <"$IN/s.scen") + 1))
+bad ffsim "scenario: a goal change of an unknown class" \
+    "^ffsim: $IN/goal-nobody_20_10.scen:$L:11: unknown class 'nobody'$" "$P $S $FIELD $IN/goal-nobody_20_10.scen"
+bad ffsim "scenario: a goal change of an unknown agent" \
+    "^ffsim: $IN/goal-agent_99_20_10.scen:$L:17: unknown agent 99$" "$P $S $FIELD $IN/goal-agent_99_20_10.scen"
+bad ffsim "scenario: a goal change onto a wall" \
+    "^ffsim: $IN/goal-walker_15_1.scen:$L:18: goal 15,1 is on a wall$" "$P $S $FIELD $IN/goal-walker_15_1.scen"
+bad ffsim "scenario: a goal change outside the map" \
+    "^ffsim: $IN/goal-walker_40_10.scen:$L:18: goal 40,10 is outside the map \\(32x21 cells\\)$" \
+    "$P $S $FIELD $IN/goal-walker_40_10.scen"
+bad ffsim "scenario: a goal change's cell twice" \
+    "^ffsim: $IN/goal-walker_20_10_20_10.scen:$L:24: goal 20,10 given twice$" \
+    "$P $S $FIELD $IN/goal-walker_20_10_20_10.scen"
+bad ffsim "scenario: two goals of one agent" \
+    "^ffsim: $IN/goal-agent_0_20_10_21_10.scen:$L:25: an agent has one goal cell$" \
+    "$P $S $FIELD $IN/goal-agent_0_20_10_21_10.scen"
+bad ffsim "scenario: a goal change's cell not X,Y" \
+    "^ffsim: $IN/goal-walker_20.scen:$L:18: goal '20' is not one cell X,Y \\(whole numbers\\)$" \
+    "$P $S $FIELD $IN/goal-walker_20.scen"
+for t in 0 100000001 soon; do
+    printf 'at %s goal walker 20,10\n' "$t" | cat "$IN/s.scen" - >"$IN/goal-tick-$t.scen"
+    bad ffsim "scenario: a goal change at tick $t" \
+        "^ffsim: $IN/goal-tick-$t.scen:$L:4: event tick '$t' is not an integer in 1..100000000$" \
+        "$P $S $FIELD $IN/goal-tick-$t.scen"
+done
+printf 'goal-change wait\n' | cat "$IN/s.scen" - >"$IN/goal-change.scen"
+bad ffsim "scenario: goal-change with another word" \
+    "^ffsim: $IN/goal-change.scen:$L:13: goal-change 'wait' \\(keep or stop\\)$" "$P $S $FIELD $IN/goal-change.scen"
 # Angular steering (issue 31): angular-accel over 0, face a point in the map.
 cls='ffsim 1\nticks 1\nclass a\nradius 0.3\nspeed 1\n'
 printf "${cls}angular-accel 0\n" >"$IN/aa0.scen"

@@ -44,6 +44,7 @@ W=$TMP/work
 mkdir -p "$IN" "$W"
 MAP=$TD/gate.ffmap
 $BIN/ffbuild "$MAP" >"$IN/gate0.ff" && $BIN/ffdir "$IN/gate0.ff" >"$IN/gate.ff" &&
+    $BIN/ffbuild --any-angle "$TD/anyangle/gap.ffmap" >"$IN/gap.ff" &&
     $BIN/ffquery --trace 2,2 "$IN/gate.ff" >"$IN/path.txt" &&
     $BIN/ffbuild --turn-cost 1 "$TD/turn/zigzag.ffmap" | $BIN/ffdir >"$IN/turn.ff" || {
     fail setup "cannot build the inputs"
@@ -153,8 +154,10 @@ fault "ffbuild: --goal-sets -j 1" "$BIN/ffbuild -j 1 --goal-sets $IN/sets.txt $M
 [ "$STRIDE_OF" -eq 0 ] && fault "ffbuild: --goal-sets -j 2" "$BIN/ffbuild -j 2 --goal-sets $IN/sets.txt $IN/open32.map"
 fault "ffbuild: --goal-sets --split" "$BIN/ffbuild -j 1 --goal-sets $IN/sets.txt --split dir $MAP"
 fault "ffbuild: -g, --turn-cost" "$BIN/ffbuild -g 2,2 -g 3,3 --turn-cost 1 $TD/turn/zigzag.ffmap"
+fault "ffbuild: --any-angle, -c cut" "$BIN/ffbuild --any-angle -c cut $TD/anyangle/gap.ffmap"
 fault "ffbuild: --update" "$BIN/ffbuild --update $IN/changes.txt $IN/gate0.ff"
 fault "ffdir" "$BIN/ffdir $IN/gate0.ff"
+fault "ffdir: an any-angle field" "$BIN/ffdir $IN/gap.ff"
 fault "ffquery: --trace" "$BIN/ffquery --trace 2,2 $IN/gate.ff"
 fault "ffquery: --check" "$BIN/ffquery --check $IN/gate.ff <$IN/cells.txt"
 fault "ffquery: positions" "$BIN/ffquery $IN/gate.ff <$IN/points.txt"

@@ -99,7 +99,7 @@ run summary_file 0 "$BIN/ffsim --summary $TMP/s.sum $TMP/gate.ff $TMP/crowd.scen
 grep -v '^agent_steps_per_second\|^rebuild_seconds\|^run_seconds' "$TMP/s.sum" >"$TMP/s.s"
 same summary_file_same "$TMP/s.s" "$TMP/c1.s"
 check summary_file_keys "$(cut -d' ' -f1 "$TMP/s.sum" | tr '\n' ' ')" = \
-    "agents spawned arrived goal_arrivals arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes field_cache_hits congestion_refreshes stale_ticks fallbacks reservation_waits deadlocks deadlocked sweep_failures queue_wait complement_searches complement_failures complement_nodes complement_ticks direction_lookups makespan sum_of_costs tick_overruns ticks over agent_steps rebuild_seconds congestion_seconds run_seconds agent_steps_per_second "
+    "agents spawned arrived goal_arrivals arrival_tick_median arrival_tick_p95 stuck remaining unreachable wall_penetrations max_overlap heading_jitter group_fallbacks escapes field_builds field_bytes field_cache_hits goal_changes goal_cache_hits congestion_refreshes stale_ticks fallbacks reservation_waits deadlocks deadlocked sweep_failures queue_wait complement_searches complement_failures complement_nodes complement_ticks direction_lookups makespan sum_of_costs tick_overruns ticks over agent_steps rebuild_seconds congestion_seconds run_seconds agent_steps_per_second "
 
 # Refused input: one line naming file, line and column; exit 2; no output.
 bad() {
@@ -452,7 +452,7 @@ badline "at 5 close 3,3,40,4" event_outside
 refuse event_outside "^ffsim: .*/event_outside.scenario:8:12: cells 3,3,40,4 are outside the map \\(20x9 cells\\)$" \
     "$BIN/ffsim $TMP/room.ff $TMP/event_outside.scenario"
 badline "at 5 shut 3,3,4,4" event_word
-refuse event_unknown "^ffsim: .*/event_word.scenario:8:6: unknown event 'shut' \\(close or open\\)$" \
+refuse event_unknown "^ffsim: .*/event_word.scenario:8:6: unknown event 'shut' \\(close, open or goal\\)$" \
     "$BIN/ffsim $TMP/room.ff $TMP/event_word.scenario"
 badline "at 0 close 3,3,4,4" event_tick
 refuse event_tick "^ffsim: .*/event_tick.scenario:8:4: event tick '0' is not an integer in 1..100000000$" \

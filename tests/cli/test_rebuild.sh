@@ -80,6 +80,51 @@ sed 's/^profiles on/profiles on\nrebuild full/' "$TMP/toggle.scenario" >"$TMP/to
 "$BIN/ffsim" -o "$TMP/toggle_full.trace" "$TMP/doors.ff" "$TMP/toggle_full.scenario" 2>/dev/null
 same "door toggled: the same trace built whole" "$TMP/toggle.trace" "$TMP/toggle_full.trace"
 
+# A map of 600 x 130 cells (10 x 3 tiles of the ids' trees, two levels
+# above them): random rectangles closed and opened, several a tick, the
+# ids repaired tile by tile.  The trace equals 'rebuild full''s (each id
+# hashed whole), and the last id of each field equals the first id of a
+# run on a stream built from the map the events left.
+awk 'BEGIN { srand(7); print "ffmap 1\nlegend # wall\nlegend . 1\nlegend G goal 1\nmap"
+             for (y = 0; y < 130; y++) { r = ""
+                 for (x = 0; x < 600; x++)
+                     r = r (x == 590 && y == 65 ? "G" : y == 0 || y == 129 || x == 0 || x == 599 || (x % 70 == 35 && y % 40 > 4) ? "#" : ".")
+                 print r } }' >"$TMP/wide.ffmap"
+"$BIN/ffbuild" "$TMP/wide.ffmap" | "$BIN/ffdir" >"$TMP/wide.ff"
+awk 'BEGIN { srand(11); print "ffsim 1\ntick 0.1\nticks 120\nprofiles on\nrebuild-ticks 1"
+             for (k = 0; k < 16; k++) {
+                 t = 2 + int(k / 2) * 6; x = 3 + int(rand() * 560); y = 3 + int(rand() * 110)
+                 w = int(rand() * 30); h = int(rand() * 12)
+                 print "at " t " close " x "," y "," x + w "," y + h
+                 if (k % 3 != 2) print "at " t + 3 " open " x "," y "," x + w "," y + h
+                 else closed[++n] = x "," y "," x + w "," y + h
+             }
+             print "class small\n    radius 0.3\n    speed 1.4\n    follow\nend"
+             print "class large\n    radius 1.2\n    speed 1.0\n    follow\nend"
+             print "spawn 20 small rect 2,2,30,120 seed 1 first 0"
+             print "spawn 10 large rect 2,2,30,120 seed 2 first 100"
+             for (k = 1; k <= n; k++) print closed[k] > "'"$TMP/closed.txt"'" }' >"$TMP/wide.scenario"
+sed 's/^profiles on/profiles on\nrebuild full/' "$TMP/wide.scenario" >"$TMP/wide_full.scenario"
+run "600 x 130, repaired" 0 "$BIN/ffsim -o $TMP/wide.trace $TMP/wide.ff $TMP/wide.scenario"
+run "600 x 130, built whole" 0 "$BIN/ffsim -o $TMP/wide_full.trace $TMP/wide.ff $TMP/wide_full.scenario"
+same "600 x 130: the same trace, ids included" "$TMP/wide.trace" "$TMP/wide_full.trace"
+check "600 x 130: fields published" "$(grep -c '^# tick [0-9]* field' "$TMP/wide.trace")" -ge 16
+# The map the events left, by hand, and a run on it without events.
+awk -v list="$TMP/closed.txt" 'BEGIN { while ((getline r < list) > 0) { split(r, c, ","); n++
+                                           x0[n] = c[1]; y0[n] = c[2]; x1[n] = c[3]; y1[n] = c[4] } }
+    /^map$/ { m = 1; print; next } !m { print; next }
+    { for (k = 1; k <= n; k++) if (y >= y0[k] && y <= y1[k])
+          $0 = substr($0, 1, x0[k]) sprintf("%*s", x1[k] - x0[k] + 1, "") substr($0, x1[k] + 2)
+      gsub(/ /, "#"); y++; print }' "$TMP/wide.ffmap" >"$TMP/final.ffmap"
+"$BIN/ffbuild" "$TMP/final.ffmap" | "$BIN/ffdir" >"$TMP/final.ff"
+grep -v '^at ' "$TMP/wide.scenario" >"$TMP/final.scenario"
+run "600 x 130, the map the events left" 0 "$BIN/ffsim -o $TMP/final.trace $TMP/final.ff $TMP/final.scenario"
+for k in 0 1; do
+    last=$(sed -n "s/^# \(tick [0-9]* \)\{0,1\}field $k radius [^ ]* id \([0-9a-f]*\).*/\2/p" "$TMP/wide.trace" | tail -n 1)
+    fresh=$(sed -n "s/^# field $k radius [^ ]* id \([0-9a-f]*\)$/\1/p" "$TMP/final.trace")
+    check "600 x 130: field $k's repaired id is a fresh build's ($last)" -n "$last" -a "$last" = "$fresh"
+done
+
 # A change inside cells no field reaches leaves every field in use.
 cat >"$TMP/far.scenario" <<'EOS'
 ffsim 1

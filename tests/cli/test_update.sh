@@ -78,6 +78,27 @@ awk -v seed=31 -v n=300 -v ch="$TMP/ch.txt" -f tests/cli/changes.awk "$DEMO" >"$
 run "300 changes" 0 "$BIN/ffbuild --update $TMP/ch.txt $TMP/base.ff -o $TMP/got.ff"
 same "300 changes equal a rebuild" "$TMP/got.ff" "$TMP/want.ff"
 
+# A list whose region is most of the map: one search of the whole map,
+# the same bytes as a rebuild.  100 whole-map costs (the walls opened)
+# and a block closed; and on a cleared map, a block of the west closed.
+awk 'BEGIN { for (k = 0; k < 100; k++) printf "cost 0,0,39,19 %s\n", k % 2 ? 2.5 : 4
+             print "close 5,5,6,6" }' >"$TMP/ch.txt"
+sed 's/^legend \([<GS]\) \(goal \|spawn \)\{0,1\}1/legend \1 \22.5/; /^map$/i legend k 2.5' "$DEMO" |
+    awk '/^map$/ { m = 1; print; next } !m { print; next }
+         { gsub(/[^<GS]/, "k"); if (++y == 6 || y == 7) $0 = substr($0, 1, 5) "##" substr($0, 8); print }' \
+    >"$TMP/changed.ffmap"
+"$BIN/ffbuild" "$TMP/changed.ffmap" -o "$TMP/want.ff"
+run "100 whole-map costs" 0 "$BIN/ffbuild --update $TMP/ch.txt $TMP/base.ff -o $TMP/got.ff"
+same "100 whole-map costs equal a rebuild" "$TMP/got.ff" "$TMP/want.ff"
+printf 'close 3,6,22,12\n' >"$TMP/ch.txt"
+awk '/^map$/ { m = 1; print; next }
+     m && y >= 6 && y <= 12 { $0 = substr($0, 1, 3) "####################" substr($0, 24) }
+     m { y++ } { print }' "$DEMO" >"$TMP/changed.ffmap"
+"$BIN/ffbuild" -r 0.6 -g 37,10 "$TMP/changed.ffmap" -o "$TMP/want.ff"
+"$BIN/ffbuild" -r 0.6 -g 37,10 "$DEMO" -o "$TMP/r.ff"
+run "west block closed, radius 0.6" 0 "$BIN/ffbuild --update $TMP/ch.txt $TMP/r.ff -o $TMP/got.ff"
+same "west block closed equals a rebuild" "$TMP/got.ff" "$TMP/want.ff"
+
 # No change: the same stream.
 printf '# nothing\n\n' >"$TMP/none.txt"
 "$BIN/ffbuild" "$DEMO" -o "$TMP/base.ff"

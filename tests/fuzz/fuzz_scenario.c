@@ -3,7 +3,7 @@
  * a goal.  There is no scenario writer to round-trip through; instead the
  * same bytes read from a string (ff_scenario_parse) must give the same
  * scenario bit for bit (the seeded spawn rules included), and a scenario
- * read must keep what scenario.h promises.
+ * read must keep what scenario.h promises (goal changes too).
  * needs: lib/crowd/scenario/scenario.c
  */
 #define _POSIX_C_SOURCE 200809L
@@ -59,6 +59,18 @@ static void check_scenario(const ff_scenario *s, const ff_grid *g)
         for (b = 1; b < c->nbehaviours; b++)
             FUZZ_CHECK(c->behaviour[b - 1].priority <= c->behaviour[b].priority);
     }
+    for (k = 0; k < s->ngoal_events; k++) {
+        const ff_goal_event *e = &s->goal_event[k];
+        FUZZ_CHECK(e->tick >= 1 && (k == 0 || s->goal_event[k - 1].tick <= e->tick));
+        FUZZ_CHECK(e->cls >= 0 && (size_t)e->cls < s->nclasses);
+        FUZZ_CHECK(e->ncells >= 1 && e->ncells <= FF_CLASS_GOALS_MAX);
+        FUZZ_CHECK(e->agent < 0 || ((size_t)e->agent < s->nagents && e->ncells == 1 &&
+                                    s->agent[e->agent].id == e->agent_id &&
+                                    s->agent[e->agent].cls == e->cls));
+        FUZZ_CHECK(e->agent >= 0 || s->cls[e->cls].goal_events > 0);
+        for (b = 0; b < e->ncells; b++)
+            FUZZ_CHECK(ff_grid_open(g, e->cell[b]) && (b == 0 || e->cell[b - 1] < e->cell[b]));
+    }
     for (k = 0; k < s->nagents; k++) {
         const ff_agent_spec *a = &s->agent[k];
         FUZZ_CHECK(k == 0 || s->agent[k - 1].id < a->id);
@@ -84,6 +96,9 @@ static void check_same(const ff_scenario *a, const ff_scenario *b)
     }
     for (k = 0; k < a->nagents; k++)
         FUZZ_CHECK(memcmp(&a->agent[k], &b->agent[k], sizeof a->agent[k]) == 0);
+    FUZZ_CHECK(a->ngoal_events == b->ngoal_events && a->goal_change_stop == b->goal_change_stop);
+    for (k = 0; k < a->ngoal_events; k++)
+        FUZZ_CHECK(memcmp(&a->goal_event[k], &b->goal_event[k], sizeof a->goal_event[k]) == 0);
 }
 
 /* 1 when a line "spawn N ..." asks for more than 10000 agents.  Placing an

@@ -8,8 +8,11 @@
 
 #include "crowdint.h"
 
-/* The goal masks never change: each class's bounding box of its goal
- * cells, once, and the box widened by a cell in world units. */
+static void world_box(ff_crowd *c, size_t k);
+
+/* Each class's bounding box of its goal cells, and the box widened by a
+ * cell in world units (a goal change sets its class's again:
+ * ff_goal_box_cells). */
 void ff_goal_boxes_init(ff_crowd *c, size_t nclasses)
 {
     const ff_grid *g = c->grid;
@@ -36,15 +39,40 @@ void ff_goal_boxes_init(ff_crowd *c, size_t nclasses)
                 if (y > box[3]) box[3] = y;
             }
     }
-    for (k = 0; k < nclasses; k++) {
-        /* A cell wider than the range at_goal scans. */
-        const long long *box = &c->goal_box[4 * k];
-        double *world = &c->goal_world[4 * k];
-        world[0] = g->origin_x + ((double)box[0] - 1) * g->cell_size;
-        world[1] = g->origin_y + ((double)box[1] - 1) * g->cell_size;
-        world[2] = g->origin_x + ((double)box[2] + 2) * g->cell_size;
-        world[3] = g->origin_y + ((double)box[3] + 2) * g->cell_size;
+    for (k = 0; k < nclasses; k++)
+        world_box(c, k);
+}
+
+/* Class k's goal box widened by a cell, in world units: a cell wider
+ * than the range at_goal scans. */
+static void world_box(ff_crowd *c, size_t k)
+{
+    const ff_grid *g = c->grid;
+    const long long *box = &c->goal_box[4 * k];
+    double *world = &c->goal_world[4 * k];
+
+    world[0] = g->origin_x + ((double)box[0] - 1) * g->cell_size;
+    world[1] = g->origin_y + ((double)box[1] - 1) * g->cell_size;
+    world[2] = g->origin_x + ((double)box[2] + 2) * g->cell_size;
+    world[3] = g->origin_y + ((double)box[3] + 2) * g->cell_size;
+}
+
+void ff_goal_box_cells(ff_crowd *c, int32_t cls, const uint32_t *cells, size_t n)
+{
+    long long *box = &c->goal_box[4 * cls];
+    size_t k;
+
+    box[0] = box[1] = LLONG_MAX;
+    box[2] = box[3] = -1;
+    for (k = 0; k < n; k++) {
+        long long x = (long long)(cells[k] % (uint32_t)c->grid->w);
+        long long y = (long long)(cells[k] / (uint32_t)c->grid->w);
+        if (x < box[0]) box[0] = x;
+        if (y < box[1]) box[1] = y;
+        if (x > box[2]) box[2] = x;
+        if (y > box[3]) box[3] = y;
     }
+    world_box(c, (size_t)cls);
 }
 
 int ff_class_at_goal(const ff_crowd *c, int32_t cls, double x, double y)

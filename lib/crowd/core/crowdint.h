@@ -24,6 +24,7 @@
 #include "congestion.h"
 #include "crowdstate.h"
 #include "footprint.h"
+#include "goalchange.h"
 #include "goalfield.h"
 #include "goalgroup.h"
 #include "profiles.h"
@@ -162,7 +163,14 @@ struct ff_crowd {
     ff_goalfields goals;       /* their fields */
     uint32_t *agent_goal;      /* per agent: its goal field, or
                                   FF_GOALFIELD_NONE; NULL when no agent
-                                  has an own goal */
+                                  has an own goal, nor a change of one */
+    /* goal changes ('at T goal', goalevents.c) */
+    ff_goalchanges goalchanges; /* classes': their fields' cache */
+    size_t next_goal_event;    /* the scenario's goal events before it
+                                  are applied */
+    unsigned long long own_goal_changes; /* agents' goal changes */
+    unsigned long long own_goal_hits;    /* of those, to a field built
+                                  for the published profile already */
     /* The parts' own state, each changed only by its file: cell-to-cell
        moves ('move grid': the requests, waits and cycles, gridmove.c),
        with reservations priority inheritance (pibt.c) and its complement
@@ -400,9 +408,11 @@ static inline ff_cost_view ff_agent_cost_dir(const ff_crowd *c, size_t i, const 
 /* ---- arrival.c ---- */
 
 /* Each of the nclasses classes' goal cells' bounding box (c->goal_box)
- * and the box widened by a cell in world units (c->goal_world), once:
- * the goal masks never change. */
+ * and the box widened by a cell in world units (c->goal_world), at the
+ * start. */
 void ff_goal_boxes_init(ff_crowd *c, size_t nclasses);
+/* Class cls's boxes after a goal change: its n goal cells. */
+void ff_goal_box_cells(ff_crowd *c, int32_t cls, const uint32_t *cells, size_t n);
 /* 1 when (x, y) is within the arrival distance of the center of one of
  * class cls's goal cells (ff_agent_at_goal has found it near their box). */
 int ff_class_at_goal(const ff_crowd *c, int32_t cls, double x, double y);
@@ -428,6 +438,17 @@ static inline int ff_agent_at_goal(const ff_crowd *c, size_t i, int32_t cls, dou
 /* Agent i arrives at tick t: counted (on its goal, its goal group), and
  * it stays as an obstacle or leaves (then *changed is set). */
 void ff_agent_arrive(ff_crowd *c, size_t i, long long t, int *changed);
+
+/* ---- goalevents.c ---- */
+
+/* Apply the scenario's goal changes of tick t (after the map events'):
+ * a class's through its profile (goalchange.h), its goal box and its
+ * agents that stood arrived where no goal is now (they go on); an
+ * agent's: its own goal's field found (made when needed, as on
+ * entering), and it goes on if it stood arrived.  When a goal change's
+ * field is published at t, what was planned on the old one is stale
+ * from then (ff_profiles_fields_changed).  FF_ENOMEM. */
+ff_status ff_crowd_goal_events(ff_crowd *c, long long t, ff_error *err);
 
 /* ---- ownpath.c ---- */
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "goalchange.h"
 #include "goalfield.h"
 #include "profiles.h"
 
@@ -31,6 +32,8 @@ static ff_status count_own_goals(const ff_scenario *s, const int32_t *class_prof
 
     for (k = 0; k < s->nagents; k++)
         n += s->agent[k].goal >= 0 && s->agent[k].spawn_tick <= s->ticks;
+    for (k = 0; k < s->ngoal_events; k++)
+        n += s->goal_event[k].agent >= 0 && s->goal_event[k].tick <= s->ticks;
     *count = 0;
     if (n == 0)
         return FF_OK;
@@ -40,12 +43,36 @@ static ff_status count_own_goals(const ff_scenario *s, const int32_t *class_prof
         if (s->agent[k].goal >= 0 && s->agent[k].spawn_tick <= s->ticks)
             key[n++] = (uint64_t)(uint32_t)class_profile[s->agent[k].cls] << 32 |
                        (uint64_t)s->agent[k].goal;
+    for (k = 0; k < s->ngoal_events; k++)  /* (an agent's goal changes) */
+        if (s->goal_event[k].agent >= 0 && s->goal_event[k].tick <= s->ticks)
+            key[n++] = (uint64_t)(uint32_t)class_profile[s->goal_event[k].cls] << 32 |
+                       (uint64_t)s->goal_event[k].cell[0];
     qsort(key, n, sizeof *key, cmp_u64);
     for (k = 0; k < n; k++)
         distinct += k == 0 || key[k] != key[k - 1];
     free(key);
     *count = distinct;
     return FF_OK;
+}
+
+/* The fields the goal caches of s's classes may keep (goalchange.h): a
+ * class's goal versions, at most FF_GOAL_CACHE_FIELDS (a turn-cost
+ * field's headings counted as a field). */
+static uint64_t goal_caches(const ff_scenario *s)
+{
+    uint64_t n = 0;
+    size_t k, j;
+
+    for (k = 0; k < s->nclasses; k++) {
+        uint32_t versions = 1;  /* (0: the goals it starts with) */
+        for (j = 0; j < s->ngoal_events; j++)
+            if (s->goal_event[j].agent < 0 && s->goal_event[j].cls == (int32_t)k &&
+                s->goal_event[j].version >= versions)
+                versions = s->goal_event[j].version + 1;
+        if (s->cls[k].goal_events)
+            n += versions < FF_GOAL_CACHE_FIELDS ? versions : FF_GOAL_CACHE_FIELDS;
+    }
+    return n;
 }
 
 ff_status ff_field_budget_count(ff_field_budget *b, const ff_scenario *s, const ff_grid *stream,
@@ -70,6 +97,7 @@ ff_status ff_field_budget_count(ff_field_budget *b, const ff_scenario *s, const 
     b->stream = turn ? 9 : 1;
     b->profiles = nprofiles;
     b->caches = s->nevents && !s->rebuild_full && !turn ? nprofiles : 0;
+    b->caches += goal_caches(s);
     b->headings = turn ? 8 * (uint64_t)nprofiles + 8 : 0;
     b->congestion = s->congestion ? nprofiles + 1 : 0;
     b->fields = b->stream + b->profiles + b->caches + b->headings + b->own_goals + b->congestion;

@@ -42,7 +42,8 @@ typedef struct {
     uint64_t field_cells;     /* w*h: the cells of one field */
     uint64_t stream;          /* the stream's field (9 with turn costs) */
     uint64_t profiles;        /* one per profile */
-    uint64_t caches;          /* map events repaired: one per profile */
+    uint64_t caches;          /* map events repaired: one per profile;
+                                 and the goal caches' (goalchange.h) */
     uint64_t headings;        /* turn costs: 8 per profile, 8 more */
     uint64_t own_goals;       /* one per own goal field */
     uint64_t congestion;      /* congestion: one per profile, 1 more */

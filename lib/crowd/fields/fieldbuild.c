@@ -11,26 +11,35 @@
 #include "search.h"
 #include "turn.h"
 
-/* The profile's grid from the current map: its clearance, then only the
- * goals left open.  0 when no goal is left. */
-ff_status ff_profile_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_error *err)
+/* The profile's goals: those of a goal change (goal_set), of its class,
+ * or the map's; *n of them. */
+const uint32_t *ff_profile_goal_list(const ff_profiles *p, const ff_profile *f, size_t *n)
 {
-    ff_status st;
-    size_t k, n = 0;
-
-    ff_grid_free(&f->grid);
-    if ((st = ff_grid_copy(&f->grid, &p->map, err)) != FF_OK)
-        return st;
-    if ((st = ff_grid_apply_clearance(&f->grid, f->radius, err)) != FF_OK)
-        return st;
+    if (f->goal_set) {
+        *n = f->ngoal_set;
+        return f->goal_set;
+    }
     if (f->goal_class >= 0) {
-        const ff_agent_class *c = &p->scenario->cls[f->goal_class];
-        uint32_t *goals = realloc(f->grid.goals, (size_t)c->ngoals * sizeof *goals);
+        *n = (size_t)p->scenario->cls[f->goal_class].ngoals;
+        return p->scenario->cls[f->goal_class].goal;
+    }
+    *n = p->map.ngoals;
+    return p->map.goals;
+}
+
+ff_status ff_profile_grid_goals(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_error *err)
+{
+    size_t k, n = 0, m;
+    const uint32_t *list = ff_profile_goal_list(p, f, &m);
+
+    if (list != f->grid.goals) {
+        uint32_t *goals = realloc(f->grid.goals, (m ? m : 1) * sizeof *goals);
         if (!goals)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goals");
-        memcpy(goals, c->goal, (size_t)c->ngoals * sizeof *goals);
+        if (m)
+            memcpy(goals, list, m * sizeof *goals);
         f->grid.goals = goals;
-        f->grid.ngoals = (size_t)c->ngoals;
+        f->grid.ngoals = m;
     }
     for (k = 0; k < f->grid.ngoals; k++)
         if (ff_grid_open(&f->grid, f->grid.goals[k]))
@@ -40,18 +49,56 @@ ff_status ff_profile_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_
     return FF_OK;
 }
 
-/* The id of the field in next_*: the map id, the radius, the directions
- * (n of them; none for a field not built: see ff_profile.built). */
-uint64_t ff_profile_field_id(const ff_profile *f, size_t n)
+/* The profile's grid from the current map: its clearance, then only the
+ * goals left open.  0 when no goal is left. */
+ff_status ff_profile_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_error *err)
 {
-    ff_hash h;
+    ff_status st;
 
+    ff_grid_free(&f->grid);
+    if ((st = ff_grid_copy(&f->grid, &p->map, err)) != FF_OK)
+        return st;
+    if ((st = ff_grid_apply_clearance(&f->grid, f->radius, err)) != FF_OK)
+        return st;
+    return ff_profile_grid_goals(p, f, open_goals, err);
+}
+
+void ff_profile_tell_trees(ff_profile *f, uint64_t from, const uint32_t *cost_cells,
+                           size_t ncost, const uint32_t *dir_cells, size_t ndir)
+{
+    if (from != f->trees_id)
+        return;
+    ff_grid_trees_touch(&f->grid_trees, cost_cells, ncost);
+    ff_tilehash_touch(&f->direction_tree, dir_cells, ndir);
+    f->trees_told = 1;
+}
+
+uint64_t ff_profile_field_id(ff_profile *f, size_t n)
+{
+    ff_plane dir;
+    ff_hash h;
+    uint64_t id;
+
+    if (!f->trees_told) {
+        ff_grid_trees_touch_all(&f->grid_trees);
+        ff_tilehash_touch_all(&f->direction_tree);
+    }
+    f->trees_told = 0;
     ff_hash_init(&h);
-    ff_hash_u64(&h, ff_grid_id(&f->grid));
+    ff_hash_u64(&h, ff_grid_id_kept(&f->grid, &f->grid_trees));
     ff_hash_f64s(&h, &f->radius, 1);
-    if (n)
-        ff_hash_bytes(&h, f->next_direction, n);
-    return ff_hash_final(&h);
+    if (n) {
+        dir.values = f->next_direction;
+        dir.w = f->grid.w;
+        dir.h = f->grid.h;
+        dir.elem_size = 1;
+        dir.lanes = 1;
+        ff_hash_u64(&h, ff_tilehash_hash(&f->direction_tree, &dir));
+    }
+    id = ff_hash_final(&h);
+    /* (Without directions the tree is not of this field.) */
+    f->trees_id = n ? id : 0;
+    return id;
 }
 
 /* What every new field of a profile ends with: its count, size and id,

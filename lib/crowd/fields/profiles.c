@@ -24,11 +24,13 @@ static double class_radius(const ff_scenario *s, size_t k)
 }
 
 /* 1 when classes i and j can share a field: radii that close the same
- * cells (key, ff_clearance_key of each class), the same goals. */
+ * cells (key, ff_clearance_key of each class), the same goals, and no
+ * goal changes (a class with any has a field of its own). */
 static int same_profile(const ff_scenario *s, const double *key, size_t i, size_t j)
 {
     const ff_agent_class *a = &s->cls[i], *b = &s->cls[j];
-    return key[i] == key[j] && a->ngoals == b->ngoals &&
+    return (i == j || (!a->goal_events && !b->goal_events)) && key[i] == key[j] &&
+           a->ngoals == b->ngoals &&
            memcmp(a->goal, b->goal, (size_t)a->ngoals * sizeof *a->goal) == 0;
 }
 
@@ -250,6 +252,8 @@ void ff_profiles_free(ff_profiles *p)
         free(f->lead_layer);
         ff_repair_free(&f->repair);
         ff_field_cache_free(&f->cache);
+        ff_grid_trees_free(&f->grid_trees);
+        ff_tilehash_free(&f->direction_tree);
     }
     free(p->changed);
     free(p->mark);
@@ -312,4 +316,59 @@ ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_err
         if (p->profile[k].publish_tick >= 0 && p->profile[k].publish_tick <= t)
             ff_profile_publish(&p->profile[k], t);
     return FF_OK;
+}
+
+ff_status ff_profiles_set_goals(ff_profiles *p, size_t k, const uint32_t *goals, size_t n,
+                                uint32_t version, int build, long long t, ff_error *err)
+{
+    ff_profile *f = &p->profile[k];
+    size_t m, open;
+    const uint32_t *old = ff_profile_goal_list(p, f, &m);
+    ff_status st;
+
+    while (m > 0)
+        f->goal_mask[old[--m]] = 0;
+    f->goal_set = goals;
+    f->ngoal_set = n;
+    f->goal_version = version;
+    for (m = 0; m < n; m++)
+        f->goal_mask[goals[m]] = 1;
+    p->map_tick = t;
+    f->cache.valid = 0;
+    if ((st = ff_profile_grid_goals(p, f, &open, err)) != FF_OK)
+        return st;
+    if (build && f->built)
+        return ff_profile_build_field(p, f, open, err);  /* (retargets own paths) */
+    if (f->astar.grid)
+        ff_astar_retarget(&f->astar);
+    return FF_OK;
+}
+
+void ff_profiles_take_field(ff_profiles *p, size_t k, const double *distance,
+                            const uint8_t *direction, const uint8_t *lead_layer,
+                            const uint8_t *heading, uint64_t id, int flat)
+{
+    ff_profile *f = &p->profile[k];
+    size_t n = (size_t)p->map.w * (size_t)p->map.h;
+
+    memcpy(f->next_distance, distance, n * sizeof *distance);
+    memcpy(f->next_direction, direction, n);
+    memcpy(f->lead_layer, lead_layer, n);
+    if (p->turn)
+        memcpy(f->next_heading_direction, heading, 8 * n);
+    f->next_id = id;
+    f->flat = flat;
+}
+
+void ff_profiles_schedule(ff_profiles *p, size_t k, long long t, long long publish_tick,
+                          int stale)
+{
+    ff_profile *f = &p->profile[k];
+
+    if (publish_tick <= t) {
+        ff_profile_publish(f, t);
+        return;
+    }
+    f->publish_tick = publish_tick;
+    f->stale |= stale;
 }

@@ -29,8 +29,10 @@
 
 #include "astar.h"
 #include "grid.h"
+#include "gridid.h"
 #include "repair.h"
 #include "scenario.h"
+#include "tilehash.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,6 +58,10 @@ typedef struct {
     int32_t goal_class;       /* the class whose own goals it uses, or -1
                                  for the stream's goals */
     uint8_t *goal_mask;       /* w*h: 1 on its goal cells (closed or not) */
+    const uint32_t *goal_set; /* after a goal change, its goals (borrowed
+                                 from the scenario's event), else NULL */
+    size_t ngoal_set;
+    uint32_t goal_version;    /* 0, or the goal change's (scenario.h) */
     ff_grid grid;             /* the current map with this clearance;
                                  closed goals dropped */
     /* 1 once its field is built: at the start, unless nobody follows
@@ -90,6 +96,14 @@ typedef struct {
     ff_repair repair;         /* scratch of its repairs */
     ff_field_cache cache;     /* the field of the map's state before */
     ff_astar astar;           /* own paths on grid */
+    /* The tile hashes (tilehash.h) of grid's planes and of the
+     * directions of the field whose id is trees_id, kept so that a
+     * repair's id hashes again only the tiles it changed
+     * (ff_profile_tell_trees); trees_told is 1 when a repair told them. */
+    ff_grid_trees grid_trees;
+    ff_tilehash direction_tree;
+    uint64_t trees_id;
+    int trees_told;
 } ff_profile;
 
 typedef struct {
@@ -102,7 +116,9 @@ typedef struct {
     size_t nprofiles;
     int32_t *class_profile;   /* per class of the scenario */
     size_t next_event;        /* scenario events before it are applied */
-    long long map_tick;       /* tick of the last map change; -1 none */
+    long long map_tick;       /* tick of the last map change or goal
+                                 change (what was planned on the fields
+                                 before is stale); -1 none */
     unsigned long long builds;      /* fields built (the first ones too) */
     unsigned long long build_bytes; /* bytes of the fields built */
     double build_seconds;     /* processor time spent building */
@@ -153,6 +169,39 @@ void ff_profiles_free(ff_profiles *p);
  * publish the rebuilds due at t.  *map_changed is set to 1 when the map
  * changed.  Call once per tick, in ascending tick order. */
 ff_status ff_profiles_tick(ff_profiles *p, long long t, int *map_changed, ff_error *err);
+
+/* Profile k's goals become goals[0..n) (borrowed: they must outlive p),
+ * of goal version version, from tick t: its goal mask and its grid's goals
+ * at once (map_tick becomes t), and the map-event cache dropped (it held
+ * the goals before); with build, its field is built whole for them into
+ * next_* (counted in builds), else the caller puts one there
+ * (ff_profiles_take_field).  A profile nobody follows yet
+ * (ff_profile.built 0) gets its goals only.  FF_ENOMEM. */
+ff_status ff_profiles_set_goals(ff_profiles *p, size_t k, const uint32_t *goals, size_t n,
+                                uint32_t version, int build, long long t, ff_error *err);
+
+/* What was planned on the fields before tick t is stale (an agent's
+ * goal changed): map_tick becomes t. */
+static inline void ff_profiles_fields_changed(ff_profiles *p, long long t)
+{
+    p->map_tick = t;
+}
+
+/* Put a field kept by the caller (a cached one, goalchange.h) into
+ * profile k's next_*, its goals set already (ff_profiles_set_goals):
+ * distance and direction (w*h each), lead_layer (w*h: its lead-out, see
+ * ff_profile), heading (with turn costs 8*w*h, else unused), its id and
+ * flat (ff_profile.flat).  Nothing is searched. */
+void ff_profiles_take_field(ff_profiles *p, size_t k, const double *distance,
+                            const uint8_t *direction, const uint8_t *lead_layer,
+                            const uint8_t *heading, uint64_t id, int flat);
+
+/* Publish profile k's field in next_* (id next_id) at publish_tick: at
+ * once when that is not after t, the tick now; else then, the profile
+ * stale until then when stale is 1 (it was already while a rebuild
+ * awaits publication). */
+void ff_profiles_schedule(ff_profiles *p, size_t k, long long t, long long publish_tick,
+                          int stale);
 
 /* The published directions for class cls, or NULL while its field is
  * stale. */

@@ -58,9 +58,26 @@ void ff_profile_publish(ff_profile *f, long long t);
  * goals left open (*open_goals of them).  FF_ENOMEM. */
 ff_status ff_profile_grid(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_error *err);
 
-/* The id of the field in next_*: the map id, the radius, the directions
- * (n of them; none for a field not built: see ff_profile.built). */
-uint64_t ff_profile_field_id(const ff_profile *f, size_t n);
+/* The profile's goals: a goal change's (goal_set), its class's or the
+ * map's; *n of them. */
+const uint32_t *ff_profile_goal_list(const ff_profiles *p, const ff_profile *f, size_t *n);
+
+/* The profile grid's goals made again: its own, only those left open
+ * (*open_goals of them).  FF_ENOMEM. */
+ff_status ff_profile_grid_goals(ff_profiles *p, ff_profile *f, size_t *open_goals, ff_error *err);
+
+/* The id of the field in next_*: the map id, the radius, the plane hash
+ * of the directions (n = w*h of them; none for a field not built: see
+ * ff_profile.built).  From the profile's trees: only the tiles a repair
+ * told them of (ff_profile_tell_trees) hashed again, else every one. */
+uint64_t ff_profile_field_id(ff_profile *f, size_t n);
+
+/* A repair of the field whose id was from (the latest before it) changed
+ * the costs of f->grid at cost_cells and the directions in next_* at
+ * most at dir_cells: the next ff_profile_field_id hashes those tiles
+ * only, when the trees are of that field (else it hashes every tile). */
+void ff_profile_tell_trees(ff_profile *f, uint64_t from, const uint32_t *cost_cells,
+                           size_t ncost, const uint32_t *dir_cells, size_t ndir);
 
 /* What every new field of a profile ends with: its count, size and id,
  * and the own-path search told of the new grid. */

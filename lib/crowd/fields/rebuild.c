@@ -134,6 +134,9 @@ ff_status ff_profile_rebuild_repair(ff_profiles *p, ff_profile *f, uint64_t key_
     ff_repair_stats rs;
     ff_status st;
     size_t k;
+    /* The latest field before the repair, for its id's trees. */
+    uint64_t from = ff_profile_pending(f) ? f->next_id : f->id;
+    int was_flat = f->flat;
 
     *affected = 0;
     if ((st = ff_repair_cleared_changes(&f->repair, &p->map, f->radius, &f->grid, p->changed,
@@ -214,6 +217,10 @@ ff_status ff_profile_rebuild_repair(ff_profiles *p, ff_profile *f, uint64_t key_
             goto done;
         *affected |= lead_changed;
     }
+    /* The costs changed at the cleared changes, the directions within
+     * near, but everywhere with a zero-cost tie (ff_repair_directions). */
+    if (*affected && (nch == 0 || (!was_flat && !f->flat)))
+        ff_profile_tell_trees(f, from, cleared, nch, near, nnear);
     if (*affected)
         ff_profile_finish(p, f);
 done:

@@ -2,95 +2,11 @@
 #include "walls.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 /* A substep that ends this far (in cell units) beyond the radius counts as
  * clear, so that a projected position passes the strict test again. */
 #define SLIDE_SKIN 1e-9
 #define SLIDE_TRIES 4
-
-static inline int min_near(int a, int b)
-{
-    return a < b ? a : b;
-}
-
-ff_status ff_walls_init(ff_walls *w, const ff_grid *g, ff_error *err)
-{
-    size_t n = (size_t)g->w * (size_t)g->h, W = (size_t)g->w;
-    int32_t x, y;
-    uint8_t *near;
-
-    w->grid = g;
-    w->inv_cell = 1.0 / g->cell_size;
-    near = w->near = malloc(n ? n : 1);
-    if (!near)
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the wall map");
-    /* Chebyshev distance transform in two raster passes, exact for the
-     * 8-neighbour metric with unit weights; a cell starts at its distance
-     * to the map's edge (0 when blocked), capped at 255.  The forward
-     * pass takes the west and the three northern neighbours, the
-     * backward one the east and the three southern; the edge columns
-     * apart, without bounds tests. */
-    for (y = 0; y < g->h; y++) {
-        uint8_t *row = near + (size_t)y * W;
-        const uint8_t *up = y > 0 ? row - W : NULL;
-        int edge_y = min_near(y + 1, g->h - y);
-        for (x = 0; x < g->w; x++) {
-            int d = min_near(min_near(x + 1, g->w - x), edge_y);
-            if (!ff_grid_open(g, (size_t)y * W + (size_t)x)) {
-                row[x] = 0;
-                continue;
-            }
-            if (d > 255)
-                d = 255;
-            if (x > 0)
-                d = min_near(d, row[x - 1] + 1);
-            if (up) {
-                d = min_near(d, up[x] + 1);
-                if (x > 0)
-                    d = min_near(d, up[x - 1] + 1);
-                if (x + 1 < g->w)
-                    d = min_near(d, up[x + 1] + 1);
-            }
-            row[x] = (uint8_t)d;
-        }
-    }
-    for (y = g->h - 1; y >= 0; y--) {
-        uint8_t *row = near + (size_t)y * W;
-        const uint8_t *down = y + 1 < g->h ? row + W : NULL;
-        x = g->w - 1;
-        {
-            /* The east column: no east neighbours. */
-            int d = row[x];
-            if (down) {
-                d = min_near(d, down[x] + 1);
-                if (x > 0)
-                    d = min_near(d, down[x - 1] + 1);
-            }
-            row[x] = (uint8_t)d;
-        }
-        for (x = g->w - 2; x >= 1; x--) {
-            int d = min_near(row[x], row[x + 1] + 1);
-            if (down)
-                d = min_near(min_near(d, down[x] + 1), min_near(down[x - 1], down[x + 1]) + 1);
-            row[x] = (uint8_t)d;
-        }
-        if (g->w > 1) {
-            /* The west column: no west neighbours. */
-            int d = min_near(row[0], row[1] + 1);
-            if (down)
-                d = min_near(d, min_near(down[0], down[1]) + 1);
-            row[0] = (uint8_t)d;
-        }
-    }
-    return FF_OK;
-}
-
-void ff_walls_free(ff_walls *w)
-{
-    free(w->near);
-    w->near = NULL;
-}
 
 /* The cell of a world coordinate, clamped far outside the int range. */
 static inline long cell_of(double v, double origin, double inv_cell)

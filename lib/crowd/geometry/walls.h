@@ -6,6 +6,9 @@
  * as its closed square [x, x+1] x [y, y+1] in cell units.  A disk of radius
  * r at p is clear when p is nearer than r to no wall; a point inside a wall
  * is at distance 0.
+ *
+ * The near-wall map that answers most of these in one byte is made and
+ * repaired in nearwall.c, the geometry is walls.c.
  */
 #ifndef FF_WALLS_H
 #define FF_WALLS_H
@@ -19,12 +22,20 @@
 extern "C" {
 #endif
 
+/* The near-wall map's cap: no entry exceeds it, so no change reaches
+ * further than it (ff_walls_repair). */
+#define FF_WALLS_NEAR_MAX 255
+
+typedef struct ff_walls_repair_state ff_walls_repair_state;
+
 typedef struct {
     const ff_grid *grid;  /* borrowed: must outlive the ff_walls */
     uint8_t *near;        /* w*h: Chebyshev distance in cells to the nearest
-                             wall (outside cells count), capped at 255;
-                             0 on a blocked cell; owned */
+                             wall (outside cells count), capped at
+                             FF_WALLS_NEAR_MAX; 0 on a blocked cell; owned */
     double inv_cell;      /* 1 / cell_size */
+    ff_walls_repair_state *repair; /* scratch of ff_walls_repair: NULL
+                             until the first; owned */
 } ff_walls;
 
 /* floor(reach / cell size) for a reach >= 0, in cells (a huge or NaN reach
@@ -50,6 +61,21 @@ static inline int ff_walls_far(const ff_walls *w, double x, double y, double rea
 /* Build the near-wall map of g (w*h bytes).  FF_ENOMEM on failure. */
 ff_status ff_walls_init(ff_walls *w, const ff_grid *g, ff_error *err);
 void ff_walls_free(ff_walls *w);
+
+/* Bring the near-wall map up to date after cells of w->grid opened or
+ * closed: cells lists the n cells that may have (in any order, repeats
+ * and cells that did not change allowed).  The map becomes what
+ * ff_walls_init gives for the grid as it now is, bit for bit, and only
+ * the entries a change can alter are recomputed: those an opened cell
+ * leaves without a wall as near (given up, then found again from their
+ * neighbours kept) and those a closed cell brings nearer to a wall; all
+ * lie no farther (Chebyshev) from a changed cell than their entry
+ * before, so never farther than FF_WALLS_NEAR_MAX.  Work is 8 times those
+ * cells and their neighbours' checks (but the map is recomputed whole
+ * when they pass a quarter of it, or when memory for their lists runs
+ * out: it cannot fail).  Keeps w*h bits and those lists until
+ * ff_walls_free. */
+void ff_walls_repair(ff_walls *w, const uint32_t *cells, size_t n);
 
 /* 1 when world position (x, y) lies in an open cell of the map. */
 int ff_walls_open_at(const ff_walls *w, double x, double y);

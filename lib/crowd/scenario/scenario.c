@@ -14,8 +14,10 @@
 #include "infile.h"
 #include "mapfscen.h"
 #include "nearword.h"
+#include "options.h"
 #include "placement.h"
 #include "walls.h"
+#include "words.h"
 
 #define LINE_MAX_BYTES 4096
 #define TOKENS_MAX 32
@@ -39,6 +41,7 @@ void ff_scenario_free(ff_scenario *s)
     free(s->cls);
     free(s->agent);
     free(s->event);
+    free(s->goal_event);
     ff_scenario_init(s);
 }
 
@@ -69,10 +72,7 @@ void ff_class_group(ff_agent_class *c)
 
 /* ---- reading state ---- */
 
-typedef struct {
-    const char *text;
-    long col;
-} token;
+typedef ff_word token;
 
 typedef struct {
     const char *name;
@@ -86,8 +86,9 @@ typedef struct {
     long tick_line, ticks_line, arrive_line, arrived_line, passes_line;
     long profiles_line, rebuild_line, rebuild_how_line, fallback_line, move_line, reserve_line, wait_line;
     long congestion_line, cweight_line, cticks_line, cthreshold_line, stuck_line;
+    long goal_change_line;
     long reserve_col;      /* of the 'on' of 'reserve on' */
-    size_t cap_events;
+    size_t cap_events, cap_goal_events;
     int in_class;          /* index of the open class, or -1 */
     double max_radius;     /* of the classes so far */
     /* ids taken: open addressing, key id + 1 (0 = empty) -> line */
@@ -123,64 +124,11 @@ static double arrive_max(const ff_grid *g)
     return ((double)g->w + (double)g->h) * g->cell_size;
 }
 
-static int parse_real(const char *s, double *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtod(s, &end);
-    return end != s && *end == '\0' && isfinite(*v);
-}
-
-static int parse_integer(const char *s, long long lo, long long hi, long long *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtoll(s, &end, 10);
-    return end != s && *end == '\0' && errno == 0 && *v >= lo && *v <= hi;
-}
-
-/* "a,b" or "a,b,c,d": n finite reals separated by commas. */
-static int parse_reals(const char *s, double *v, int n)
-{
-    int k;
-    for (k = 0; k < n; k++) {
-        char *end;
-        errno = 0;
-        v[k] = strtod(s, &end);
-        if (end == s || !isfinite(v[k]))
-            return 0;
-        if (k + 1 < n) {
-            if (*end != ',')
-                return 0;
-            s = end + 1;
-        } else if (*end != '\0') {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* A point at t[k] of the n tokens: one word X,Y or two words X Y.  Returns
- * how many tokens it took (0: none there), its text in text (for
- * messages). */
-static int take_point(const token *t, int n, int k, double xy[2], char *text, size_t size)
-{
-    if (k < n && parse_reals(t[k].text, xy, 2)) {
-        snprintf(text, size, "%s", t[k].text);
-        return 1;
-    }
-    if (k + 1 < n && parse_real(t[k].text, &xy[0]) && parse_real(t[k + 1].text, &xy[1])) {
-        snprintf(text, size, "%s %s", t[k].text, t[k + 1].text);
-        return 2;
-    }
-    return 0;
-}
-
 static ff_status want_real(reader *r, const token *t, const char *what, double *v)
 {
     if (!t)
         return fail_at(r, NULL, "%s needs a value", what);
-    if (!parse_real(t->text, v))
+    if (ff_parse_real(t->text, v) != 0)
         return fail_at(r, t, "%s '%.40s' is not a number", what, t->text);
     return FF_OK;
 }
@@ -198,7 +146,7 @@ static ff_status want_count(reader *r, const token *t, const char *what, long lo
 {
     if (!t)
         return fail_at(r, NULL, "%s needs a value", what);
-    if (!parse_integer(t->text, lo, hi, v))
+    if (ff_parse_int(t->text, lo, hi, v) != 0)
         return fail_at(r, t, "%s '%.40s' is not an integer in %lld..%lld", what, t->text, lo, hi);
     return FF_OK;
 }
@@ -324,7 +272,7 @@ static ff_status want_goal_cell(reader *r, token *t, int n, int k, uint32_t *cel
 {
     double xy[2];
 
-    if (!(*used = take_point(t, n, k, xy, where, size)) || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
+    if (!(*used = ff_take_point(t, n, k, xy, where, size)) || xy[0] != floor(xy[0]) || xy[1] != floor(xy[1]))
         return fail_at(r, k < n ? &t[k] : &t[k - 1], "goal needs one cell X,Y or X Y (whole numbers)");
     if (xy[0] < 0 || xy[1] < 0 || xy[0] >= r->grid->w || xy[1] >= r->grid->h)
         return fail_at(r, &t[k], "goal %.40s is outside the map (%dx%d cells)", where,
@@ -356,7 +304,7 @@ static ff_status read_agent(reader *r, token *t, int n)
     a.line = r->line;
     if ((a.cls = find_class(r, t[2].text)) < 0)
         return fail_at(r, &t[2], "unknown class '%.40s'", t[2].text);
-    if (!(used = take_point(t, n, 3, xy, where, sizeof where)))
+    if (!(used = ff_take_point(t, n, 3, xy, where, sizeof where)))
         return fail_at(r, &t[3], "position '%.40s' is not X,Y (or X Y)", t[3].text);
     a.x = xy[0];
     a.y = xy[1];
@@ -544,7 +492,7 @@ static ff_status read_spawn(reader *r, token *t, int n)
             return fail_at(r, &t[3], "the map has no spawn cells (S tiles or 'spawn' lines)");
     } else if (strcmp(t[3].text, "rect") == 0) {
         use_rect = 1;
-        if (n < 5 || !parse_reals(t[4].text, rect, 4))
+        if (n < 5 || !ff_parse_reals(t[4].text, rect, 4))
             return fail_at(r, n < 5 ? &t[3] : &t[4], "rect needs X0,Y0,X1,Y1 (world units)");
         if (!(rect[0] < rect[2] && rect[1] < rect[3]))
             return fail_at(r, &t[4], "rect %.60s is empty (want X0 < X1 and Y0 < Y1)", t[4].text);
@@ -690,7 +638,7 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
         const ff_grid *g = r->grid;
         double xy[2];
         char where[90];
-        int used = take_point(t, n, 1, xy, where, sizeof where);
+        int used = ff_take_point(t, n, 1, xy, where, sizeof where);
         if (!used)
             return fail_at(r, n < 2 ? &t[0] : &t[1], "%s needs a point X,Y or X Y (world units)",
                            behaviour_word[kind]);
@@ -729,7 +677,25 @@ static ff_status read_behaviour(reader *r, ff_agent_class *c, token *t, int n, i
     return FF_OK;
 }
 
-/* at TICK close|open X0,Y0,X1,Y1: cells, inclusive, inside the map. */
+/* at TICK goal ...: goalevent.h reads it, after the class it names. */
+static ff_status read_goal_event(reader *r, token *t, int n, long long tick)
+{
+    ff_goal_event e;
+    int32_t cls = n > 3 && strcmp(t[3].text, "agent") != 0 ? find_class(r, t[3].text) : -1;
+    ff_status st;
+
+    if (n > 3 && cls < 0 && strcmp(t[3].text, "agent") != 0)
+        return fail_at(r, &t[3], "unknown class '%.40s'", t[3].text);
+    if ((st = ff_goal_event_read(t, n, tick, cls, r->grid, r->name, r->line, &e, r->err)) != FF_OK)
+        return st;
+    if (cls >= 0)
+        r->s->cls[cls].goal_events++;
+    return ff_goal_event_add(&r->s->goal_event, &r->s->ngoal_events, &r->cap_goal_events, &e,
+                             r->name, r->err);
+}
+
+/* at TICK close|open X0,Y0,X1,Y1: cells, inclusive, inside the map; or
+ * at TICK goal ... (read_goal_event). */
 static ff_status read_event(reader *r, token *t, int n)
 {
     ff_scenario *s = r->s;
@@ -739,8 +705,13 @@ static ff_status read_event(reader *r, token *t, int n)
     int k;
     ff_status st;
 
+    if (n >= 3 && strcmp(t[2].text, "goal") == 0) {
+        if ((st = want_count_in(r, &t[1], "event tick", FF_RANGE_EVENT_TICK, &tick)) != FF_OK)
+            return st;
+        return read_goal_event(r, t, n, tick);
+    }
     if (n != 4)
-        return fail_at(r, &t[0], "at needs TICK close|open X0,Y0,X1,Y1");
+        return fail_at(r, &t[0], "at needs TICK close|open X0,Y0,X1,Y1 (or TICK goal ...)");
     if ((st = want_count_in(r, &t[1], "event tick", FF_RANGE_EVENT_TICK, &tick)) != FF_OK)
         return st;
     memset(&e, 0, sizeof e);
@@ -749,8 +720,8 @@ static ff_status read_event(reader *r, token *t, int n)
     if (strcmp(t[2].text, "close") == 0)
         e.close = 1;
     else if (strcmp(t[2].text, "open") != 0)
-        return fail_at(r, &t[2], "unknown event '%.40s' (close or open)", t[2].text);
-    if (!parse_reals(t[3].text, v, 4))
+        return fail_at(r, &t[2], "unknown event '%.40s' (close, open or goal)", t[2].text);
+    if (!ff_parse_reals(t[3].text, v, 4))
         return fail_at(r, &t[3], "cells '%.40s' are not X0,Y0,X1,Y1", t[3].text);
     for (k = 0; k < 4; k++)
         if (v[k] != floor(v[k]))
@@ -833,7 +804,7 @@ static ff_status class_goal(reader *r, token *t, int n)
     ff_agent_class *c = &r->s->cls[r->in_class];
     char where[90];
     uint32_t cell;
-    int j, used;
+    int used;
     ff_status st;
 
     if (n < 2)
@@ -844,15 +815,8 @@ static ff_status class_goal(reader *r, token *t, int n)
         return fail_at(r, &t[1 + used], "goal needs one cell X,Y or X Y (whole numbers)");
     if (c->ngoals == FF_CLASS_GOALS_MAX)
         return fail_at(r, &t[0], "class %s has more than %d goals", c->name, FF_CLASS_GOALS_MAX);
-    for (j = c->ngoals; j > 0 && c->goal[j - 1] > cell; j--)
-        c->goal[j] = c->goal[j - 1];
-    if (j > 0 && c->goal[j - 1] == cell) {
-        for (; j < c->ngoals; j++)
-            c->goal[j] = c->goal[j + 1];
+    if (!ff_goal_insert(c->goal, &c->ngoals, cell))
         return fail_at(r, &t[1], "goal %.40s given twice", where);
-    }
-    c->goal[j] = cell;
-    c->ngoals++;
     return FF_OK;
 }
 
@@ -990,6 +954,7 @@ static const keyword top_words[] = {
     COUNT_OF("rebuild-ticks", rebuild_line, rebuild_ticks, FF_RANGE_REBUILD_TICKS),
     WORD_OF("rebuild", rebuild_how_line, rebuild_full, "repair", "full", "repair or full"),
     WORD_OF("fallback", fallback_line, fallback, "wait", "astar", "wait or astar"),
+    WORD_OF("goal-change", goal_change_line, goal_change_stop, "keep", "stop", "keep or stop"),
     WORD_OF("move", move_line, move, "steer", "grid", "steer or grid"),
     WORD_OF("reserve", reserve_line, reserve, "off", "on", "on or off"),
     COUNT_OF("wait-limit", wait_line, wait_limit, FF_RANGE_WAIT_LIMIT),
@@ -1042,43 +1007,42 @@ static ff_status read_line(reader *r, token *t, int n)
     if (*ff_near_words(w, &top_words[0].word, TOP_WORDS, sizeof *top_words, near, sizeof near))
         return fail_at(r, &t[0], "unknown keyword '%.40s' (%s)", w, near);
     return fail_at(r, &t[0], "unknown keyword '%.40s' (tick, ticks, arrive, arrived, passes, class, "
-                   "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, move, reserve, "
+                   "agent, spawn, at, profiles, rebuild-ticks, rebuild, fallback, goal-change, move, reserve, "
                    "wait-limit, stuck-after, congestion, congestion-weight, congestion-threshold, "
                    "congestion-ticks)", w);
-}
-
-/* Split buf (a line without its newline) into words; '#' starts a
- * comment.  Returns the count or -1 when there are too many. */
-static int split(char *buf, token *t)
-{
-    char *p = buf;
-    int n = 0;
-
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
-        if (!*p || *p == '#')
-            return n;
-        if (n == TOKENS_MAX)
-            return -1;
-        t[n].text = p;
-        t[n].col = (long)(p - buf) + 1;
-        n++;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '#')
-            p++;
-        if (*p == '#') {
-            *p = '\0';
-            return n;
-        }
-        if (*p)
-            *p++ = '\0';
-    }
 }
 
 static int cmp_id(const void *a, const void *b)
 {
     uint32_t x = ((const ff_agent_spec *)a)->id, y = ((const ff_agent_spec *)b)->id;
     return x < y ? -1 : x > y;
+}
+
+/* Each agent's goal change finds its agent, now all are read; each
+ * class's changes get their goal versions. */
+static ff_status goal_events_finish(reader *r)
+{
+    ff_scenario *s = r->s;
+    ff_status st = FF_OK;
+    size_t k;
+
+    for (k = 0; k < s->ngoal_events; k++) {
+        ff_goal_event *e = &s->goal_event[k];
+        ff_agent_spec key, *a = &key;
+        key.id = e->agent_id;
+        if (e->cls < 0 &&
+            (!s->nagents || !(a = bsearch(&key, s->agent, s->nagents, sizeof *a, cmp_id))))
+            return ff_error_set(r->err, FF_EINPUT, r->name, e->line, e->col, "unknown agent %u",
+                                e->agent_id);
+        if (e->cls < 0)
+            e->agent = a - s->agent, e->cls = a->cls;
+    }
+    for (k = 0; k < s->nclasses && st == FF_OK; k++)
+        st = ff_goal_events_version(s->goal_event, s->ngoal_events, (int32_t)k,
+                                    s->cls[k].ngoals ? s->cls[k].goal : r->grid->goals,
+                                    s->cls[k].ngoals ? (size_t)s->cls[k].ngoals : r->grid->ngoals,
+                                    r->err);
+    return st;
 }
 
 static ff_status read_all(reader *r, FILE *f)
@@ -1102,7 +1066,7 @@ static ff_status read_all(reader *r, FILE *f)
             break;
         r->line++;
         buf[len] = '\0';
-        if ((n = split(buf, t)) < 0)
+        if ((n = ff_split_words(buf, t, TOKENS_MAX)) < 0)
             return fail_at(r, NULL, "more than %d words on the line", TOKENS_MAX);
         if (n > 0 && (st = read_line(r, t, n)) != FF_OK)
             return st;
@@ -1126,7 +1090,7 @@ static ff_status read_all(reader *r, FILE *f)
                             "steer freely cannot reserve cells");
     if (r->s->nagents > 1)
         qsort(r->s->agent, r->s->nagents, sizeof *r->s->agent, cmp_id);
-    return FF_OK;
+    return goal_events_finish(r);
 }
 
 ff_status ff_scenario_read(FILE *f, const char *name, const ff_grid *g, ff_scenario *s,

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "goalevent.h"
 #include "grid.h"
 #include "placement.h"
 
@@ -26,7 +27,6 @@ extern "C" {
 #define FF_SCENARIO_CLASSES_MAX 256  /* agent classes (names are looked up
                                         by a linear search) */
 #define FF_SCENARIO_TICKS_MAX 100000000LL
-#define FF_CLASS_GOALS_MAX 64      /* 'goal' lines in one class */
 #define FF_STUCK_AFTER_DEFAULT 60  /* seconds without progress: a standoff */
 #define FF_THRESHOLD_DEFAULT 0.2   /* a class's threshold unless it says: the
                                       seed's, a fifth of full steering */
@@ -85,6 +85,8 @@ typedef struct {
                                  (ascending, no repeats); none: the
                                  stream's */
     int ngoals;
+    int goal_events;          /* its 'at T goal' lines: a class with any
+                                 has a field of its own (profiles.h) */
     long line;                /* where the class began */
 } ff_agent_class;
 
@@ -154,6 +156,11 @@ typedef struct {
                                  >= 1 (default 10) */
     ff_map_event *event;      /* ascending tick, line order within one */
     size_t nevents;
+    ff_goal_event *goal_event; /* ascending tick, line order within one */
+    size_t ngoal_events;
+    int goal_change_stop;     /* 1: a class's agents stand while a new
+                                 goal's field is made ('goal-change
+                                 stop'); 0 they follow the old one */
 } ff_scenario;
 
 void ff_scenario_init(ff_scenario *s);

@@ -482,7 +482,7 @@ static int match_general_build(int trial, int w, int h, int walls, int lazy)
         cr_assert_eq(ff_goalfields_find(&gf, 0, goal, &index, &err), FF_OK);
         cr_assert_eq(ff_goalfields_ensure(&gf, &p, index, &err), FF_OK, "%s", err.msg);
         cr_assert(gf.field[index].hops != NULL, "trial %d: not breadth first", trial);
-        cr_assert_eq(gf.field[index].hops->wide, n >= 65535, "trial %d", trial);
+        cr_assert_eq(gf.field[index].hops->tiled, n >= 65535, "trial %d", trial);
         pg.goals = &goal;
         pg.ngoals = 1;
         cr_assert_eq(ff_search(&pg, dist, &err), FF_OK, "%s", err.msg);
@@ -541,8 +541,9 @@ Test(mapf, own_goal_fields_grown_lazily_match_the_general_build, .timeout = 120)
     cr_expect_gt(checked, 250);
 }
 
-/* The same on grids of 65,535 cells and more (hop counts of 32 bits, not
- * 16) and just under (16 bits, the largest hop counts), with fronts wide
+/* The same on grids of 65,535 cells and more (hop counts in tiles, 16
+ * bits relative to their bases) and just under (a plane of 16-bit
+ * counts, the largest hop counts), with fronts wide
  * enough to make the queues grow while they wrap, whole and grown
  * lazily (one-way cells on the 250 x 250 map and the 256 x 256 one; on
  * a map one cell wide a cell's neighbours north and west are one cell). */

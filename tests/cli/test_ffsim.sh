@@ -601,9 +601,10 @@ for size in 0 0K "" K 1T 1KB 1.5G -1 8589934592G 9223372036854775808; do
 done
 # 30 agents with goals of their own (29 distinct cells; one agent enters
 # after the last tick and counts for nothing): 1 + 1 + 29 fields, the own
-# goals' of doubles on 8 moves (9 bytes a cell): 2 x 1600 x 23 + 29 x
-# 1600 x 9 = 491200 bytes; on 4 moves searched by hop counts (3 bytes a
-# cell on 40 x 40 cells), 2 x 1600 x 23 + 29 x 1600 x 3 = 212800.
+# goals' of doubles on 8 moves (9 bytes a cell, 14400 a field): 2 x 1600
+# x 23 + 29 x 1600 x 9 = 491200 bytes; on 4 moves searched by hop counts
+# (3 bytes a cell on 40 x 40 cells, 4800 a field), 2 x 1600 x 23 + 29 x
+# 1600 x 3 = 212800.
 awk 'BEGIN { print "ffsim 1"; print "ticks 3"
     print "class a\n radius 0.3\n speed 1\n follow\nend"
     for (k = 0; k < 29; k++) printf "agent %d a 5.5,%d.5 goal %d,30\n", k, k + 5, k + 5
@@ -611,31 +612,32 @@ awk 'BEGIN { print "ffsim 1"; print "ticks 3"
     print "agent 30 a 7.5,7.5 tick 4 goal 1,1" }' >"$TMP/own.scen"
 run "own goals: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-memory 491200 $TMP/open40.ff $TMP/own.scen >/dev/null 2>&1"
 refuse "own goals: one byte short" \
-    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, 491200 bytes \\(23 a cell, own goals' 9\\), over --max-memory 491199\$" \
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, 491200 bytes \\(23 a cell, own goals' 14400 a field\\), over --max-memory 491199\$" \
     "$BIN/ffsim --max-memory 491199 $TMP/open40.ff $TMP/own.scen"
 "$BIN/ffbuild" -m 4 -g 20,20 "$TMP/open40.ff" | "$BIN/ffdir" >"$TMP/open40m4.ff"
 run "own goals by hop counts: a budget of exactly their fields' bytes" 0 "$BIN/ffsim --max-memory 212800 $TMP/open40m4.ff $TMP/own.scen >/dev/null 2>&1"
 refuse "own goals by hop counts: one byte short" \
-    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, 212800 bytes \\(23 a cell, own goals' 3\\), over --max-memory 212799\$" \
+    "^ffsim: $TMP/own.scen: the run would build 31 fields of 40x40 cells \\(stream 1, profiles 1, own goals 29\\): 49600 cells, 212800 bytes \\(23 a cell, own goals' 4800 a field\\), over --max-memory 212799\$" \
     "$BIN/ffsim --max-memory 212799 $TMP/open40m4.ff $TMP/own.scen"
 # With a map event their costs may come to differ: 9 bytes a cell
-# (doubles), and the profile's cache is counted: 3 x 1600 x 23 + 29 x
+# (doubles, 14400 a field), and the profile's cache is counted: 3 x 1600 x 23 + 29 x
 # 1600 x 9 = 528000.
 sed 's/^ticks 3$/ticks 3\nat 2 close 0,0,0,0/' "$TMP/own.scen" >"$TMP/ownev.scen"
 run "own goals with a map event: a budget of their bytes as doubles" 0 "$BIN/ffsim --max-memory 528000 $TMP/open40m4.ff $TMP/ownev.scen >/dev/null 2>&1"
 refuse "own goals with a map event: one byte short" \
-    "^ffsim: $TMP/ownev.scen: the run would build 32 fields of 40x40 cells \\(stream 1, profiles 1, caches 1, own goals 29\\): 51200 cells, 528000 bytes \\(23 a cell, own goals' 9\\), over --max-memory 527999\$" \
+    "^ffsim: $TMP/ownev.scen: the run would build 32 fields of 40x40 cells \\(stream 1, profiles 1, caches 1, own goals 29\\): 51200 cells, 528000 bytes \\(23 a cell, own goals' 14400 a field\\), over --max-memory 527999\$" \
     "$BIN/ffsim --max-memory 527999 $TMP/open40m4.ff $TMP/ownev.scen"
 # The default budget (3 GiB) against 650 own goals on a 1024 x 1024 map
-# (650 fields of a million cells at 5 bytes a cell, some 3.2 GiB, and 2
-# at 23): refused before any is built.
+# (650 fields of a million cells, each at most a code a cell, 64 bytes
+# and 4096 tiles of 1048 bytes, wide: 1048576 + 64 + 4096 x 1048 =
+# 5341248, some 3.2 GiB, and 2 at 23 a cell): refused before any is built.
 awk 'BEGIN { print "ffmap 1"; print "legend . 1"; print "legend G goal 1"; print "map"
     for (y = 0; y < 1024; y++) { row = sprintf("%1024s", ""); gsub(/ /, ".", row)
         if (y == 0) row = "G" substr(row, 2); print row } }' | "$BIN/ffbuild" -m 4 | "$BIN/ffdir" >"$TMP/big.ff"
 awk 'BEGIN { print "ffsim 1"; print "ticks 1"; print "class a\n radius 0.3\n speed 1\n follow\nend"
     for (k = 0; k < 650; k++) printf "agent %d a %d.5,10.5 goal %d,900\n", k, k + 2, k + 2 }' >"$TMP/own650.scen"
 refuse "own goals: 650 fields of 1024x1024 over the default budget" \
-    "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, 3456106496 bytes \\(23 a cell, own goals' 5\\), over --max-memory 3221225472\$" \
+    "^ffsim: $TMP/own650.scen: the run would build 652 fields of 1024x1024 cells \\(stream 1, profiles 1, own goals 650\\): 683671552 cells, 3520045696 bytes \\(23 a cell, own goals' 5341248 a field\\), over --max-memory 3221225472\$" \
     "$BIN/ffsim $TMP/big.ff $TMP/own650.scen"
 
 # ---- --json: the summary as one JSON object ----

@@ -102,10 +102,10 @@ ff_status ff_field_budget_count(ff_field_budget *b, const ff_scenario *s, const 
     b->congestion = s->congestion ? nprofiles + 1 : 0;
     b->fields = b->stream + b->profiles + b->caches + b->headings + b->own_goals + b->congestion;
     b->cells = times(b->fields, b->field_cells);
-    b->own_goal_bytes = s->nevents ? (unsigned)(sizeof(double) + 1) : (unsigned)ff_goalfields_cell_bytes(stream);
+    b->own_goal_bytes = s->nevents ? times(b->field_cells, sizeof(double) + 1) : ff_goalfields_field_bytes(stream);
     {
         uint64_t rest = times(times(b->fields - b->own_goals, b->field_cells), FF_FIELD_CELL_BYTES);
-        uint64_t own = times(times(b->own_goals, b->field_cells), b->own_goal_bytes);
+        uint64_t own = times(b->own_goals, b->own_goal_bytes);
         b->bytes = own > UINT64_MAX - rest ? UINT64_MAX : rest + own;
     }
     return FF_OK;
@@ -136,7 +136,7 @@ ff_status ff_field_budget_check(const ff_field_budget *b, uint64_t max_bytes,
     part(parts, sizeof parts, "own goals", b->own_goals);
     part(parts, sizeof parts, "congestion", b->congestion);
     if (b->own_goals)
-        snprintf(own, sizeof own, ", own goals' %u", b->own_goal_bytes);
+        snprintf(own, sizeof own, ", own goals' %llu a field", (unsigned long long)b->own_goal_bytes);
     return ff_error_set(err, FF_EINPUT, scen_name, 0, 0,
                         "the run would build %llu fields of %dx%d cells (%s): %llu cells, %llu "
                         "bytes (%d a cell%s), over --max-memory %llu",

@@ -11,10 +11,12 @@
  * tick (a distinct goal cell and profile: goalfield.h, built when the
  * first of them enters, counted here at once), and with congestion one
  * field per profile and the density.  A profile's field cell takes about
- * 23 bytes (FF_FIELD_CELL_BYTES), the others' fewer: an own goal's 9, or
- * 3 to 5 searched by hop counts (ff_goalfields_cell_bytes).  The budget
- * is of memory, in bytes: every field counts FF_FIELD_CELL_BYTES a cell
- * but an own goal's, which counts its own.
+ * 23 bytes (FF_FIELD_CELL_BYTES), the others' fewer: an own goal's 9,
+ * or searched by hop counts 3 (on maps of 65,535 cells or more a code
+ * and its tiles: ff_goalfields_field_bytes counts every tile made and
+ * wide, about 5.1 bytes a cell, where a field grown lazily makes a
+ * tenth of them).  The budget is of memory, in bytes: every field counts
+ * FF_FIELD_CELL_BYTES a cell but an own goal's, which counts its bound.
  */
 #ifndef FF_FIELDBUDGET_H
 #define FF_FIELDBUDGET_H
@@ -48,14 +50,14 @@ typedef struct {
     uint64_t fields;          /* the sum of the above */
     uint64_t cells;           /* fields * field_cells, UINT64_MAX when
                                  that overflows */
-    unsigned own_goal_bytes;  /* the bytes of an own goal field's cell
-                                 (ff_goalfields_cell_bytes of the stream;
-                                 9 with map events, which may make its
-                                 costs differ) */
+    uint64_t own_goal_bytes;  /* the most bytes of an own goal's field
+                                 (ff_goalfields_field_bytes of the
+                                 stream; 9 a cell with map events, which
+                                 may make its costs differ) */
     uint64_t bytes;           /* what the budget counts: the cells at
                                  FF_FIELD_CELL_BYTES each, the own goals'
-                                 at own_goal_bytes; UINT64_MAX when that
-                                 overflows */
+                                 fields at own_goal_bytes; UINT64_MAX when
+                                 that overflows */
 } ff_field_budget;
 
 /* Count the fields an ffsim run of scenario s on the stream's grid would

@@ -22,6 +22,9 @@ void ff_goalfields_free(ff_goalfields *s)
     size_t k;
     for (k = 0; k < s->nfields; k++) {
         free(s->field[k].block);
+        if (s->field[k].tiles)
+            ff_hoptiles_free(s->field[k].tiles);
+        free(s->field[k].tiles);
         queues_free(&s->field[k]);
     }
     for (k = 0; k < s->nhopcost; k++) {
@@ -131,35 +134,95 @@ static float uniform_cost(const ff_grid *g)
     return c0;
 }
 
-/* The hop count of cell i of hop, uint32_t when wide, else uint16_t. */
-static inline uint32_t hop_at(const void *hop, int wide, size_t i)
+/* Offer hop count to to the neighbour u of a cell, in a plane of 16-bit
+ * counts, when it may step into it (in, 0 or 1): u joins the queue at
+ * *near when that lowers u's count and the step lowers the heuristic
+ * (nearer, 0 or 1), else at *far.  No branch: the count is written back
+ * unless lowered, the queue's slot written every time and kept when u
+ * joins. */
+static inline void offer_flat(uint16_t *hop, size_t u, unsigned in, uint32_t to, unsigned nearer, uint32_t **near,
+                              uint32_t **far, int aimed)
 {
-    return wide ? ((const uint32_t *)hop)[i] : ((const uint16_t *)hop)[i];
-}
-
-static inline void hop_set(void *hop, int wide, size_t i, uint32_t h)
-{
-    if (wide)
-        ((uint32_t *)hop)[i] = h;
-    else
-        ((uint16_t *)hop)[i] = (uint16_t)h;
-}
-
-/* Offer hop count to to the neighbour u of a cell when it may step into
- * it (in, 0 or 1): u joins the queue at *near when that lowers u's count
- * and the step lowers the heuristic (nearer, 0 or 1), else at *far. */
-static inline void offer(void *hop, int wide, size_t u, unsigned in, uint32_t to, unsigned nearer,
-                         uint32_t **near, uint32_t **far, int aimed)
-{
-    uint32_t hu = hop_at(hop, wide, u);
+    uint32_t hu = hop[u];
     unsigned fewer = in & (to < hu);
-    hop_set(hop, wide, u, fewer ? to : hu);
+    hop[u] = (uint16_t)(fewer ? to : hu);
     if (aimed) {
         **near = (uint32_t)u;
         *near += fewer & nearer;
     }
     **far = (uint32_t)u;
     *far += fewer & (nearer ^ 1);
+}
+
+/* The count of cell of field f: in tiles, or a plane of 16-bit counts
+ * (all ones: unreached, above every count). */
+static inline uint32_t count_of(const ff_goalfield *f, uint32_t cell, int tiled)
+{
+    return tiled ? ff_hoptiles_get(f->tiles, cell) : ((const uint16_t *)f->hop)[cell];
+}
+
+/* A neighbour of the cell a search takes in tiles: its cell,
+ * coordinates, tile and index in it. */
+typedef struct {
+    uint32_t cell, x, y;
+    ff_hoptile *tile;
+    unsigned k;
+} near_cell;
+
+/* The neighbour of cell v (at x, y) at dx, dy when
+ * there (a step leads between them: some), else v itself (its count:
+ * neither lower nor offered fewer), so that all four are read without a
+ * branch on the map; edge, 1 when v is on the edge of its tile pv that
+ * way, when the neighbour's tile is the next one. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void near_of(const ff_hoptiles *tiles, near_cell *n, uint32_t v, uint32_t x, uint32_t y,
+                           ff_hoptile *pv, unsigned some, int dx, int dy, unsigned edge)
+{
+    int ok = some != 0;
+    n->x = ok ? x + (uint32_t)dx : x;
+    n->y = ok ? y + (uint32_t)dy : y;
+    n->cell = ok ? v + (uint32_t)(dy * (int32_t)tiles->w + dx) : v;
+    n->k = ff_hoptile_index(n->x, n->y);
+    n->tile = pv;
+    if (ok && edge)
+        n->tile = *ff_hoptiles_slot(tiles, n->x, n->y);
+}
+
+/* Offer hop count to to neighbour n of a cell when n may step into it
+ * (in, 0 or 1): n joins the queue at *near when that lowers its count
+ * and the step lowers the heuristic (nearer, 0 or 1), else at *far.
+ * Without a branch on the map in the common case (a narrow tile made,
+ * the count fitting): the count is written back unless lowered, the
+ * queue's slot written every time and kept when n joins.  -1 when a tile
+ * could not be made (out of memory). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int offer(ff_hoptiles *tiles, const near_cell *n, unsigned in, uint32_t to, unsigned nearer,
+                        uint32_t **near, uint32_t **far, int aimed)
+{
+    ff_hoptile *p = n->tile;
+    unsigned fewer;
+    uint32_t old = p->low[n->k], r = to - p->base;
+
+    if (p == FF_HOPTILE_NONE || p->high || r >= UINT16_MAX) {
+        fewer = in & (to < ff_hoptile_get(p, n->k));
+        if (fewer &&
+            ff_hoptiles_set(tiles, ff_hoptiles_slot(tiles, n->x, n->y), n->x, n->y, n->k, to) < 0)
+            return -1;
+    } else {
+        fewer = in & (r < old);
+        p->low[n->k] = (uint16_t)(fewer ? r : old);
+    }
+    if (aimed) {
+        **near = n->cell;
+        *near += fewer & nearer;
+    }
+    **far = n->cell;
+    *far += fewer & (nearer ^ 1);
+    return 0;
 }
 
 /* The slots of a new queue of a field on a grid of w x h cells (it
@@ -235,6 +298,59 @@ static void queues_put(ff_goalfield *f, const uint32_t *pc, const uint32_t *ec, 
     f->open[2].tail = (size_t)(ex - f->open[2].cell);
 }
 
+/* The work of the search on cell v (hv hops, step mask m: see
+ * ff_goalfields) in a plane of 16-bit counts (hop) on a grid w wide:
+ * its neighbours offered to hops (offer_flat; nearer: the steps into v
+ * that lower the heuristic), and the steps of v that lead lower,
+ * returned.  Every neighbour's count is read, with or without a step. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned step_flat(uint16_t *hop, uint32_t v, uint32_t hv, unsigned m, uint32_t to, unsigned nearer,
+                                 size_t w, uint32_t **near, uint32_t **far, int aimed)
+{
+    /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
+    const size_t on = (size_t)0 - w, oe = 1, os = w, ow = (size_t)0 - 1;
+    unsigned lower = (m & 1 & (hop[v + on] < hv)) | (m & 2 & (unsigned)(hop[v + oe] < hv) << 1) |
+                     (m & 4 & (unsigned)(hop[v + os] < hv) << 2) | (m & 8 & (unsigned)(hop[v + ow] < hv) << 3);
+    /* (bit 4 + d: the neighbour v - off[d] steps d into v) */
+    offer_flat(hop, v - on, m >> 4 & 1, to, nearer & 1, near, far, aimed);
+    offer_flat(hop, v - oe, m >> 5 & 1, to, nearer >> 1 & 1, near, far, aimed);
+    offer_flat(hop, v - os, m >> 6 & 1, to, nearer >> 2 & 1, near, far, aimed);
+    offer_flat(hop, v - ow, m >> 7 & 1, to, nearer >> 3, near, far, aimed);
+    return lower;
+}
+
+/* The same in tiles, v at (x, y), index kv of tile pv: v's neighbours
+ * N, E, S, W where a step leads out of v to it (bit d of m) or from it
+ * into v (bit 4 + (d ^ 2)), else v itself (near_of).  -1 when a tile
+ * could not be made (out of memory). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int step_tiled(ff_hoptiles *tiles, uint32_t v, uint32_t x, uint32_t y, ff_hoptile *pv, unsigned kv,
+                             uint32_t hv, unsigned m, uint32_t to, unsigned nearer, uint32_t **near, uint32_t **far,
+                             int aimed)
+{
+    near_cell nb[4];
+    unsigned lower;
+    near_of(tiles, &nb[0], v, x, y, pv, m & 0x41, 0, -1, (kv >> FF_HOPTILE_SHIFT) == 0);
+    near_of(tiles, &nb[1], v, x, y, pv, m & 0x82, 1, 0, (kv & (FF_HOPTILE_SIDE - 1)) == FF_HOPTILE_SIDE - 1);
+    near_of(tiles, &nb[2], v, x, y, pv, m & 0x14, 0, 1, (kv >> FF_HOPTILE_SHIFT) == FF_HOPTILE_SIDE - 1);
+    near_of(tiles, &nb[3], v, x, y, pv, m & 0x28, -1, 0, (kv & (FF_HOPTILE_SIDE - 1)) == 0);
+    lower = (m & 1 & (ff_hoptile_get(nb[0].tile, nb[0].k) < hv)) |
+            (m & 2 & (unsigned)(ff_hoptile_get(nb[1].tile, nb[1].k) < hv) << 1) |
+            (m & 4 & (unsigned)(ff_hoptile_get(nb[2].tile, nb[2].k) < hv) << 2) |
+            (m & 8 & (unsigned)(ff_hoptile_get(nb[3].tile, nb[3].k) < hv) << 3);
+    /* (bit 4 + d: the neighbour v - off[d] steps d into v) */
+    if (offer(tiles, &nb[2], m >> 4 & 1, to, nearer & 1, near, far, aimed) < 0 ||
+        offer(tiles, &nb[3], m >> 5 & 1, to, nearer >> 1 & 1, near, far, aimed) < 0 ||
+        offer(tiles, &nb[0], m >> 6 & 1, to, nearer >> 2 & 1, near, far, aimed) < 0 ||
+        offer(tiles, &nb[1], m >> 7 & 1, to, nearer >> 3, near, far, aimed) < 0)
+        return -1;
+    return (int)lower;
+}
+
 /* The search of field f (see ff_goalfield) on a grid of w x h cells and
  * 4 moves whose open cells all cost the same, from the profile's steps
  * out of and into each cell (steps: see ff_goalfields): taken on from
@@ -255,27 +371,29 @@ static void queues_put(ff_goalfield *f, const uint32_t *pc, const uint32_t *ec, 
  * v - off[d] of v that steps in direction d into v is offered v's hops +
  * 1, and joins open[1] when that is fewer than it has and the step lowers
  * the heuristic, open[2] when it raises it (without an aim, open[0], the
- * queue it is taken from: one queue, breadth first).  No branch on the
- * map's cells (they would be guessed wrong half the time): every
- * neighbour's count is read, and written back unless it is lowered, and
- * the queues' slots are written every time and kept when it joins; the
- * hop counts have a margin of w + 1 cells (unreached) before and after the
- * map, where the neighbours of its first and last rows fall.  One body
- * for both widths of hop count and with or without an aim (wide, aimed:
- * constants in each caller).  -1 when a queue could not grow (out of
- * memory), else 0. */
-/* (written out in each caller, so that wide and aimed fold) */
+ * queue it is taken from: one queue, breadth first).  On maps of fewer
+ * than 65,535 cells the counts are a plane of 16-bit counts read and
+ * written without a branch on the map's cells (they would be guessed
+ * wrong half the time): every neighbour's count is read, and written
+ * back unless it is lowered; the plane has a margin of w + 1 cells
+ * (unreached) before and after the map, where the neighbours of its
+ * first and last rows fall.  On larger maps they are in tiles
+ * (hoptiles.h), read and written by a cell's coordinates, a neighbour
+ * where no step leads standing in for v itself; a tile is made when a
+ * count is first offered in it.  One body for both layouts and with or
+ * without an aim (tiled, aimed: constants in each caller).  -1 when a
+ * queue could not grow or a tile be made (out of memory), else 0. */
+/* (written out in each caller, so that tiled and aimed fold) */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell,
-                              const int wide, const int aimed)
+                              const int tiled, const int aimed)
 {
-    void *hop = f->hop;
+    ff_hoptiles *tiles = f->tiles;
+    uint16_t *hop = f->hop;
     uint8_t *dir = f->direction;
     const uint32_t uw = (uint32_t)w, ax = (uint32_t)f->aim_x, ay = (uint32_t)f->aim_y;
-    /* (the offsets of codes N, E, S, W: ff_dir_dx, ff_dir_dy) */
-    const size_t on = (size_t)0 - (size_t)w, oe = 1, os = (size_t)w, ow = (size_t)0 - 1;
     uint32_t len = t->len;
     uint64_t pops = f->pops;
     int st = 0;
@@ -292,7 +410,8 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
         return 0;  /* (final: the search stops when it codes cell) */
     for (;;) {
         uint32_t v, hv, to, x, y;
-        unsigned m, lower, nearer;
+        unsigned m, lower, nearer, kv;
+        ff_hoptile *pv;
         if (pc == ec && (!aimed || pn == en)) {
             /* the next f: its first queue the one offered to */
             ff_goalqueue q = f->open[0];
@@ -322,12 +441,25 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
             lx = f->open[2].cell + f->open[2].cap - 4;
         }
         /* (the fewer hops first; an entry offered again reads its fewer) */
-        if (!aimed || (pc < ec && (pn == en || hop_at(hop, wide, *pc) <= hop_at(hop, wide, *pn))))
+        if (!aimed || (pc < ec && (pn == en || count_of(f, *pc, tiled) <= count_of(f, *pn, tiled))))
             v = *pc++;
         else
             v = *pn++;
         pops++;
-        hv = hop_at(hop, wide, v);
+        x = y = 0;
+        if (tiled || aimed) {
+            y = tiled ? ff_hoptiles_row(tiles, v) : v / uw;
+            x = v - y * uw;
+        }
+        pv = NULL;
+        kv = 0;
+        if (tiled) {
+            pv = *ff_hoptiles_slot(tiles, x, y);
+            kv = ff_hoptile_index(x, y);
+            hv = ff_hoptile_get(pv, kv);
+        } else {
+            hv = hop[v];
+        }
         to = hv + 1;
         if (to == len) {  /* (the first to reach that far) */
             t->cost[to] = t->cost[hv] + t->step;
@@ -336,20 +468,19 @@ static inline int search_body(ff_goalfield *f, ff_hopcost *t, const uint8_t *ste
         /* the steps into v that lower the heuristic (bit d: the step in
          * direction d into v, from v - off[d]) */
         nearer = 0;
-        if (aimed) {
-            y = v / uw;
-            x = v - y * uw;
+        if (aimed)
             nearer = (unsigned)(y < ay) | (unsigned)(x > ax) << 1 | (unsigned)(y > ay) << 2 | (unsigned)(x < ax) << 3;
-        }
         m = steps[v];
-        /* the steps of v that lead lower */
-        lower = (m & 1 & (hop_at(hop, wide, v + on) < hv)) | (m & 2 & (unsigned)(hop_at(hop, wide, v + oe) < hv) << 1) |
-                (m & 4 & (unsigned)(hop_at(hop, wide, v + os) < hv) << 2) |
-                (m & 8 & (unsigned)(hop_at(hop, wide, v + ow) < hv) << 3);
-        offer(hop, wide, v - on, m >> 4 & 1, to, nearer & 1, &en, far, aimed);
-        offer(hop, wide, v - oe, m >> 5 & 1, to, nearer >> 1 & 1, &en, far, aimed);
-        offer(hop, wide, v - os, m >> 6 & 1, to, nearer >> 2 & 1, &en, far, aimed);
-        offer(hop, wide, v - ow, m >> 7 & 1, to, nearer >> 3, &en, far, aimed);
+        if (!tiled) {
+            lower = step_flat(hop, v, hv, m, to, nearer, (size_t)w, &en, far, aimed);
+        } else {
+            int r = step_tiled(tiles, v, x, y, pv, kv, hv, m, to, nearer, &en, far, aimed);
+            if (r < 0) {
+                st = -1;
+                break;
+            }
+            lower = (unsigned)r;
+        }
         /* (the goal has no step lower; every other cell one, the step it
          * was reached by) */
         if (lower) {
@@ -371,7 +502,7 @@ static int bfs16(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w
     return search_body(f, t, steps, w, cell, 0, 0);
 }
 
-static int bfs32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
+static int bfs_tiled(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
 {
     return search_body(f, t, steps, w, cell, 1, 0);
 }
@@ -381,7 +512,7 @@ static int astar16(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t
     return search_body(f, t, steps, w, cell, 0, 1);
 }
 
-static int astar32(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
+static int astar_tiled(ff_goalfield *f, ff_hopcost *t, const uint8_t *steps, int32_t w, uint32_t cell)
 {
     return search_body(f, t, steps, w, cell, 1, 1);
 }
@@ -411,20 +542,22 @@ static double hop_step(const ff_grid *g, float c0, size_t n)
     return uniform_bfs_ok(n, so) ? so : 0;
 }
 
-size_t ff_goalfields_cell_bytes(const ff_grid *g)
+uint64_t ff_goalfields_field_bytes(const ff_grid *g)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
     if (hop_step(g, uniform_cost(g), n) == 0)
-        return sizeof(double) + 1;
-    return (n >= UINT16_MAX ? sizeof(uint32_t) : sizeof(uint16_t)) + 1;  /* (hopcost_for's wide) */
+        return (uint64_t)n * (sizeof(double) + 1);
+    if (n < UINT16_MAX)  /* (hopcost_for's tiled) */
+        return (uint64_t)n * (sizeof(uint16_t) + 1);
+    return n + ff_hoptiles_bound((uint32_t)g->w, (uint32_t)g->h);
 }
 
 void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, uint32_t cell)
 {
     ff_goalfield *f = &s->field[index];
     const ff_profile *pf = &p->profile[f->profile];
-
     ff_hopcost *t;
+    size_t bytes;
 
     /* (a cell the profile closes is never reached: +inf is final; a
      * field that grows is built for its profile's field id, as are the
@@ -438,9 +571,12 @@ void ff_goalfields_grow(ff_goalfields *s, const ff_profiles *p, uint32_t index, 
         f->aim_y = (int32_t)(cell / (uint32_t)pf->grid.w);
     }
     t = f->hops;
-    if ((f->aim == FF_GOALFIELD_NONE ? t->wide ? bfs32 : bfs16 : t->wide ? astar32 : astar16)(
+    bytes = t->tiled ? ff_hoptiles_bytes(f->tiles) : 0;
+    if ((f->aim == FF_GOALFIELD_NONE ? t->tiled ? bfs_tiled : bfs16 : t->tiled ? astar_tiled : astar16)(
             f, t, s->steps[f->profile], pf->grid.w, cell) < 0)
         s->nomem = 1;
+    if (t->tiled)
+        s->build_bytes += ff_hoptiles_bytes(f->tiles) - bytes;  /* (the tiles it made) */
 }
 
 ff_status ff_goalfields_status(const ff_goalfields *s, ff_error *err)
@@ -508,7 +644,7 @@ static ff_hopcost *hopcost_for(ff_goalfields *s, double so, size_t n)
     t->cap = n + 1;
     t->len = 1;
     t->cost[0] = 0;
-    t->wide = n >= UINT16_MAX;
+    t->tiled = n >= UINT16_MAX;
     t->step = so;
     s->hopcost[s->nhopcost++] = t;
     return t;
@@ -569,6 +705,28 @@ static int reserve_block(ff_goalfield *f, size_t bytes)
     return 0;
 }
 
+/* Field f's tiles of hop counts, every cell unreached, when its hop
+ * counts are in tiles (tiled) on a w x h grid; else none (their index kept, so that
+ * a view of them taken before stays one of an unreached field).  -1: no
+ * memory. */
+static int tiles_for(ff_goalfield *f, int tiled, int32_t w, int32_t h)
+{
+    if (f->tiles) {
+        ff_hoptiles_clear(f->tiles, f->goal);
+        return 0;
+    }
+    if (!tiled)
+        return 0;
+    if (!(f->tiles = malloc(sizeof *f->tiles)))
+        return -1;
+    if (ff_hoptiles_init(f->tiles, (uint32_t)w, (uint32_t)h, f->goal) < 0) {
+        free(f->tiles);
+        f->tiles = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err)
 {
     ff_goalfield *f = &s->field[index];
@@ -577,7 +735,7 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
     ff_grid g;
     uint32_t goal = f->goal;
     double so = 0;
-    int bfs = 0;
+    int bfs = 0, tiled;
     ff_hopcost *t = NULL;
     ff_status st;
 
@@ -603,25 +761,31 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
     if (bfs && (!(t = hopcost_for(s, so, n)) || steps_for(s, pf, f->profile) < 0 ||
                 queues_new(f, queue_first(pf->grid.w, pf->grid.h)) < 0))
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
-    /* One block: the cost (doubles, or hop counts with a margin of w + 1
-     * cells each side for the search), then the codes. */
-    cell_bytes = !bfs ? sizeof(double) : t->wide ? sizeof(uint32_t) : sizeof(uint16_t);
+    /* One block: the cost (doubles, or 16-bit hop counts with a margin
+     * of w + 1 cells each side for the search; none when in tiles),
+     * then the codes. */
+    tiled = bfs && t->tiled;
+    cell_bytes = !bfs ? sizeof(double) : sizeof(uint16_t);
     margin = bfs ? (size_t)pf->grid.w + 1 : 0;
-    cost_bytes = (n + 2 * margin) * cell_bytes;
-    if (reserve_block(f, cost_bytes + n) < 0)
+    cost_bytes = tiled ? 0 : (n + 2 * margin) * cell_bytes;
+    if (reserve_block(f, cost_bytes + n) < 0 || tiles_for(f, tiled, pf->grid.w, pf->grid.h) < 0)
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
     f->hops = t;
-    f->hop = bfs ? f->block + margin * cell_bytes : NULL;
+    f->hop = bfs && !tiled ? (uint16_t *)(void *)(f->block + margin * cell_bytes) : NULL;
     f->distance = bfs ? NULL : (double *)(void *)f->block;
     f->direction = f->block + cost_bytes;
     if (bfs) {
         /* Its first cell: the rest when asked for (lazily), or now. */
         memset(f->block, 0xff, cost_bytes);  /* (all ones: unreached) */
         memset(f->direction, FF_DIR_NONE, n);
-        hop_set(f->hop, t->wide, goal, 0);
+        if (tiled && ff_hoptiles_put(f->tiles, goal, 0) < 0)
+            return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for goal fields");
+        if (!tiled)
+            ((uint16_t *)f->hop)[goal] = 0;
         f->direction[goal] = FF_DIR_GOAL;
         f->open[0].cell[f->open[0].tail++] = goal;
         f->searching = 1;
+        s->build_bytes += (tiled ? ff_hoptiles_bytes(f->tiles) : cost_bytes) + n;
         if (!s->lazy) {
             ff_goalfields_grow(s, p, index, FF_GOALFIELD_NONE);
             if ((st = ff_goalfields_status(s, err)) != FF_OK)
@@ -636,9 +800,10 @@ ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index,
                (st = ff_direction_field(&g, f->distance, f->direction, err)) != FF_OK) {
         return st;
     }
+    if (!bfs)
+        s->build_bytes += cost_bytes + n;
     f->built = 1;
     f->built_id = pf->id;
     s->builds++;
-    s->build_bytes += cost_bytes + n;
     return FF_OK;
 }

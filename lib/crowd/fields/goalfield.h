@@ -5,12 +5,16 @@
  * is needed after the profile publishes a rebuild (a map event).
  * field_builds and field_bytes count them (man 1 ffsim, "OWN GOALS"):
  * a field searched by hop counts (breadth first when whole at once, else
- * an A* toward the first cell asked for: see ff_goalfield) takes 3 bytes
- * a cell (a 16-bit hop count and a direction code; 5 with 32-bit hop
- * counts, on grids of 65,535 cells or more) and queues about the size of
- * its search's front; one of the general search 9 (a double and a code).  The store owns every array
- * it points to (the costs of hop counts too, one table a step cost);
- * ff_goalfields_free() releases them.
+ * an A* toward the first cell asked for: see ff_goalfield) holds a
+ * direction code a cell (1 byte) and its hop counts, on grids of fewer
+ * than 65,535 cells a plane of 16-bit counts (3 bytes a cell in all),
+ * on larger ones in tiles of 16 x 16 cells made as its search reaches
+ * them (hoptiles.h: 2 bytes a cell of the tiles made, 4 in a wide tile,
+ * and an index of 8 bytes a tile), and queues about the size of its
+ * search's front; one of the general search 9 bytes a cell (a double
+ * and a code).  ff_goalfields_field_bytes bounds a field's bytes.  The
+ * store owns every array it points to (the costs of hop counts too, one
+ * table a step cost); ff_goalfields_free() releases them.
  */
 #ifndef FF_GOALFIELD_H
 #define FF_GOALFIELD_H
@@ -39,15 +43,17 @@ typedef struct {
     int built;              /* 1 once its cost and direction hold it */
     /* Its cost to the goal (+inf: no way), read through
      * ff_goalfields_cost: searched by hop counts (4 moves, one cost
-     * everywhere), a hop count a cell (hop: uint16_t on grids of fewer
-     * than 65,535 cells, else uint32_t; all ones: unreached) and hops, the
-     * store's costs of hop counts (costview.h); else distance, a double a
-     * cell (hops NULL). */
+     * everywhere), a hop count a cell, on grids of fewer than 65,535
+     * cells a uint16_t a cell (hop; all ones: unreached), else in tiles
+     * (tiles; allocated once, never moves, kept while the field is built
+     * again), and hops, the store's costs of hop counts (costview.h);
+     * else distance, a double a cell (hops NULL). */
     double *distance;
-    void *hop;
+    uint16_t *hop;
+    ff_hoptiles *tiles;
     ff_hopcost *hops;
-    uint8_t *direction;     /* w*h direction codes (in the cost's block) */
-    unsigned char *block;   /* the cost and the codes */
+    uint8_t *direction;     /* w*h direction codes (in block) */
+    unsigned char *block;   /* the cost (but tiles), then the codes */
     size_t block_bytes;
     /* A field of hop counts grows from its goal, as far as its readers
      * ask (lazily), by a reverse resumable A* (Silver 2005): the
@@ -87,7 +93,8 @@ typedef struct {
     uint32_t *slot_field;   /* ... -> index into field */
     size_t nslots;          /* a power of two, or 0 */
     unsigned long long builds;      /* fields built */
-    unsigned long long build_bytes; /* their bytes */
+    unsigned long long build_bytes; /* their bytes: as built, and the
+                                       tiles their searches make */
     /* The uniform cost of the profile grid last built on (cost_profile,
      * cost_id; -1: none yet), so that a crowd of own goals on one profile
      * scans its grid's costs once, not once a goal. */
@@ -123,11 +130,12 @@ ff_status ff_goalfields_find(ff_goalfields *s, int32_t profile, uint32_t goal, u
  * field (nothing while the profile is stale).  FF_ENOMEM. */
 ff_status ff_goalfields_ensure(ff_goalfields *s, ff_profiles *p, uint32_t index, ff_error *err);
 
-/* The bytes a cell of an own goal's field on grid g takes (without its
- * queues): 3, or 5 on grids of 65,535 cells or more, searched by hop
- * counts (4 moves, every open cell of one cost), else 9 (a double and a
- * code). */
-size_t ff_goalfields_cell_bytes(const ff_grid *g);
+/* The most bytes an own goal's field on grid g takes (without its
+ * queues): searched by hop counts (4 moves, every open cell of one
+ * cost), 3 a cell on grids of fewer than 65,535 cells, else a code a
+ * cell and ff_hoptiles_bound (every tile made); else 9 a cell (a double
+ * and a code). */
+uint64_t ff_goalfields_field_bytes(const ff_grid *g);
 
 /* Profile profile's field of id from has id to (built late: see
  * ff_profile.built): the fields, steps and costs made for from are for
@@ -174,7 +182,7 @@ static inline ff_cost_view ff_goalfields_cost(const ff_goalfields *s, uint32_t i
 {
     const ff_goalfield *f = &s->field[index];
     ff_cost_view v;
-    v.cells = f->hops ? (const void *)f->hop : (const void *)f->distance;
+    v.cells = !f->hops ? (const void *)f->distance : f->hops->tiled ? (const void *)f->tiles : (const void *)f->hop;
     v.hops = f->hops;
     return v;
 }

@@ -357,7 +357,10 @@ static void prefetch_request(const ff_crowd *c, size_t k)
     PREFETCH(&f->step_mask[cell]);
     prefetch_around_cell(dir, 1, g, cell);
     cost = own_goal(c, index) ? ff_goalfields_cost(&c->goals, c->agent_goal[index]) : ff_cost_doubles(f->distance);
-    prefetch_around_cell(cost.cells, ff_cost_cell_bytes(cost), g, cell);
+    if (!cost.hops)  /* (a field of hop counts: its cell's tile slot) */
+        prefetch_around_cell(cost.cells, sizeof(double), g, cell);
+    else
+        PREFETCH(ff_cost_addr(cost, cell));
     prefetch_around_cell(f->grid.cost, sizeof *f->grid.cost, g, cell);
 }
 

@@ -664,7 +664,7 @@ static void prefetch_around(const ff_crowd *c, uint32_t k, int cached)
     } else if (q->ncand == 0 && q->half == 0 && q->cost.hops) {
         /* (most likely it rests: its cell's marks and cost alone) */
         PREFETCH(&c->pibt->cell[cell]);
-        PREFETCH((const char *)q->cost.cells + (size_t)cell * ff_cost_cell_bytes(q->cost));
+        PREFETCH(ff_cost_addr(q->cost, cell));
     } else {
         prefetch_around_cell(c->pibt->cell, sizeof *c->pibt->cell, g, cell);
     }

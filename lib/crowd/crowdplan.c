@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "crowdplan.h"
+#include "grow.h"
 #include "mapflns.h"
 #include "planwalk.h"
 #include "sample.h"
@@ -87,12 +88,10 @@ ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error 
             return FF_OK;
         }
     if (rec->nticks == rec->cap) {
-        size_t cap = rec->cap ? 2 * rec->cap : 64;
-        uint32_t *more;
-        if (cap > SIZE_MAX / n / sizeof *rec->cells || !(more = realloc(rec->cells, cap * n * sizeof *more)))
+        uint32_t *more = ff_grow(rec->cells, &rec->cap, rec->nticks + 1, n * sizeof *more, 64);
+        if (!more)
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
         rec->cells = more;
-        rec->cap = cap;
     }
     row = rec->cells + rec->nticks++ * n;
     for (k = 0; k < n; k++) {

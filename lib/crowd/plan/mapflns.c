@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "mapflns.h"
 #include "placement.h"
 
@@ -114,12 +115,12 @@ static int add_interval(lns *L, uint32_t cell, int32_t t0, int32_t t1, uint32_t 
     cell_list *c = &L->at[cell];
     uint32_t k;
     if (c->n == c->cap) {
-        uint32_t cap = c->cap ? 2 * c->cap : 4;
-        interval *e = realloc(c->e, cap * sizeof *e);
+        size_t cap = c->cap;
+        interval *e = ff_grow(c->e, &cap, (size_t)c->n + 1, sizeof *e, 4);
         if (!e)
             return -1;
         c->e = e;
-        c->cap = cap;
+        c->cap = (uint32_t)cap;
     }
     for (k = c->n; k > 0 && c->e[k - 1].t0 > t0; k--)
         c->e[k] = c->e[k - 1];  /* (kept in order of t0) */
@@ -186,12 +187,10 @@ static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
     long n = 0;
 
     if (c->n + 1 > L->cap_safe) {
-        size_t cap = 2 * ((size_t)c->n + 1);
-        interval *more = realloc(L->safe, cap * sizeof *more);
+        interval *more = ff_grow(L->safe, &L->cap_safe, (size_t)c->n + 1, sizeof *more, 8);
         if (!more)
             return -1;
         L->safe = more;
-        L->cap_safe = cap;
     }
     while (k < top) {
         uint32_t mid = k + (top - k) / 2;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
 #include "mapkind.h"
 #include "pngmap.h"
 #include "stream.h"
@@ -390,7 +391,7 @@ static ff_status fill_rows(cursor *c, const legend *table, size_t w, size_t h, f
 {
     int any_oneway = 0;
     const char *s;
-    size_t n, k;
+    size_t n, k, spawn_cap = g->nspawns;
 
     for (k = 0; k < h; k++) {
         size_t x;
@@ -409,7 +410,7 @@ static ff_status fill_rows(cursor *c, const legend *table, size_t w, size_t h, f
                 ff_grid_add_goal(g, (int64_t)x, (int64_t)k, c->name, c->line, (long)x + 1, err) != FF_OK)
                 return err ? err->status : FF_EINPUT;
             if (e->spawn) {
-                uint32_t *p = realloc(g->spawns, (g->nspawns + 1) * sizeof *p);
+                uint32_t *p = ff_grow(g->spawns, &spawn_cap, g->nspawns + 1, sizeof *p, 16);
                 if (!p)
                     return ff_error_set(err, FF_ENOMEM, c->name, 0, 0, "out of memory");
                 g->spawns = p;

@@ -19,6 +19,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 BIN=$PWD/bin
+. tests/bench/mapfrun.sh
 MAPF=${MAPF:-$PWD/../shared/testdata/mapf}
 [ -f "$MAPF/reference.tsv" ] || { echo "bench_mapf: no $MAPF/reference.tsv" >&2; exit 2; }
 TMP=$(mktemp -d)
@@ -29,21 +30,8 @@ cc -O2 -o "$TMP/cpurun" tests/bench/cpurun.c || { echo "bench_mapf: cannot build
 printf '%-30s %6s %8s %8s %8s %8s %7s %8s %7s %6s %6s %6s %s\n' instance agents makespan ref soc ref soc/ref proc_ms run_ms ref_ms "x proc" "x run" solved
 tail -n +2 "$MAPF/reference.tsv" | while IFS='	' read -r inst map agents ref_mk ref_soc ref_ms; do
     scen="$MAPF/$inst.scen"
-    goal=$(sed -n '2p' "$scen" | awk -F'\t' '{ print $7 "," $8 }')
-    cat >"$TMP/s.scenario" <<EOS
-ffsim 1
-ticks 2000
-move grid
-reserve on
-arrived stay
-class a
-    radius 0.4
-    speed 1
-    follow
-end
-spawn $agents a scen $scen
-EOS
-    "$BIN/ffbuild" -m 4 -g "$goal" "$MAPF/$map" | "$BIN/ffdir" >"$TMP/f.ff" || exit 1
+    mapf_scenario 2000 "$agents" "$scen" >"$TMP/s.scenario"
+    mapf_field "$scen" "$MAPF/$map" "$TMP/f.ff" || exit 1
     "$BIN/ffsim" --every 1000000000 --summary "$TMP/sum" "$TMP/f.ff" "$TMP/s.scenario" \
         >/dev/null 2>"$TMP/err" || { echo "bench_mapf: $inst failed: $(cat "$TMP/err")" >&2; exit 1; }
     smed=$("$TMP/cpurun" "$RUNS" "$BIN/ffsim" --every 1000000000 "$TMP/f.ff" "$TMP/s.scenario") || exit 1

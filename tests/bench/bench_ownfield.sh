@@ -14,6 +14,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 BIN=$PWD/bin
+. tests/bench/mapfrun.sh
 MOVINGAI=${MOVINGAI:-$PWD/../shared/testdata/movingai}
 GEN=${GEN:-$PWD/../shared/anchors/mapf/gen_scen.py}
 MAPS=${MAPS:-"Berlin_0_512 random512-10-0"}
@@ -48,21 +49,8 @@ with open(out, 'w') as f:
     for (sx, sy), (gx, gy) in zip(starts, goals):
         f.write('0\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t0\n' % (name, w, h, sx, sy, gx, gy))
 EOF
-            goal=$(sed -n '2p' "$scen" | awk -F'\t' '{ print $7 "," $8 }')
-            "$BIN/ffbuild" -m 4 -g "$goal" "$MOVINGAI/$map.map" | "$BIN/ffdir" >"$TMP/f.ff" || exit 1
-            cat >"$TMP/s.scenario" <<EOS
-ffsim 1
-ticks 4000
-move grid
-reserve on
-arrived stay
-class a
-    radius 0.4
-    speed 1
-    follow
-end
-spawn $n a scen $scen
-EOS
+            mapf_field "$scen" "$MOVINGAI/$map.map" "$TMP/f.ff" || exit 1
+            mapf_scenario 4000 "$n" "$scen" >"$TMP/s.scenario"
             if [ "$timed" = 1 ]; then
                 /usr/bin/time -f %M -o "$TMP/rss" "$BIN/ffsim" --every 1000000000 --summary "$TMP/sum" \
                     "$TMP/f.ff" "$TMP/s.scenario" >/dev/null 2>"$TMP/err" ||

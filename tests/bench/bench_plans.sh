@@ -16,6 +16,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 BIN=$PWD/bin
+. tests/bench/mapfrun.sh
 ANCHORS=${ANCHORS:-$PWD/../shared/anchors/mapf}
 MAPF=${MAPF:-$PWD/../shared/testdata/mapf}
 [ -f "$ANCHORS/lacam3-figures.tsv" ] || { echo "bench_plans: no $ANCHORS/lacam3-figures.tsv" >&2; exit 2; }
@@ -29,13 +30,8 @@ printf '%-30s %6s %6s %8s %8s %6s %6s %7s %7s %8s %7s\n' instance agents solved 
 tail -n +2 "$ANCHORS/lacam3-figures.tsv" | while IFS='	' read -r inst agents lb l3_solved l3_soc rest; do
     scen="$ANCHORS/instances/$inst.scen"
     map=$(sed -n '2p' "$scen" | cut -f2)
-    goal=$(sed -n '2p' "$scen" | awk -F'\t' '{ print $7 "," $8 }')
-    {
-        printf 'ffsim 1\nticks 20000\nmove grid\nreserve on\narrived stay\n'
-        [ -n "$EFFORT" ] && printf 'plan-effort %s\n' "$EFFORT"
-        printf 'class a\n    radius 0.4\n    speed 1\n    follow\nend\nspawn %s a scen %s\n' "$agents" "$scen"
-    } >"$TMP/s.scenario"
-    "$BIN/ffbuild" -m 4 -g "$goal" "$MAPF/$map" | "$BIN/ffdir" >"$TMP/f.ff" || exit 1
+    mapf_scenario 20000 "$agents" "$scen" "$EFFORT" >"$TMP/s.scenario"
+    mapf_field "$scen" "$MAPF/$map" "$TMP/f.ff" || exit 1
     peak=-
     if [ -x /usr/bin/time ]; then
         /usr/bin/time -f '%M' -o "$TMP/rss" "$BIN/ffsim" --every 1000000000 --summary "$TMP/sum" "$TMP/f.ff" \

@@ -2,8 +2,10 @@
  * and man 1 ffsim ("PLANS").
  *
  * The first plan is the online rule's own run (PIBT and its complement,
- * grid/), which the tick (crowd.c) plays to its end on a crowd of its own
- * and records here cell by cell; large-neighbourhood search (plan/mapflns.c, after Li et al.,
+ * grid/), steered by the agents' scatter (plan/scatter.c, after Okumura,
+ * AAMAS 2024: each agent tries its scattered path's next cell first,
+ * grid/prefsteps.c), which the tick (crowd.c) plays to its end on a crowd
+ * of its own and records here cell by cell; large-neighbourhood search (plan/mapflns.c, after Li et al.,
  * IJCAI 2021 and AAAI 2022) then shortens it, with the own goals' fields
  * as its heuristic, and the grid moves walk the result (grid/planwalk.c).
  * A plan never costs more than the run it began from. */
@@ -16,9 +18,14 @@
 #include "grow.h"
 #include "mapflns.h"
 #include "planwalk.h"
+#include "prefsteps.h"
 #include "sample.h"
+#include "scatter.h"
 
 #define PLAN_SEED 0x9E3779B97F4A7C15ull /* the search's draws (any fixed one) */
+#define SCATTER_MARGIN 10      /* steps a scatter path may add (LaCAM3's) */
+#define SCATTER_WORK 1300000ULL /* the scatter's expansions at most: two
+                                    rounds of 1,000 agents on the warehouse */
 
 /* The cost of every open cell of g when they are all one, else 0. */
 static double uniform_cost(const ff_grid *g)
@@ -70,6 +77,40 @@ static long steps_to_goal(void *ctx, size_t agent, uint32_t cell)
     ff_goalfields_settle(&r->goals, r->profiles, f, cell);
     d = ff_cost_at(ff_goalfields_cost(&r->goals, f), cell);
     return d < INFINITY ? lround(d / x->step) : -1;
+}
+
+ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_error *err)
+{
+    const ff_scenario *s = run->scenario;
+    size_t n = run->nagents, k;
+    uint32_t *start = malloc((n ? n : 1) * sizeof *start), *goal = malloc((n ? n : 1) * sizeof *goal);
+    ff_mapf_scatter sc;
+    steps_ctx x;
+    ff_status st = FF_OK;
+
+    if (!start || !goal)
+        st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
+    for (k = 0; st == FF_OK && k < n; k++) {
+        long long cx, cy;
+        ff_world_to_cell(run->grid, s->agent[k].x, s->agent[k].y, &cx, &cy);
+        start[k] = (uint32_t)((size_t)cy * (size_t)run->grid->w + (size_t)cx);
+        goal[k] = (uint32_t)s->agent[k].goal;
+        st = ff_goalfields_ensure(&run->goals, run->profiles, run->agent_goal[k], err);
+    }
+    if (st == FF_OK) {
+        x.run = run;
+        x.step = uniform_cost(run->grid);
+        st = ff_mapf_scatter_make(run->grid, n, start, goal, steps_to_goal, &x, SCATTER_MARGIN, SCATTER_WORK,
+                                  PLAN_SEED, &sc, err);
+    }
+    if (st == FF_OK) {
+        if ((st = ff_goalfields_status(&run->goals, err)) == FF_OK)
+            st = ff_prefsteps_set(run, n, sc.path, sc.len, err);
+        ff_mapf_scatter_free(&sc);
+    }
+    free(start);
+    free(goal);
+    return st;
 }
 
 ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error *err)

@@ -34,6 +34,12 @@ typedef struct {
  * agents of tick 0, when there are two or more. */
 int ff_crowd_plan_applies(const ff_crowd *c);
 
+/* Before crowd run's tick 0 (the online rule on the agents of a plan's
+ * crowd), its agents' scatter (plan/scatter.c, with run's own goals'
+ * fields as its heuristic), which its grid moves then try first
+ * (grid/prefsteps.h).  FF_ENOMEM. */
+ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_error *err);
+
 /* Add the cells crowd r's agents stand on after its last tick to rec
  * (or set rec->refused).  FF_ENOMEM. */
 ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error *err);

@@ -188,6 +188,10 @@ struct ff_crowd {
     struct ff_lacam *lacam;
     struct ff_planwalk *planwalk; /* a MAPF plan being walked (planwalk.c,
                                   made by crowdplan.c); NULL when none */
+    struct ff_prefsteps *prefsteps; /* preferred next cells (prefsteps.c:
+                                  a plan's scatter, given by crowdplan.c
+                                  to the crowd of its first plan); NULL
+                                  when none */
     struct ff_standoff *standoff; /* steering: progress and standoffs
                                   (standoff.c); NULL with grid moves */
     struct ff_angular *angular; /* steering: the turn rates of steered

@@ -8,6 +8,7 @@
 #include "lacam.h"
 #include "pibt.h"
 #include "planwalk.h"
+#include "prefsteps.h"
 #include "direction.h"
 #include "sample.h"
 
@@ -69,6 +70,7 @@ void ff_gridmove_free(ff_crowd *c)
     ff_pibt_free(c);
     ff_lacam_free(c);
     ff_planwalk_free(c);
+    ff_prefsteps_free(c);
     if (!gm)
         return;
     free(gm->rq.req);
@@ -298,6 +300,13 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         return;
     }
     next = d == FF_DIR_GOAL ? cell : (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
+    if (c->prefsteps && d != FF_DIR_GOAL && reserve) {
+        /* A preferred next cell (a plan's scatter): tried before the
+         * field's best, as LaCAM3's PIBT does (Okumura, AAMAS 2024). */
+        uint32_t p = ff_prefsteps_next(c->prefsteps, index, cell);
+        if (p != UINT32_MAX)
+            next = p;
+    }
     if (next != cell && stopped_by_sweep(c, index, q, next, fp))
         return;
     if (a->state != FF_AGENT_DEADLOCKED)

@@ -1,0 +1,339 @@
+/* scatter.c - the agents' paths in space spread over the map; see
+ * scatter.h and man 1 ffsim ("PLANS").
+ *
+ * After Okumura, AAMAS 2024 (LaCAM3's scatter): each agent's search is an
+ * A* over cells (a cell expanded once, at its first reach) whose open
+ * list orders by the collisions met on the way, then by steps + bound,
+ * and which never steps back onto its start nor past its bound of steps.
+ * The others' paths are held tick by tick in dense tables: how many stand
+ * on a cell at a tick, how many step out of it then in each direction
+ * (for the swaps), and on each cell the agents whose goal it is.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "placement.h"
+#include "scatter.h"
+
+#define ROUNDS_MAX 16          /* rounds at most, however they fall */
+#define COUNT_MAX 255          /* a table's count saturates here */
+
+static const int dx4[4] = { 0, 1, 0, -1 }, dy4[4] = { -1, 0, 1, 0 };
+
+/* An entry of the open list: a cell reached, with what orders it. */
+typedef struct {
+    uint32_t collisions, f, g, cell, parent;
+} entry;
+
+typedef struct {
+    const ff_grid *g;
+    size_t n, cells;
+    const uint32_t *goal;
+    ff_mapf_scatter *sc;
+    int32_t ticks;             /* the tables' ticks: every path's bound + 1 */
+    uint8_t *on;               /* ticks x cells: agents on the cell then */
+    uint8_t *out;              /* ticks x cells x 4: agents stepping out
+                                  of the cell then, by direction */
+    uint32_t *goal_first;      /* per cell: an agent whose goal it is ... */
+    uint32_t *goal_next;       /* ... per agent: the next one of that cell */
+    entry *heap;               /* the open list (a binary heap) */
+    size_t nheap;
+    uint32_t *parent;          /* per cell: where it was reached from ... */
+    uint32_t *closed;          /* ... when this is the search's stamp */
+    uint32_t *seen;            /* per cell: the search's stamp when ... */
+    int32_t *h;                /* ... its bound of steps is known, and ... */
+    uint64_t *best;            /* ... the best key it was offered with */
+    uint32_t stamp;
+    uint32_t *back;            /* a path traced back */
+    long long collisions;
+} scatter;
+
+/* The open neighbour of cell in direction d (dx4, dy4), or UINT32_MAX. */
+static inline uint32_t neighbour(const ff_grid *g, uint32_t cell, int d)
+{
+    int32_t x = (int32_t)(cell % (uint32_t)g->w) + dx4[d], y = (int32_t)(cell / (uint32_t)g->w) + dy4[d];
+    uint32_t u;
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+        return UINT32_MAX;
+    u = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
+    return ff_grid_open(g, u) ? u : UINT32_MAX;
+}
+
+/* The direction (dx4, dy4) of the step from cell v to its neighbour u. */
+static inline int direction(const ff_grid *g, uint32_t v, uint32_t u)
+{
+    return u == v - (uint32_t)g->w ? 0 : u == v + 1 ? 1 : u == v + (uint32_t)g->w ? 2 : 3;
+}
+
+/* The collisions of agent i's step from v to u at tick t (t + 1 on u)
+ * with the paths held (i's own held nowhere). */
+static long step_collisions(const scatter *s, uint32_t i, uint32_t v, uint32_t u, int32_t t)
+{
+    long k = 0;
+    uint32_t j;
+    if (t + 1 < s->ticks) {
+        k += s->on[(size_t)(t + 1) * s->cells + u];
+        k += s->out[((size_t)t * s->cells + u) * 4 + (size_t)direction(s->g, u, v)];
+    }
+    for (j = s->goal_first[u]; j != UINT32_MAX; j = s->goal_next[j])
+        if (j != i && s->sc->len[j] > 0 && (size_t)t + 1 > s->sc->len[j] - 1)
+            k++;
+    return k;
+}
+
+static inline void count(uint8_t *c, int up)
+{
+    if (*c != COUNT_MAX)
+        *c = (uint8_t)(*c + (up ? 1 : -1));
+}
+
+/* Hold agent i's path (up 1) or take it away (up 0), adding its
+ * collisions to the count or taking them off: each collision of two
+ * paths is counted by the one held later, so taking a path away in the
+ * same order takes off what holding it added. */
+static void hold(scatter *s, uint32_t i, int up)
+{
+    const uint32_t *p = s->sc->path[i];
+    size_t len = s->sc->len[i], t;
+    long long k = 0;
+    uint32_t last;
+
+    if (len == 0)
+        return;
+    for (t = 0; t < len; t++) {
+        if (up && t > 0)
+            k += step_collisions(s, i, p[t - 1], p[t], (int32_t)t - 1);
+        count(&s->on[t * s->cells + p[t]], up);
+        if (t > 0)
+            count(&s->out[((t - 1) * s->cells + p[t - 1]) * 4 + (size_t)direction(s->g, p[t - 1], p[t])], up);
+        if (!up && t > 0)
+            k += step_collisions(s, i, p[t - 1], p[t], (int32_t)t - 1);
+    }
+    last = p[len - 1];
+    for (t = len; t < (size_t)s->ticks; t++)
+        k += s->on[t * s->cells + last];  /* (the others on its goal after it stays) */
+    s->collisions += up ? k : -k;
+}
+
+/* 1 when a comes out of the open list before b: fewer collisions, then
+ * the lower f, then the farther reached, then the lower cell. */
+static inline int first(const entry *a, const entry *b)
+{
+    if (a->collisions != b->collisions)
+        return a->collisions < b->collisions;
+    if (a->f != b->f)
+        return a->f < b->f;
+    if (a->g != b->g)
+        return a->g > b->g;
+    return a->cell < b->cell;
+}
+
+static void push(scatter *s, entry e)
+{
+    size_t k = s->nheap++;
+    while (k > 0 && first(&e, &s->heap[(k - 1) / 2])) {
+        s->heap[k] = s->heap[(k - 1) / 2];
+        k = (k - 1) / 2;
+    }
+    s->heap[k] = e;
+}
+
+static entry pop(scatter *s)
+{
+    entry top = s->heap[0], e = s->heap[--s->nheap];
+    size_t k = 0, n = s->nheap;
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && first(&s->heap[c + 1], &s->heap[c]))
+            c++;
+        if (!first(&s->heap[c], &e))
+            break;
+        s->heap[k] = s->heap[c];
+        k = c;
+    }
+    if (n > 0)
+        s->heap[k] = e;
+    return top;
+}
+
+/* Agent i's path of fewest collisions from start within bound steps into
+ * sc->path[i] (malloc'd; the last one freed).  1 when found, 0 when none
+ * is (or *work ran out: the last one stays), -1 for want of memory. */
+static int search(scatter *s, uint32_t i, uint32_t start, long bound, ff_mapf_steps_fn steps, void *ctx,
+                  unsigned long long *work)
+{
+    const ff_grid *g = s->g;
+    uint32_t goal = s->goal[i], *path;
+    size_t len = 0;
+    long h0 = steps(ctx, i, start);
+    entry e;
+
+    if (h0 < 0 || h0 > bound)
+        return 0;
+    if (++s->stamp == 0) {
+        memset(s->closed, 0, s->cells * sizeof *s->closed);
+        memset(s->seen, 0, s->cells * sizeof *s->seen);
+        s->stamp = 1;
+    }
+    s->nheap = 0;
+    e = (entry){ 0, (uint32_t)h0, 0, start, UINT32_MAX };
+    push(s, e);
+    while (s->nheap > 0) {
+        int d;
+        e = pop(s);
+        if (s->closed[e.cell] == s->stamp)
+            continue;
+        if (*work == 0)
+            return 0;
+        --*work;
+        s->sc->expansions++;
+        s->closed[e.cell] = s->stamp;
+        s->parent[e.cell] = e.parent;
+        if (e.cell == goal)
+            break;
+        for (d = 0; d < 4; d++) {
+            uint32_t u = neighbour(g, e.cell, d);
+            entry o;
+            uint64_t key;
+            if (u == UINT32_MAX || u == start || s->closed[u] == s->stamp)
+                continue;
+            if (s->seen[u] != s->stamp) {
+                long h = steps(ctx, i, u);
+                s->seen[u] = s->stamp;
+                s->h[u] = h < 0 ? -1 : (int32_t)h;
+                s->best[u] = UINT64_MAX;
+            }
+            if (s->h[u] < 0 || (long)e.g + 1 + s->h[u] > bound)
+                continue;
+            o = (entry){ e.collisions + (uint32_t)step_collisions(s, i, e.cell, u, (int32_t)e.g),
+                         e.g + 1 + (uint32_t)s->h[u], e.g + 1, u, e.cell };
+            /* (an entry no better than one the cell has: it would come
+             * out later, and find the cell closed) */
+            key = (uint64_t)o.collisions << 32 | o.f;
+            if (key >= s->best[u])
+                continue;
+            s->best[u] = key;
+            push(s, o);
+        }
+    }
+    if (s->closed[goal] != s->stamp)
+        return 0;
+    for (uint32_t v = goal; v != UINT32_MAX; v = s->parent[v])
+        s->back[len++] = v;
+    if (!(path = malloc(len * sizeof *path)))
+        return -1;
+    for (size_t k = 0; k < len; k++)
+        path[k] = s->back[len - 1 - k];
+    free(s->sc->path[i]);
+    s->sc->path[i] = path;
+    s->sc->len[i] = len;
+    return 1;
+}
+
+void ff_mapf_scatter_free(ff_mapf_scatter *sc)
+{
+    size_t k;
+    for (k = 0; sc->path && k < sc->n; k++)
+        free(sc->path[k]);
+    free(sc->path);
+    free(sc->len);
+    memset(sc, 0, sizeof *sc);
+}
+
+ff_status ff_mapf_scatter_make(const ff_grid *g, size_t n, const uint32_t *start, const uint32_t *goal,
+                               ff_mapf_steps_fn steps, void *ctx, long margin, unsigned long long work,
+                               uint64_t seed, ff_mapf_scatter *sc, ff_error *err)
+{
+    scatter s;
+    long *bound = malloc((n ? n : 1) * sizeof *bound);
+    uint32_t *order = malloc((n ? n : 1) * sizeof *order);
+    uint64_t rng = seed;
+    long long last;
+    size_t k, longest = 0;
+    int failed = 0, cut = 0;
+
+    memset(&s, 0, sizeof s);
+    memset(sc, 0, sizeof *sc);
+    s.g = g;
+    s.n = sc->n = n;
+    s.cells = (size_t)g->w * (size_t)g->h;
+    s.goal = goal;
+    s.sc = sc;
+    sc->path = calloc(n ? n : 1, sizeof *sc->path);
+    sc->len = calloc(n ? n : 1, sizeof *sc->len);
+    for (k = 0; bound && k < n; k++) {
+        long h = steps(ctx, k, start[k]);
+        bound[k] = h < 0 ? -1 : h + margin;
+        if (bound[k] >= 0 && (size_t)bound[k] + 1 > longest)
+            longest = (size_t)bound[k] + 1;
+    }
+    s.ticks = (int32_t)longest;
+    s.on = calloc(longest * s.cells + 1, 1);
+    s.out = calloc(longest * s.cells * 4 + 1, 1);
+    s.goal_first = malloc(s.cells * sizeof *s.goal_first);
+    s.goal_next = malloc((n ? n : 1) * sizeof *s.goal_next);
+    s.heap = malloc((4 * s.cells + 1) * sizeof *s.heap);
+    s.parent = malloc(s.cells * sizeof *s.parent);
+    s.closed = calloc(s.cells, sizeof *s.closed);
+    s.seen = calloc(s.cells, sizeof *s.seen);
+    s.h = malloc(s.cells * sizeof *s.h);
+    s.best = malloc(s.cells * sizeof *s.best);
+    s.back = malloc(s.cells * sizeof *s.back);
+    if (!bound || !order || !sc->path || !sc->len || !s.on || !s.out || !s.goal_first || !s.goal_next ||
+        !s.heap || !s.parent || !s.closed || !s.seen || !s.h || !s.best || !s.back) {
+        failed = 1;
+        goto done;
+    }
+    for (k = 0; k < s.cells; k++)
+        s.goal_first[k] = UINT32_MAX;
+    for (k = n; k-- > 0;) {
+        s.goal_next[k] = s.goal_first[goal[k]];
+        s.goal_first[goal[k]] = (uint32_t)k;
+        order[k] = (uint32_t)k;
+    }
+    do {
+        last = s.collisions;
+        sc->rounds++;
+        for (k = n; k > 1; k--) {  /* (Fisher-Yates) */
+            size_t j = (size_t)(ff_splitmix64(&rng) % k);
+            uint32_t t = order[k - 1];
+            order[k - 1] = order[j];
+            order[j] = t;
+        }
+        for (k = 0; k < n && !cut; k++) {
+            uint32_t i = order[k];
+            int found;
+            if (bound[i] < 0)
+                continue;
+            hold(&s, i, 0);
+            if ((found = search(&s, i, start[i], bound[i], steps, ctx, &work)) < 0) {
+                failed = 1;
+                goto done;
+            }
+            cut = !found && work == 0;
+            hold(&s, i, 1);
+        }
+    } while (!cut && s.collisions > 0 && sc->rounds < ROUNDS_MAX && (sc->rounds < 2 || s.collisions < last));
+    sc->collisions = (unsigned long long)s.collisions;
+done:
+    free(bound);
+    free(order);
+    free(s.on);
+    free(s.out);
+    free(s.goal_first);
+    free(s.goal_next);
+    free(s.heap);
+    free(s.parent);
+    free(s.closed);
+    free(s.seen);
+    free(s.h);
+    free(s.best);
+    free(s.back);
+    if (failed) {
+        ff_mapf_scatter_free(sc);
+        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan's scatter");
+    }
+    return FF_OK;
+}

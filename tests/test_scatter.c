@@ -221,6 +221,19 @@ Test(scatter, spreads_agents_over_two_corridors)
     ff_mapf_scatter_free(&sc);
 }
 
+/* A random open cell of in that none of taken[0 .. k) is. */
+static uint32_t distinct_open(const instance *in, const uint32_t *taken, int k, unsigned long long *rng)
+{
+    for (;;) {
+        uint32_t v = (uint32_t)(tu_next(rng) % (unsigned)(in->w * in->h));
+        int j, ok = in->open[v];
+        for (j = 0; j < k && ok; j++)
+            ok = taken[j] != v;
+        if (ok)
+            return v;
+    }
+}
+
 /* Random maps with walls: valid paths within the margin, the collisions
  * counted as the definition counts them, never more than the plain
  * choice's; an agent walled in has none; the same seed gives the same
@@ -249,26 +262,8 @@ Test(scatter, random_maps_give_valid_paths_and_no_more_collisions, .timeout = 60
         if (in.n > j / 2)
             in.n = j / 2;  /* (room for distinct starts and goals) */
         for (k = 0; k < in.n; k++) {
-            for (;;) {
-                uint32_t v = (uint32_t)(tu_next(&rng) % (unsigned)cells);
-                int ok = in.open[v];
-                for (j = 0; j < k && ok; j++)
-                    ok = in.start[j] != v;
-                if (ok) {
-                    in.start[k] = v;
-                    break;
-                }
-            }
-            for (;;) {
-                uint32_t v = (uint32_t)(tu_next(&rng) % (unsigned)cells);
-                int ok = in.open[v];
-                for (j = 0; j < k && ok; j++)
-                    ok = in.goal[j] != v;
-                if (ok) {
-                    in.goal[k] = v;
-                    break;
-                }
-            }
+            in.start[k] = distinct_open(&in, in.start, k, &rng);
+            in.goal[k] = distinct_open(&in, in.goal, k, &rng);
         }
         scatter_of(&in, margin, 10000000, (uint64_t)trial, &sc);
         check_paths(&in, &sc, margin);

@@ -39,6 +39,7 @@
 #include "grow.h"
 #include "lacam.h"
 #include "direction.h"
+#include "prefsteps.h"
 #include "prioorder.h"
 
 #define LACAM_BYTES ((size_t)64 << 20)   /* the search's memory */
@@ -148,7 +149,9 @@ typedef struct {
 
 /* Agent i's cells from the cell it stands on: where it stays first, then
  * its legal steps in direction order, sorted by cost (a stable sort: the
- * order of equal costs is the tie hash's, drawn at each visit).  Kept per
+ * order of equal costs is the tie hash's, drawn at each visit); but its
+ * preferred next cell there, when it has one (prefsteps.h), before them
+ * all, a cost of its own.  Kept per
  * agent for the last two cells it was asked at: an agent stands on a cell
  * in many configurations, and its moves there are the same in each (its
  * field is settled round the cell the first time). */
@@ -393,7 +396,7 @@ static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
     /* (corner_of's: the corner at the larger x and y) */
     size_t corner = (size_t)(v / (uint32_t)s->g->w) * ((size_t)s->g->w + 1) + v % (uint32_t)s->g->w;
     unsigned m = class_steps(c, s->L, c->agent[a].cls, v);
-    int n = 1, k;
+    int n = 1, k, pref = 0;
 
     if (own_goal(c, a))
         ff_goalfields_settle_steps(&c->goals, c->profiles, c->agent_goal[a], c->grid, v);
@@ -419,9 +422,23 @@ static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
         n++;
     }
     mv->n = n;
+    if (c->prefsteps) {
+        /* A preferred next cell (a plan's scatter) first, alone in its
+         * tie, as LaCAM3's PIBT has it (Okumura, AAMAS 2024). */
+        uint32_t p = ff_prefsteps_next(c->prefsteps, a, v);
+        for (k = 0; k < n && mv->move[k].cell != p; k++)
+            ;
+        if (k < n) {
+            lmove t = mv->move[k];
+            for (; k > 0; k--)
+                mv->move[k] = mv->move[k - 1];
+            mv->move[0] = t;
+            pref = 1;
+        }
+    }
     mv->end[n - 1] = (uint8_t)n;
     for (k = n - 2; k >= 0; k--)
-        mv->end[k] = mv->move[k].cost == mv->move[k + 1].cost ? mv->end[k + 1] : (uint8_t)(k + 1);
+        mv->end[k] = mv->move[k].cost == mv->move[k + 1].cost && !(pref && k == 0) ? mv->end[k + 1] : (uint8_t)(k + 1);
 }
 
 /* Agent i's moves from cell v (see lmoves), made when neither of the

@@ -5,9 +5,10 @@
  * A* over cells (a cell expanded once, at its first reach) whose open
  * list orders by the collisions met on the way, then by steps + bound,
  * and which never steps back onto its start nor past its bound of steps.
- * The others' paths are held tick by tick in dense tables: how many stand
- * on a cell at a tick, how many step out of it then in each direction
- * (for the swaps), and on each cell the agents whose goal it is.
+ * The others' paths are held tick by tick in a dense table, a word a cell
+ * and tick: how many stand on the cell then, how many step out of it
+ * then in each direction (for the swaps); and on each cell the agents
+ * whose goal it is.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,8 @@
 #include "scatter.h"
 
 #define ROUNDS_MAX 16          /* rounds at most, however they fall */
-#define COUNT_MAX 255          /* a table's count saturates here */
+#define ON_BITS 8              /* a tick's count on a cell (saturates) */
+#define OUT_BITS 6             /* a tick's count out of it one way (too) */
 
 static const int dx4[4] = { 0, 1, 0, -1 }, dy4[4] = { -1, 0, 1, 0 };
 
@@ -31,9 +33,10 @@ typedef struct {
     const uint32_t *goal;
     ff_mapf_scatter *sc;
     int32_t ticks;             /* the tables' ticks: every path's bound + 1 */
-    uint8_t *on;               /* ticks x cells: agents on the cell then */
-    uint8_t *out;              /* ticks x cells x 4: agents stepping out
-                                  of the cell then, by direction */
+    uint32_t *at;              /* ticks x cells: agents on the cell then
+                                  (ON_BITS), and stepping out of it then,
+                                  by direction (OUT_BITS each): one load
+                                  a step's collisions */
     uint32_t *goal_first;      /* per cell: an agent whose goal it is ... */
     uint32_t *goal_next;       /* ... per agent: the next one of that cell */
     entry *heap;               /* the open list (a binary heap) */
@@ -65,6 +68,16 @@ static inline int direction(const ff_grid *g, uint32_t v, uint32_t u)
     return u == v - (uint32_t)g->w ? 0 : u == v + 1 ? 1 : u == v + (uint32_t)g->w ? 2 : 3;
 }
 
+static inline unsigned on_of(uint32_t r)
+{
+    return r & ((1u << ON_BITS) - 1);
+}
+
+static inline unsigned out_of(uint32_t r, int d)
+{
+    return r >> (ON_BITS + OUT_BITS * (unsigned)d) & ((1u << OUT_BITS) - 1);
+}
+
 /* The collisions of agent i's step from v to u at tick t (t + 1 on u)
  * with the paths held (i's own held nowhere). */
 static long step_collisions(const scatter *s, uint32_t i, uint32_t v, uint32_t u, int32_t t)
@@ -72,8 +85,8 @@ static long step_collisions(const scatter *s, uint32_t i, uint32_t v, uint32_t u
     long k = 0;
     uint32_t j;
     if (t + 1 < s->ticks) {
-        k += s->on[(size_t)(t + 1) * s->cells + u];
-        k += s->out[((size_t)t * s->cells + u) * 4 + (size_t)direction(s->g, u, v)];
+        k += on_of(s->at[(size_t)(t + 1) * s->cells + u]);
+        k += out_of(s->at[(size_t)t * s->cells + u], direction(s->g, u, v));
     }
     for (j = s->goal_first[u]; j != UINT32_MAX; j = s->goal_next[j])
         if (j != i && s->sc->len[j] > 0 && (size_t)t + 1 > s->sc->len[j] - 1)
@@ -81,10 +94,13 @@ static long step_collisions(const scatter *s, uint32_t i, uint32_t v, uint32_t u
     return k;
 }
 
-static inline void count(uint8_t *c, int up)
+/* Count one more (up 1) or one less in the field of width bits at
+ * shift of *r, which saturates (then stays). */
+static inline void count(uint32_t *r, unsigned shift, unsigned bits, int up)
 {
-    if (*c != COUNT_MAX)
-        *c = (uint8_t)(*c + (up ? 1 : -1));
+    uint32_t max = (1u << bits) - 1, v = *r >> shift & max;
+    if (v != max)
+        *r = up ? *r + (1u << shift) : *r - (1u << shift);
 }
 
 /* Hold agent i's path (up 1) or take it away (up 0), adding its
@@ -103,15 +119,16 @@ static void hold(scatter *s, uint32_t i, int up)
     for (t = 0; t < len; t++) {
         if (up && t > 0)
             k += step_collisions(s, i, p[t - 1], p[t], (int32_t)t - 1);
-        count(&s->on[t * s->cells + p[t]], up);
+        count(&s->at[t * s->cells + p[t]], 0, ON_BITS, up);
         if (t > 0)
-            count(&s->out[((t - 1) * s->cells + p[t - 1]) * 4 + (size_t)direction(s->g, p[t - 1], p[t])], up);
+            count(&s->at[(t - 1) * s->cells + p[t - 1]], ON_BITS + OUT_BITS * (unsigned)direction(s->g, p[t - 1], p[t]),
+                  OUT_BITS, up);
         if (!up && t > 0)
             k += step_collisions(s, i, p[t - 1], p[t], (int32_t)t - 1);
     }
     last = p[len - 1];
     for (t = len; t < (size_t)s->ticks; t++)
-        k += s->on[t * s->cells + last];  /* (the others on its goal after it stays) */
+        k += on_of(s->at[t * s->cells + last]);  /* (the others on its goal after it stays) */
     s->collisions += up ? k : -k;
 }
 
@@ -270,8 +287,7 @@ ff_status ff_mapf_scatter_make(const ff_grid *g, size_t n, const uint32_t *start
             longest = (size_t)bound[k] + 1;
     }
     s.ticks = (int32_t)longest;
-    s.on = calloc(longest * s.cells + 1, 1);
-    s.out = calloc(longest * s.cells * 4 + 1, 1);
+    s.at = calloc(longest * s.cells + 1, sizeof *s.at);
     s.goal_first = malloc(s.cells * sizeof *s.goal_first);
     s.goal_next = malloc((n ? n : 1) * sizeof *s.goal_next);
     s.heap = malloc((4 * s.cells + 1) * sizeof *s.heap);
@@ -281,7 +297,7 @@ ff_status ff_mapf_scatter_make(const ff_grid *g, size_t n, const uint32_t *start
     s.h = malloc(s.cells * sizeof *s.h);
     s.best = malloc(s.cells * sizeof *s.best);
     s.back = malloc(s.cells * sizeof *s.back);
-    if (!bound || !order || !sc->path || !sc->len || !s.on || !s.out || !s.goal_first || !s.goal_next ||
+    if (!bound || !order || !sc->path || !sc->len || !s.at || !s.goal_first || !s.goal_next ||
         !s.heap || !s.parent || !s.closed || !s.seen || !s.h || !s.best || !s.back) {
         failed = 1;
         goto done;
@@ -320,8 +336,7 @@ ff_status ff_mapf_scatter_make(const ff_grid *g, size_t n, const uint32_t *start
 done:
     free(bound);
     free(order);
-    free(s.on);
-    free(s.out);
+    free(s.at);
     free(s.goal_first);
     free(s.goal_next);
     free(s.heap);

@@ -8,9 +8,9 @@
  *
  * A tick (ff_crowd_step) runs, in order:
  *   0. at tick 0 of a MAPF crowd, its plan (plan_before_moving: the
- *      online rule's run on a crowd of its own, steered by the agents'
- *      scatter (plan/scatter.c), improved by crowdplan.c
- *      and plan/mapflns.c, walked by grid/planwalk.c);
+ *      online rule's run on a crowd of its own, steered by a scatter
+ *      (plan/scatter.c), improved by crowdplan.c and plan/mapflns.c,
+ *      walked by grid/planwalk.c);
  *   1. map_events: the map events of the tick, and the near-wall map
  *      repaired where the map changed (fields/profiles.c, geometry/nearwall.c);
  *   2. the moves: with 'move grid' the grid moves' tick and spawns
@@ -808,11 +808,10 @@ static ff_status play_recorded(ff_crowd *run, ff_plan_record *rec, ff_error *err
 /* A MAPF plan for crowd c (crowdplan.h), before its tick 0: the online
  * rule's run of the agents of tick 0 (plan-effort 0, no map event nor
  * goal change, on profiles of its own made on the map as it is), steered
- * by their scatter (ff_crowd_plan_scatter), played
- * to its end on a crowd of its own and recorded, then improved and
- * handed to the grid moves when it brought every agent to its goal.  A map event, a goal
- * change or a spawn later ends the plan's walk at its tick
- * (grid/planwalk.h).  FF_ENOMEM. */
+ * by their scatter (ff_crowd_plan_scatter), played to its end on a crowd
+ * of its own and recorded, then improved and handed to the grid moves
+ * when it brought every agent to its goal.  A map event, a goal change or a
+ * spawn later ends the plan's walk at its tick (grid/planwalk.h).  FF_ENOMEM. */
 static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
 {
     const ff_scenario *s = c->scenario;

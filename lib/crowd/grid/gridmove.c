@@ -300,13 +300,8 @@ static void grid_request(ff_crowd *c, size_t index, ff_reserve_request *q, int k
         return;
     }
     next = d == FF_DIR_GOAL ? cell : (uint32_t)((cy + ff_dir_dy[d]) * g->w + cx + ff_dir_dx[d]);
-    if (c->prefsteps && d != FF_DIR_GOAL && reserve) {
-        /* A preferred next cell (a plan's scatter): tried before the
-         * field's best, as LaCAM3's PIBT does (Okumura, AAMAS 2024). */
-        uint32_t p = ff_prefsteps_next(c->prefsteps, index, cell);
-        if (p != UINT32_MAX)
-            next = p;
-    }
+    if (c->prefsteps && d != FF_DIR_GOAL && reserve)  /* (a plan's scatter's first: prefsteps.h) */
+        next = ff_prefsteps_next(c->prefsteps, index, cell, next);
     if (next != cell && stopped_by_sweep(c, index, q, next, fp))
         return;
     if (a->state != FF_AGENT_DEADLOCKED)

@@ -425,7 +425,7 @@ static void moves_make(search *s, uint32_t i, uint32_t v, lmoves *mv)
     if (c->prefsteps) {
         /* A preferred next cell (a plan's scatter) first, alone in its
          * tie, as LaCAM3's PIBT has it (Okumura, AAMAS 2024). */
-        uint32_t p = ff_prefsteps_next(c->prefsteps, a, v);
+        uint32_t p = ff_prefsteps_next(c->prefsteps, a, v, NONE);
         for (k = 0; k < n && mv->move[k].cell != p; k++)
             ;
         if (k < n) {

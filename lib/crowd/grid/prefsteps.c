@@ -53,12 +53,12 @@ ff_status ff_prefsteps_set(ff_crowd *c, size_t n, uint32_t *const *path, const s
     return FF_OK;
 }
 
-uint32_t ff_prefsteps_next(const struct ff_prefsteps *P, size_t i, uint32_t cell)
+uint32_t ff_prefsteps_next(const struct ff_prefsteps *P, size_t i, uint32_t cell, uint32_t none_of_its)
 {
     size_t lo, hi;
 
     if (i >= P->n)
-        return UINT32_MAX;
+        return none_of_its;
     lo = P->first[i];
     hi = P->first[i + 1];
     while (lo < hi) {
@@ -68,5 +68,5 @@ uint32_t ff_prefsteps_next(const struct ff_prefsteps *P, size_t i, uint32_t cell
         else
             hi = mid;
     }
-    return lo < P->first[i + 1] && P->step[lo].cell == cell ? P->step[lo].next : UINT32_MAX;
+    return lo < P->first[i + 1] && P->step[lo].cell == cell ? P->step[lo].next : none_of_its;
 }

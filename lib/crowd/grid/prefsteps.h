@@ -35,8 +35,11 @@ ff_status ff_prefsteps_set(ff_crowd *c, size_t n, uint32_t *const *path, const s
 
 void ff_prefsteps_free(ff_crowd *c);
 
-/* Agent i's preferred next cell from cell, or UINT32_MAX for none. */
-uint32_t ff_prefsteps_next(const struct ff_prefsteps *P, size_t i, uint32_t cell);
+/* Agent i's preferred next cell from cell, or none_of_its when it has
+ * none there.  The grid moves' requests and the complement's moves take
+ * it first, before the field's best: as LaCAM3's PIBT takes its scatter's
+ * (Okumura, AAMAS 2024). */
+uint32_t ff_prefsteps_next(const struct ff_prefsteps *P, size_t i, uint32_t cell, uint32_t none_of_its);
 
 #ifdef __cplusplus
 }

@@ -329,3 +329,36 @@ Test(scatter, work_cut_short_keeps_what_was_found)
     cr_assert_eq((long)sc.collisions, collisions_of(&in, sc.path, sc.len));
     ff_mapf_scatter_free(&sc);
 }
+
+static long manhattan_to_far_end(void *ctx, size_t agent, uint32_t cell)
+{
+    const ff_grid *g = ctx;
+    (void)agent;
+    return (long)(g->w - 1 - (int)(cell % (uint32_t)g->w)) + (long)(cell / (uint32_t)g->w);
+}
+
+/* A table of collisions past 16,777,216 cell-ticks (1,000 x 20 open
+ * cells, a path of 999 steps and a margin of 10: 20,180,000): no paths,
+ * and nothing taken; 900 x 20 (16,362,000) still scatters. */
+Test(scatter, too_large_a_table_gives_no_paths)
+{
+    int w;
+    for (w = 1000; w >= 900; w -= 100) {
+        ff_grid g;
+        ff_error err;
+        ff_mapf_scatter sc;
+        uint32_t start = 0, goal = (uint32_t)w - 1;
+        int k;
+        ff_grid_init(&g);
+        g.moves = 4;
+        cr_assert_eq(ff_grid_alloc(&g, w, 20, 0, "t", &err), FF_OK);
+        for (k = 0; k < w * 20; k++)
+            g.cost[k] = 1.0f;
+        cr_assert_eq(ff_mapf_scatter_make(&g, 1, &start, &goal, manhattan_to_far_end, &g, 10, 100000, 1, &sc, &err),
+                     FF_OK);
+        cr_assert_eq(sc.len[0], w == 1000 ? 0 : (size_t)w, "width %d: %zu cells", w, sc.len[0]);
+        cr_assert_eq(sc.expansions, w == 1000 ? 0 : (unsigned long long)w, "width %d", w);
+        ff_mapf_scatter_free(&sc);
+        ff_grid_free(&g);
+    }
+}

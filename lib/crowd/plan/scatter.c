@@ -17,6 +17,7 @@
 #include "scatter.h"
 
 #define ROUNDS_MAX 16          /* rounds at most, however they fall */
+#define TABLE_MAX ((size_t)1 << 24) /* cell-ticks of the table (64 MB) */
 #define ON_BITS 8              /* a tick's count on a cell (saturates) */
 #define OUT_BITS 6             /* a tick's count out of it one way (too) */
 
@@ -285,6 +286,11 @@ ff_status ff_mapf_scatter_make(const ff_grid *g, size_t n, const uint32_t *start
         bound[k] = h < 0 ? -1 : h + margin;
         if (bound[k] >= 0 && (size_t)bound[k] + 1 > longest)
             longest = (size_t)bound[k] + 1;
+    }
+    if (longest > 0 && s.cells > TABLE_MAX / longest) {
+        for (k = 0; bound && k < n; k++)
+            bound[k] = -1;  /* (too large a table: no paths) */
+        longest = 0;
     }
     s.ticks = (int32_t)longest;
     s.at = calloc(longest * s.cells + 1, sizeof *s.at);

@@ -337,13 +337,13 @@ static long manhattan_to_far_end(void *ctx, size_t agent, uint32_t cell)
     return (long)(g->w - 1 - (int)(cell % (uint32_t)g->w)) + (long)(cell / (uint32_t)g->w);
 }
 
-/* A table of collisions past 16,777,216 cell-ticks (1,000 x 20 open
- * cells, a path of 999 steps and a margin of 10: 20,180,000): no paths,
- * and nothing taken; 900 x 20 (16,362,000) still scatters. */
+/* A table of collisions past 33,554,432 cell-ticks (1,500 x 20 open
+ * cells, a path of 1,499 steps and a margin of 10: 45,300,000): no
+ * paths, and nothing taken; 1,200 x 20 (29,040,000) still scatters. */
 Test(scatter, too_large_a_table_gives_no_paths)
 {
     int w;
-    for (w = 1000; w >= 900; w -= 100) {
+    for (w = 1500; w >= 1200; w -= 300) {
         ff_grid g;
         ff_error err;
         ff_mapf_scatter sc;
@@ -356,8 +356,8 @@ Test(scatter, too_large_a_table_gives_no_paths)
             g.cost[k] = 1.0f;
         cr_assert_eq(ff_mapf_scatter_make(&g, 1, &start, &goal, manhattan_to_far_end, &g, 10, 100000, 1, &sc, &err),
                      FF_OK);
-        cr_assert_eq(sc.len[0], w == 1000 ? 0 : (size_t)w, "width %d: %zu cells", w, sc.len[0]);
-        cr_assert_eq(sc.expansions, w == 1000 ? 0 : (unsigned long long)w, "width %d", w);
+        cr_assert_eq(sc.len[0], w == 1500 ? 0 : (size_t)w, "width %d: %zu cells", w, sc.len[0]);
+        cr_assert_eq(sc.expansions, w == 1500 ? 0 : (unsigned long long)w, "width %d", w);
         ff_mapf_scatter_free(&sc);
         ff_grid_free(&g);
     }

@@ -5,8 +5,8 @@
  * A* over cells (a cell expanded once, at its first reach) whose open
  * list orders by the collisions met on the way, then by steps + bound,
  * and which never steps back onto its start nor past its bound of steps.
- * The others' paths are held tick by tick in a dense table, a word a cell
- * and tick: how many stand on the cell then, how many step out of it
+ * The others' paths are held tick by tick in a dense table, 16 bits a
+ * cell and tick: how many stand on the cell then, how many step out of it
  * then in each direction (for the swaps); and on each cell the agents
  * whose goal it is.
  */
@@ -17,9 +17,9 @@
 #include "scatter.h"
 
 #define ROUNDS_MAX 16          /* rounds at most, however they fall */
-#define TABLE_MAX ((size_t)1 << 24) /* cell-ticks of the table (64 MB) */
-#define ON_BITS 8              /* a tick's count on a cell (saturates) */
-#define OUT_BITS 6             /* a tick's count out of it one way (too) */
+#define TABLE_MAX ((size_t)1 << 25) /* cell-ticks of the table (64 MB) */
+#define ON_BITS 4              /* a tick's count on a cell (saturates) */
+#define OUT_BITS 3             /* a tick's count out of it one way (too) */
 
 static const int dx4[4] = { 0, 1, 0, -1 }, dy4[4] = { -1, 0, 1, 0 };
 
@@ -34,7 +34,7 @@ typedef struct {
     const uint32_t *goal;
     ff_mapf_scatter *sc;
     int32_t ticks;             /* the tables' ticks: every path's bound + 1 */
-    uint32_t *at;              /* ticks x cells: agents on the cell then
+    uint16_t *at;              /* ticks x cells: agents on the cell then
                                   (ON_BITS), and stepping out of it then,
                                   by direction (OUT_BITS each): one load
                                   a step's collisions */
@@ -69,12 +69,12 @@ static inline int direction(const ff_grid *g, uint32_t v, uint32_t u)
     return u == v - (uint32_t)g->w ? 0 : u == v + 1 ? 1 : u == v + (uint32_t)g->w ? 2 : 3;
 }
 
-static inline unsigned on_of(uint32_t r)
+static inline unsigned on_of(uint16_t r)
 {
     return r & ((1u << ON_BITS) - 1);
 }
 
-static inline unsigned out_of(uint32_t r, int d)
+static inline unsigned out_of(uint16_t r, int d)
 {
     return r >> (ON_BITS + OUT_BITS * (unsigned)d) & ((1u << OUT_BITS) - 1);
 }
@@ -97,11 +97,11 @@ static long step_collisions(const scatter *s, uint32_t i, uint32_t v, uint32_t u
 
 /* Count one more (up 1) or one less in the field of width bits at
  * shift of *r, which saturates (then stays). */
-static inline void count(uint32_t *r, unsigned shift, unsigned bits, int up)
+static inline void count(uint16_t *r, unsigned shift, unsigned bits, int up)
 {
-    uint32_t max = (1u << bits) - 1, v = *r >> shift & max;
+    unsigned max = (1u << bits) - 1, v = (unsigned)*r >> shift & max;
     if (v != max)
-        *r = up ? *r + (1u << shift) : *r - (1u << shift);
+        *r = (uint16_t)(up ? *r + (1u << shift) : *r - (1u << shift));
 }
 
 /* Hold agent i's path (up 1) or take it away (up 0), adding its

@@ -48,7 +48,7 @@ typedef struct {
  * collisions fall (two at least), the orders drawn from seed, with at most
  * work expansions in all (a search cut short keeps the agent's last
  * path, and ends the rounds); no paths at all when the map's cells times
- * the longest bound pass 16,777,216 (the collisions' table, 64 MB).
+ * the longest bound pass 33,554,432 (the collisions' table, 64 MB).
  * The same arguments give the same paths.
  * FF_ENOMEM (sc then holds nothing). */
 ff_status ff_mapf_scatter_make(const ff_grid *g, size_t n, const uint32_t *start, const uint32_t *goal,

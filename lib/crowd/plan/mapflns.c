@@ -161,17 +161,25 @@ static int hold_path(lns *L, uint32_t a, const uint32_t *p, size_t len, int add)
 }
 
 /* 1 when another agent than a steps from cell to from at t - 1 -> t
- * (while a steps from -> cell: a swap). */
+ * (while a steps from -> cell: a swap).  Its stay on cell ends at t - 1:
+ * the intervals held there are in order of t0 and never overlap, so a
+ * binary search finds the one that holds t - 1, the only one to ask. */
 static int swapped(const lns *L, uint32_t a, uint32_t from, uint32_t cell, int64_t t)
 {
     const cell_list *c = &L->at[cell];
-    uint32_t k;
-    for (k = 0; k < c->n; k++) {
-        const interval *e = &c->e[k];
-        if (e->agent != a && e->t0 <= t - 1 && t - 1 <= e->t1 && at_tick(L->pl, e->agent, (int32_t)t) == from)
-            return 1;
+    uint32_t k = 0, top = c->n;
+    const interval *e;
+    while (k < top) {  /* (the first that ends at t - 1 or later) */
+        uint32_t mid = k + (top - k) / 2;
+        if (c->e[mid].t1 < t - 1)
+            k = mid + 1;
+        else
+            top = mid;
     }
-    return 0;
+    if (k == c->n)
+        return 0;
+    e = &c->e[k];
+    return e->agent != a && e->t0 <= t - 1 && e->t1 == t - 1 && at_tick(L->pl, e->agent, (int32_t)t) == from;
 }
 
 /* The safe intervals of cell (Phillips and Likhachev 2011) that meet
@@ -357,7 +365,9 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
                 int64_t last = cur.until == FOREVER ? FOREVER : (int64_t)cur.until + 1;
                 if (last > L->safe[j].t1)
                     last = L->safe[j].t1;
-                while (t <= last && swapped(L, a, cur.cell, next, t))
+                /* (a swap brings another onto this cell at t: only at
+                 * cur.until + 1, the ticks before being safe here) */
+                if (t == (int64_t)cur.until + 1 && t <= last && swapped(L, a, cur.cell, next, t))
                     t++;
                 if (t <= last)
                     offer(L, a, next, L->safe[j].t0, L->safe[j].t1, t, v);

@@ -47,23 +47,33 @@ typedef struct {
                                   than the tick its goal is free for good */
     int32_t h;                 /* the steps left at least */
     uint32_t parent;
+    uint32_t seen;             /* its state's entry in the seen table */
 } node;
+
+/* A state (cell, first tick of its safe interval) seen by a search. */
+typedef struct {
+    int32_t from;              /* the first tick of its safe interval */
+    int32_t t;                 /* the best tick it was reached at */
+    uint32_t next;             /* the cell's next state, or UINT32_MAX */
+} seen_state;
 
 typedef struct {
     ff_mapf_plan *pl;
     size_t cells;
     int32_t w;
     cell_list *at;             /* per cell: the intervals held there */
-    /* the search's pool, open heap and seen table (reused) */
+    /* the search's pool, open heap and seen states (reused): a cell's
+     * states are a list from seen_first[cell], valid when its
+     * seen_stamp[cell] is the search's stamp (the lists short, the
+     * per-cell arrays small enough to stay in cache) */
     node *node;
     uint32_t *heap;
     size_t nnode, nheap, cap_node;
-    uint64_t *seen_key;
+    seen_state *seen;
+    uint32_t *seen_first;
     uint32_t *seen_stamp;
-    size_t seen_mask;
+    size_t nseen, cap_seen;    /* states seen this search; at most */
     uint32_t stamp;
-    size_t nseen;              /* states in it this search */
-    int32_t *seen_t;
     interval *safe;            /* a cell's safe intervals (safe_intervals) */
     size_t cap_safe;
     /* neighbourhoods */
@@ -262,28 +272,28 @@ static uint32_t heap_pop(lns *L)
 
 /* The best tick a state (cell, first tick of its safe interval) was
  * reached at in this search, INT32_MAX when never; *slot its entry, made
- * when new (SIZE_MAX when the table holds half its size already: then
- * the state is not offered, as past the pool's end). */
+ * when new (SIZE_MAX when cap_seen are made already: then the state is
+ * not offered, as past the pool's end). */
 static int32_t seen_at(lns *L, uint32_t cell, int32_t from, size_t *slot)
 {
-    uint64_t key = (uint64_t)(uint32_t)from << 32 | cell;
-    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & L->seen_mask;
-    while (L->seen_stamp[h] == L->stamp) {
-        if (L->seen_key[h] == key) {
-            *slot = h;
-            return L->seen_t[h];
-        }
-        h = (h + 1) & L->seen_mask;
+    uint32_t k;
+    if (L->seen_stamp[cell] != L->stamp) {
+        L->seen_stamp[cell] = L->stamp;
+        L->seen_first[cell] = UINT32_MAX;
     }
-    if (2 * L->nseen >= L->seen_mask + 1) {
+    for (k = L->seen_first[cell]; k != UINT32_MAX; k = L->seen[k].next)
+        if (L->seen[k].from == from) {
+            *slot = k;
+            return L->seen[k].t;
+        }
+    if (L->nseen == L->cap_seen) {
         *slot = SIZE_MAX;
         return INT32_MAX;
     }
-    L->nseen++;
-    L->seen_stamp[h] = L->stamp;
-    L->seen_key[h] = key;
-    L->seen_t[h] = INT32_MAX;
-    *slot = h;
+    k = (uint32_t)L->nseen++;
+    L->seen[k] = (seen_state){ from, INT32_MAX, L->seen_first[cell] };
+    L->seen_first[cell] = k;
+    *slot = k;
     return INT32_MAX;
 }
 
@@ -297,9 +307,9 @@ static void offer(lns *L, uint32_t a, uint32_t cell, int32_t from, int32_t until
     if (t >= seen_at(L, cell, from, &slot) || slot == SIZE_MAX || (h = pl->steps(pl->ctx, a, cell)) < 0 ||
         t + h > L->limit || L->nnode == L->cap_node)
         return;
-    L->seen_t[slot] = (int32_t)t;
+    L->seen[slot].t = (int32_t)t;
     L->node[L->nnode] = (node){ cell, (int32_t)t, from, until, (int32_t)(t + h > L->stay ? t + h : L->stay),
-                                (int32_t)h, parent };
+                                (int32_t)h, parent, (uint32_t)slot };
     heap_push(L, (uint32_t)L->nnode++);
 }
 
@@ -319,7 +329,7 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
     int d;
 
     if (++L->stamp == 0) {
-        memset(L->seen_stamp, 0, (L->seen_mask + 1) * sizeof *L->seen_stamp);
+        memset(L->seen_stamp, 0, L->cells * sizeof *L->seen_stamp);
         L->stamp = 1;
     }
     L->nnode = L->nheap = L->nseen = 0;
@@ -341,8 +351,7 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
     while (L->nheap > 0 && spent < bound) {
         uint32_t v = heap_pop(L);
         node cur = L->node[v];
-        size_t slot;
-        if (cur.t > seen_at(L, cur.cell, cur.from, &slot))
+        if (cur.t > L->seen[cur.seen].t)
             continue;  /* (reached earlier since) */
         spent++;
         if (cur.cell == goal && cur.until == FOREVER) {
@@ -578,9 +587,9 @@ static void lns_free(lns *L)
     free(L->at);
     free(L->node);
     free(L->heap);
-    free(L->seen_key);
+    free(L->seen);
+    free(L->seen_first);
     free(L->seen_stamp);
-    free(L->seen_t);
     free(L->safe);
     free(L->group);
     free(L->in_group);
@@ -605,17 +614,16 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->w = pl->grid->w;
     L->rng = seed;
     L->cap_node = 5 * (size_t)SEARCH_BOUND + 8;
-    for (L->seen_mask = 1; L->seen_mask < 2 * L->cap_node; L->seen_mask *= 2)
+    for (L->cap_seen = 1; L->cap_seen < L->cap_node; L->cap_seen *= 2)
         ;
     for (k = 0; k < pl->n; k++)
         longest = pl->len[k] > longest ? pl->len[k] : longest;
     L->at = calloc(cells, sizeof *L->at);
     L->node = malloc(L->cap_node * sizeof *L->node);
     L->heap = malloc(L->cap_node * sizeof *L->heap);
-    L->seen_key = malloc(L->seen_mask * sizeof *L->seen_key);
-    L->seen_stamp = calloc(L->seen_mask, sizeof *L->seen_stamp);
-    L->seen_mask--;
-    L->seen_t = malloc(L->seen_mask * sizeof *L->seen_t);
+    L->seen = malloc(L->cap_seen * sizeof *L->seen);
+    L->seen_first = malloc(cells * sizeof *L->seen_first);
+    L->seen_stamp = calloc(cells, sizeof *L->seen_stamp);
     L->group = malloc(n * sizeof *L->group);
     L->in_group = calloc(n, 1);
     L->tabu = calloc(n, 1);
@@ -625,7 +633,7 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->queued = calloc(cells, 1);
     L->old_path = malloc(n * sizeof *L->old_path);
     L->old_len = malloc(n * sizeof *L->old_len);
-    if (!L->at || !L->node || !L->heap || !L->seen_key || !L->seen_stamp || !L->seen_t || !L->group ||
+    if (!L->at || !L->node || !L->heap || !L->seen || !L->seen_first || !L->seen_stamp || !L->group ||
         !L->in_group || !L->tabu || !L->first || !L->crossing || !L->queue || !L->queued || !L->old_path || !L->old_len)
         return -1;
     for (c = 0; c < cells; c++) {

@@ -50,6 +50,14 @@ typedef struct {
     uint32_t seen;             /* its state's entry in the seen table */
 } node;
 
+/* An entry of the open heap: its node's order (f, then h, then t) kept
+ * beside it, so that a comparison reads the heap alone. */
+typedef struct {
+    uint64_t fh;               /* f << 32 | h: both >= 0 */
+    int32_t t;
+    uint32_t node;
+} open_entry;
+
 /* A state (cell, first tick of its safe interval) seen by a search. */
 typedef struct {
     int32_t from;              /* the first tick of its safe interval */
@@ -67,7 +75,7 @@ typedef struct {
      * seen_stamp[cell] is the search's stamp (the lists short, the
      * per-cell arrays small enough to stay in cache) */
     node *node;
-    uint32_t *heap;
+    open_entry *heap;
     size_t nnode, nheap, cap_node;
     seen_state *seen;
     uint32_t *seen_first;
@@ -170,6 +178,26 @@ static int hold_path(lns *L, uint32_t a, const uint32_t *p, size_t len, int add)
     return 0;
 }
 
+/* The first of the intervals held on c that ends at tick t or later (c->n
+ * when none): they are in order of t0 and never overlap (the plan keeps
+ * the rules), so in order of t1 too.  A binary search without branches
+ * on the data (Khuong and Morin 2017, "Array layouts for
+ * comparison-based searching"): the lists are short and the branches
+ * would be mispredicted half the time. */
+static inline uint32_t first_ending(const cell_list *c, int64_t t)
+{
+    const interval *base = c->e;
+    uint32_t n = c->n;
+    if (n == 0)
+        return 0;
+    while (n > 1) {
+        uint32_t half = n / 2;
+        base = base[half].t1 < t ? base + half : base;
+        n -= half;
+    }
+    return (uint32_t)(base - c->e) + (base->t1 < t);
+}
+
 /* 1 when another agent than a steps from cell to from at t - 1 -> t
  * (while a steps from -> cell: a swap).  Its stay on cell ends at t - 1:
  * the intervals held there are in order of t0 and never overlap, so a
@@ -177,15 +205,8 @@ static int hold_path(lns *L, uint32_t a, const uint32_t *p, size_t len, int add)
 static int swapped(const lns *L, uint32_t a, uint32_t from, uint32_t cell, int64_t t)
 {
     const cell_list *c = &L->at[cell];
-    uint32_t k = 0, top = c->n;
+    uint32_t k = first_ending(c, t - 1);
     const interval *e;
-    while (k < top) {  /* (the first that ends at t - 1 or later) */
-        uint32_t mid = k + (top - k) / 2;
-        if (c->e[mid].t1 < t - 1)
-            k = mid + 1;
-        else
-            top = mid;
-    }
     if (k == c->n)
         return 0;
     e = &c->e[k];
@@ -194,13 +215,11 @@ static int swapped(const lns *L, uint32_t a, uint32_t from, uint32_t cell, int64
 
 /* The safe intervals of cell (Phillips and Likhachev 2011) that meet
  * the ticks [lo, hi]: those no agent held stands there, in order, into
- * L->safe; their number, or -1 out of memory.  (The intervals held on a
- * cell are in order and never overlap, the plan keeping the rules: a
- * binary search finds the first that ends at lo or later.) */
+ * L->safe; their number, or -1 out of memory. */
 static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
 {
     const cell_list *c = &L->at[cell];
-    uint32_t k = 0, top = c->n;
+    uint32_t k;
     int64_t from;
     long n = 0;
 
@@ -210,13 +229,7 @@ static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
             return -1;
         L->safe = more;
     }
-    while (k < top) {
-        uint32_t mid = k + (top - k) / 2;
-        if (c->e[mid].t1 < lo)
-            k = mid + 1;
-        else
-            top = mid;
-    }
+    k = first_ending(c, lo);
     from = k > 0 ? (int64_t)c->e[k - 1].t1 + 1 : 0;
     for (; k < c->n && from <= hi; k++) {
         const interval *e = &c->e[k];
@@ -231,36 +244,39 @@ static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
 
 /* ---- safe-interval path planning ---- */
 
-static inline int before(const node *a, const node *b)
+static inline int before(const open_entry *a, const open_entry *b)
 {
-    /* (then nearer its goal, then deeper) */
-    return a->f != b->f ? a->f < b->f : a->h != b->h ? a->h < b->h : a->t > b->t;
+    /* (f, then nearer its goal, then deeper) */
+    return a->fh != b->fh ? a->fh < b->fh : a->t > b->t;
 }
 
 static void heap_push(lns *L, uint32_t v)
 {
+    const node *n = &L->node[v];
+    open_entry e = { (uint64_t)(uint32_t)n->f << 32 | (uint32_t)n->h, n->t, v };
     size_t k = L->nheap++;
     while (k > 0) {
         size_t up = (k - 1) / 2;
-        if (!before(&L->node[v], &L->node[L->heap[up]]))
+        if (!before(&e, &L->heap[up]))
             break;
         L->heap[k] = L->heap[up];
         k = up;
     }
-    L->heap[k] = v;
+    L->heap[k] = e;
 }
 
 static uint32_t heap_pop(lns *L)
 {
-    uint32_t top = L->heap[0], v = L->heap[--L->nheap];
+    uint32_t top = L->heap[0].node;
+    open_entry v = L->heap[--L->nheap];
     size_t k = 0, n = L->nheap;
     for (;;) {
         size_t c = 2 * k + 1;
         if (c >= n)
             break;
-        if (c + 1 < n && before(&L->node[L->heap[c + 1]], &L->node[L->heap[c]]))
+        if (c + 1 < n && before(&L->heap[c + 1], &L->heap[c]))
             c++;
-        if (!before(&L->node[L->heap[c]], &L->node[v]))
+        if (!before(&L->heap[c], &v))
             break;
         L->heap[k] = L->heap[c];
         k = c;

@@ -28,6 +28,7 @@
 #define PLAN_ROUNDS 8          /* prioritised planning's rounds at most */
 #define SEARCH_BOUND 20000     /* expansions one search may take at most */
 #define FOREVER INT32_MAX
+#define H_UNASKED (-2L)        /* (the heuristic gives -1 or more) */
 
 typedef struct {
     int32_t t0, t1;            /* ticks it stands there, t1 FOREVER */
@@ -71,15 +72,17 @@ typedef struct {
     int32_t w;
     cell_list *at;             /* per cell: the intervals held there */
     /* the search's pool, open heap and seen states (reused): a cell's
-     * states are a list from seen_first[cell], valid when its
-     * seen_stamp[cell] is the search's stamp (the lists short, the
-     * per-cell arrays small enough to stay in cache) */
+     * states are a list from seen_first[cell], and its steps to the
+     * agent's goal seen_h[cell] (H_UNASKED before the heuristic is asked),
+     * valid when its seen_stamp[cell] is the search's stamp (the lists
+     * short, the per-cell arrays small enough to stay in cache) */
     node *node;
     open_entry *heap;
     size_t nnode, nheap, cap_node;
     seen_state *seen;
     uint32_t *seen_first;
     uint32_t *seen_stamp;
+    long *seen_h;
     size_t nseen, cap_seen;    /* states seen this search; at most */
     uint32_t stamp;
     interval *safe;            /* a cell's safe intervals (safe_intervals) */
@@ -128,10 +131,30 @@ static inline uint32_t neighbour(const lns *L, uint32_t cell, int d)
 
 /* ---- the intervals ---- */
 
+/* The first of the intervals held on c that ends at tick t or later (c->n
+ * when none): they are in order of t0 and never overlap (the plan keeps
+ * the rules), so in order of t1 too.  A binary search without branches
+ * on the data (Khuong and Morin 2017, "Array layouts for
+ * comparison-based searching"): the lists are short and the branches
+ * would be mispredicted half the time. */
+static inline uint32_t first_ending(const cell_list *c, int64_t t)
+{
+    const interval *base = c->e;
+    uint32_t n = c->n;
+    if (n == 0)
+        return 0;
+    while (n > 1) {
+        uint32_t half = n / 2;
+        base = base[half].t1 < t ? base + half : base;
+        n -= half;
+    }
+    return (uint32_t)(base - c->e) + (base->t1 < t);
+}
+
 static int add_interval(lns *L, uint32_t cell, int32_t t0, int32_t t1, uint32_t a)
 {
     cell_list *c = &L->at[cell];
-    uint32_t k;
+    uint32_t at;
     if (c->n == c->cap) {
         size_t cap = c->cap;
         interval *e = ff_grow(c->e, &cap, (size_t)c->n + 1, sizeof *e, 4);
@@ -140,11 +163,14 @@ static int add_interval(lns *L, uint32_t cell, int32_t t0, int32_t t1, uint32_t 
         c->e = e;
         c->cap = (uint32_t)cap;
     }
-    for (k = c->n; k > 0 && c->e[k - 1].t0 > t0; k--)
-        c->e[k] = c->e[k - 1];  /* (kept in order of t0) */
-    c->e[k].t0 = t0;
-    c->e[k].t1 = t1;
-    c->e[k].agent = a;
+    /* (kept in order of t0: after the last that begins at t0 or before,
+     * found by binary search when the new one meets none) */
+    at = first_ending(c, t0);
+    if ((at > 0 && c->e[at - 1].t0 > t0) || (at < c->n && c->e[at].t0 <= t0))
+        for (at = c->n; at > 0 && c->e[at - 1].t0 > t0; at--)
+            ;
+    memmove(&c->e[at + 1], &c->e[at], (c->n - at) * sizeof *c->e);
+    c->e[at] = (interval){ t0, t1, a };
     c->n++;
     return 0;
 }
@@ -152,8 +178,10 @@ static int add_interval(lns *L, uint32_t cell, int32_t t0, int32_t t1, uint32_t 
 static void drop_interval(lns *L, uint32_t cell, int32_t t0, uint32_t a)
 {
     cell_list *c = &L->at[cell];
-    uint32_t k;
-    for (k = 0; k < c->n; k++)
+    uint32_t k = first_ending(c, t0);  /* (the one held at t0, as a rule) */
+    if (k == c->n || c->e[k].agent != a || c->e[k].t0 != t0)
+        k = 0;
+    for (; k < c->n; k++)
         if (c->e[k].agent == a && c->e[k].t0 == t0) {
             memmove(&c->e[k], &c->e[k + 1], (c->n - k - 1) * sizeof *c->e);
             c->n--;
@@ -176,26 +204,6 @@ static int hold_path(lns *L, uint32_t a, const uint32_t *p, size_t len, int add)
             t0 = t;
         }
     return 0;
-}
-
-/* The first of the intervals held on c that ends at tick t or later (c->n
- * when none): they are in order of t0 and never overlap (the plan keeps
- * the rules), so in order of t1 too.  A binary search without branches
- * on the data (Khuong and Morin 2017, "Array layouts for
- * comparison-based searching"): the lists are short and the branches
- * would be mispredicted half the time. */
-static inline uint32_t first_ending(const cell_list *c, int64_t t)
-{
-    const interval *base = c->e;
-    uint32_t n = c->n;
-    if (n == 0)
-        return 0;
-    while (n > 1) {
-        uint32_t half = n / 2;
-        base = base[half].t1 < t ? base + half : base;
-        n -= half;
-    }
-    return (uint32_t)(base - c->e) + (base->t1 < t);
 }
 
 /* 1 when another agent than a steps from cell to from at t - 1 -> t
@@ -296,6 +304,7 @@ static int32_t seen_at(lns *L, uint32_t cell, int32_t from, size_t *slot)
     if (L->seen_stamp[cell] != L->stamp) {
         L->seen_stamp[cell] = L->stamp;
         L->seen_first[cell] = UINT32_MAX;
+        L->seen_h[cell] = H_UNASKED;
     }
     for (k = L->seen_first[cell]; k != UINT32_MAX; k = L->seen[k].next)
         if (L->seen[k].from == from) {
@@ -313,14 +322,24 @@ static int32_t seen_at(lns *L, uint32_t cell, int32_t from, size_t *slot)
     return INT32_MAX;
 }
 
+/* The heuristic of agent a at cell, a cell seen_at has stamped for this
+ * search: asked once a search (the first time, as before: asking settles
+ * the goal's field that far), then remembered. */
+static inline long steps_at(lns *L, uint32_t a, uint32_t cell)
+{
+    const ff_mapf_plan *pl = L->pl;
+    if (L->seen_h[cell] == H_UNASKED)
+        L->seen_h[cell] = pl->steps(pl->ctx, a, cell);
+    return L->seen_h[cell];
+}
+
 /* Offer state (cell, its safe interval [from, until]) reached at tick t
  * from node parent: pushed when reached earlier than before. */
 static void offer(lns *L, uint32_t a, uint32_t cell, int32_t from, int32_t until, int64_t t, uint32_t parent)
 {
-    const ff_mapf_plan *pl = L->pl;
     size_t slot;
     long h;
-    if (t >= seen_at(L, cell, from, &slot) || slot == SIZE_MAX || (h = pl->steps(pl->ctx, a, cell)) < 0 ||
+    if (t >= seen_at(L, cell, from, &slot) || slot == SIZE_MAX || (h = steps_at(L, a, cell)) < 0 ||
         t + h > L->limit || L->nnode == L->cap_node)
         return;
     L->seen[slot].t = (int32_t)t;
@@ -606,6 +625,7 @@ static void lns_free(lns *L)
     free(L->seen);
     free(L->seen_first);
     free(L->seen_stamp);
+    free(L->seen_h);
     free(L->safe);
     free(L->group);
     free(L->in_group);
@@ -640,6 +660,7 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->seen = malloc(L->cap_seen * sizeof *L->seen);
     L->seen_first = malloc(cells * sizeof *L->seen_first);
     L->seen_stamp = calloc(cells, sizeof *L->seen_stamp);
+    L->seen_h = malloc(cells * sizeof *L->seen_h);
     L->group = malloc(n * sizeof *L->group);
     L->in_group = calloc(n, 1);
     L->tabu = calloc(n, 1);
@@ -649,7 +670,7 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->queued = calloc(cells, 1);
     L->old_path = malloc(n * sizeof *L->old_path);
     L->old_len = malloc(n * sizeof *L->old_len);
-    if (!L->at || !L->node || !L->heap || !L->seen || !L->seen_first || !L->seen_stamp || !L->group ||
+    if (!L->at || !L->node || !L->heap || !L->seen || !L->seen_first || !L->seen_stamp || !L->seen_h || !L->group ||
         !L->in_group || !L->tabu || !L->first || !L->crossing || !L->queue || !L->queued || !L->old_path || !L->old_len)
         return -1;
     for (c = 0; c < cells; c++) {

@@ -28,7 +28,7 @@
 #define PLAN_ROUNDS 8          /* prioritised planning's rounds at most */
 #define SEARCH_BOUND 20000     /* expansions one search may take at most */
 #define FOREVER INT32_MAX
-#define H_UNASKED (-2L)        /* (the heuristic gives -1 or more) */
+#define H_UNASKED (-2)         /* (the heuristic gives -1 or more) */
 
 typedef struct {
     int32_t t0, t1;            /* ticks it stands there, t1 FOREVER */
@@ -59,6 +59,14 @@ typedef struct {
     uint32_t node;
 } open_entry;
 
+/* What a search has seen of a cell, valid when stamp is the search's. */
+typedef struct {
+    uint32_t stamp;
+    uint32_t first;            /* its first seen state, or UINT32_MAX */
+    int32_t h;                 /* the heuristic there, H_UNASKED before asked */
+    uint32_t hint;             /* the interval safe_intervals began at last */
+} cell_seen;
+
 /* A state (cell, first tick of its safe interval) seen by a search. */
 typedef struct {
     int32_t from;              /* the first tick of its safe interval */
@@ -70,19 +78,17 @@ typedef struct {
     ff_mapf_plan *pl;
     size_t cells;
     int32_t w;
+    uint8_t *open4;            /* per cell: bit d, its neighbour in direction d is open */
+    int64_t off4[4];           /* the offsets of those neighbours */
     cell_list *at;             /* per cell: the intervals held there */
     /* the search's pool, open heap and seen states (reused): a cell's
-     * states are a list from seen_first[cell], and its steps to the
-     * agent's goal seen_h[cell] (H_UNASKED before the heuristic is asked),
-     * valid when its seen_stamp[cell] is the search's stamp (the lists
-     * short, the per-cell arrays small enough to stay in cache) */
+     * states are a list from its cell_seen's first (the lists short, the
+     * per-cell array small enough to stay in cache) */
     node *node;
     open_entry *heap;
     size_t nnode, nheap, cap_node;
     seen_state *seen;
-    uint32_t *seen_first;
-    uint32_t *seen_stamp;
-    long *seen_h;
+    cell_seen *cs;
     size_t nseen, cap_seen;    /* states seen this search; at most */
     uint32_t stamp;
     interval *safe;            /* a cell's safe intervals (safe_intervals) */
@@ -121,12 +127,7 @@ static inline uint32_t at_tick(const ff_mapf_plan *pl, uint32_t a, int32_t t)
 /* The open neighbour of cell in direction d, or UINT32_MAX. */
 static inline uint32_t neighbour(const lns *L, uint32_t cell, int d)
 {
-    int32_t x = (int32_t)(cell % (uint32_t)L->w) + dx4[d], y = (int32_t)(cell / (uint32_t)L->w) + dy4[d];
-    uint32_t n;
-    if (x < 0 || y < 0 || x >= L->w || y >= L->pl->grid->h)
-        return UINT32_MAX;
-    n = (uint32_t)y * (uint32_t)L->w + (uint32_t)x;
-    return ff_grid_open(L->pl->grid, n) ? n : UINT32_MAX;
+    return L->open4[cell] >> d & 1u ? (uint32_t)((int64_t)cell + L->off4[d]) : UINT32_MAX;
 }
 
 /* ---- the intervals ---- */
@@ -221,12 +222,22 @@ static int swapped(const lns *L, uint32_t a, uint32_t from, uint32_t cell, int64
     return e->agent != a && e->t0 <= t - 1 && e->t1 == t - 1 && at_tick(L->pl, e->agent, (int32_t)t) == from;
 }
 
+/* What this search has seen of cell: made afresh at its first look. */
+static inline cell_seen *seen_cell(lns *L, uint32_t cell)
+{
+    cell_seen *cs = &L->cs[cell];
+    if (cs->stamp != L->stamp)
+        *cs = (cell_seen){ L->stamp, UINT32_MAX, H_UNASKED, 0 };
+    return cs;
+}
+
 /* The safe intervals of cell (Phillips and Likhachev 2011) that meet
  * the ticks [lo, hi]: those no agent held stands there, in order, into
  * L->safe; their number, or -1 out of memory. */
 static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
 {
     const cell_list *c = &L->at[cell];
+    cell_seen *cs;
     uint32_t k;
     int64_t from;
     long n = 0;
@@ -237,7 +248,17 @@ static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
             return -1;
         L->safe = more;
     }
-    k = first_ending(c, lo);
+    /* (the search asks a cell again and again at ticks near the last:
+     * there or at the next interval, found without a search) */
+    cs = seen_cell(L, cell);
+    k = cs->hint;
+    if (!(k <= c->n && (k == c->n || c->e[k].t1 >= lo) && (k == 0 || c->e[k - 1].t1 < lo))) {
+        if (k < c->n && c->e[k].t1 < lo && (k + 1 == c->n || c->e[k + 1].t1 >= lo))
+            k++;
+        else
+            k = first_ending(c, lo);
+    }
+    cs->hint = k;
     from = k > 0 ? (int64_t)c->e[k - 1].t1 + 1 : 0;
     for (; k < c->n && from <= hi; k++) {
         const interval *e = &c->e[k];
@@ -300,13 +321,9 @@ static uint32_t heap_pop(lns *L)
  * not offered, as past the pool's end). */
 static int32_t seen_at(lns *L, uint32_t cell, int32_t from, size_t *slot)
 {
+    cell_seen *cs = seen_cell(L, cell);
     uint32_t k;
-    if (L->seen_stamp[cell] != L->stamp) {
-        L->seen_stamp[cell] = L->stamp;
-        L->seen_first[cell] = UINT32_MAX;
-        L->seen_h[cell] = H_UNASKED;
-    }
-    for (k = L->seen_first[cell]; k != UINT32_MAX; k = L->seen[k].next)
+    for (k = cs->first; k != UINT32_MAX; k = L->seen[k].next)
         if (L->seen[k].from == from) {
             *slot = k;
             return L->seen[k].t;
@@ -316,8 +333,8 @@ static int32_t seen_at(lns *L, uint32_t cell, int32_t from, size_t *slot)
         return INT32_MAX;
     }
     k = (uint32_t)L->nseen++;
-    L->seen[k] = (seen_state){ from, INT32_MAX, L->seen_first[cell] };
-    L->seen_first[cell] = k;
+    L->seen[k] = (seen_state){ from, INT32_MAX, cs->first };
+    cs->first = k;
     *slot = k;
     return INT32_MAX;
 }
@@ -328,9 +345,10 @@ static int32_t seen_at(lns *L, uint32_t cell, int32_t from, size_t *slot)
 static inline long steps_at(lns *L, uint32_t a, uint32_t cell)
 {
     const ff_mapf_plan *pl = L->pl;
-    if (L->seen_h[cell] == H_UNASKED)
-        L->seen_h[cell] = pl->steps(pl->ctx, a, cell);
-    return L->seen_h[cell];
+    cell_seen *cs = &L->cs[cell];  /* (stamped by seen_at) */
+    if (cs->h == H_UNASKED)
+        cs->h = (int32_t)pl->steps(pl->ctx, a, cell);
+    return cs->h;
 }
 
 /* Offer state (cell, its safe interval [from, until]) reached at tick t
@@ -364,7 +382,7 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
     int d;
 
     if (++L->stamp == 0) {
-        memset(L->seen_stamp, 0, L->cells * sizeof *L->seen_stamp);
+        memset(L->cs, 0, L->cells * sizeof *L->cs);
         L->stamp = 1;
     }
     L->nnode = L->nheap = L->nseen = 0;
@@ -620,12 +638,11 @@ static void lns_free(lns *L)
         for (k = 0; k < L->cells; k++)
             free(L->at[k].e);
     free(L->at);
+    free(L->open4);
     free(L->node);
     free(L->heap);
     free(L->seen);
-    free(L->seen_first);
-    free(L->seen_stamp);
-    free(L->seen_h);
+    free(L->cs);
     free(L->safe);
     free(L->group);
     free(L->in_group);
@@ -655,12 +672,11 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     for (k = 0; k < pl->n; k++)
         longest = pl->len[k] > longest ? pl->len[k] : longest;
     L->at = calloc(cells, sizeof *L->at);
+    L->open4 = calloc(cells, 1);
     L->node = malloc(L->cap_node * sizeof *L->node);
     L->heap = malloc(L->cap_node * sizeof *L->heap);
     L->seen = malloc(L->cap_seen * sizeof *L->seen);
-    L->seen_first = malloc(cells * sizeof *L->seen_first);
-    L->seen_stamp = calloc(cells, sizeof *L->seen_stamp);
-    L->seen_h = malloc(cells * sizeof *L->seen_h);
+    L->cs = calloc(cells, sizeof *L->cs);
     L->group = malloc(n * sizeof *L->group);
     L->in_group = calloc(n, 1);
     L->tabu = calloc(n, 1);
@@ -670,9 +686,20 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->queued = calloc(cells, 1);
     L->old_path = malloc(n * sizeof *L->old_path);
     L->old_len = malloc(n * sizeof *L->old_len);
-    if (!L->at || !L->node || !L->heap || !L->seen || !L->seen_first || !L->seen_stamp || !L->seen_h || !L->group ||
+    if (!L->at || !L->open4 || !L->node || !L->heap || !L->seen || !L->cs || !L->group ||
         !L->in_group || !L->tabu || !L->first || !L->crossing || !L->queue || !L->queued || !L->old_path || !L->old_len)
         return -1;
+    for (d = 0; d < 4; d++)
+        L->off4[d] = (int64_t)dy4[d] * L->w + dx4[d];
+    for (c = 0; c < cells; c++) {
+        int32_t x = (int32_t)(c % (uint32_t)L->w), y = (int32_t)(c / (uint32_t)L->w);
+        for (d = 0; d < 4; d++) {
+            int32_t nx = x + dx4[d], ny = y + dy4[d];
+            if (nx >= 0 && ny >= 0 && nx < L->w && ny < pl->grid->h &&
+                ff_grid_open(pl->grid, (size_t)ny * (size_t)L->w + (size_t)nx))
+                L->open4[c] |= (uint8_t)(1u << d);
+        }
+    }
     for (c = 0; c < cells; c++) {
         int m = 0;
         if (!ff_grid_open(pl->grid, c))

@@ -29,6 +29,7 @@
 #define SEARCH_BOUND 20000     /* expansions one search may take at most */
 #define FOREVER INT32_MAX
 #define H_UNASKED (-2)         /* (the heuristic gives -1 or more) */
+#define SEEN_NONE INT32_MIN
 
 typedef struct {
     int32_t t0, t1;            /* ticks it stands there, t1 FOREVER */
@@ -48,7 +49,7 @@ typedef struct {
                                   than the tick its goal is free for good */
     int32_t h;                 /* the steps left at least */
     uint32_t parent;
-    uint32_t seen;             /* its state's entry in the seen table */
+    uint32_t seen;             /* its state's entry in seen_t */
 } node;
 
 /* An entry of the open heap: its node's order (f, then h, then t) kept
@@ -59,20 +60,16 @@ typedef struct {
     uint32_t node;
 } open_entry;
 
-/* What a search has seen of a cell, valid when stamp is the search's. */
+/* What a search has seen of a cell, valid when stamp is the search's.
+ * Its states are its safe intervals, each the gap before one of the
+ * intervals held there (k, 0 .. n - 1) or after the last (n): the n + 1
+ * entries of seen_t from base are the best ticks they were reached at. */
 typedef struct {
     uint32_t stamp;
-    uint32_t first;            /* its first seen state, or UINT32_MAX */
+    uint32_t base;
     int32_t h;                 /* the heuristic there, H_UNASKED before asked */
     uint32_t hint;             /* the interval safe_intervals began at last */
 } cell_seen;
-
-/* A state (cell, first tick of its safe interval) seen by a search. */
-typedef struct {
-    int32_t from;              /* the first tick of its safe interval */
-    int32_t t;                 /* the best tick it was reached at */
-    uint32_t next;             /* the cell's next state, or UINT32_MAX */
-} seen_state;
 
 typedef struct {
     ff_mapf_plan *pl;
@@ -81,14 +78,14 @@ typedef struct {
     uint8_t *open4;            /* per cell: bit d, its neighbour in direction d is open */
     int64_t off4[4];           /* the offsets of those neighbours */
     cell_list *at;             /* per cell: the intervals held there */
-    /* the search's pool, open heap and seen states (reused): a cell's
-     * states are a list from its cell_seen's first (the lists short, the
-     * per-cell array small enough to stay in cache) */
+    /* the search's pool, open heap and seen states (reused) */
     node *node;
     open_entry *heap;
     size_t nnode, nheap, cap_node;
-    seen_state *seen;
     cell_seen *cs;
+    int32_t *seen_t;           /* SEEN_NONE: a state not seen yet */
+    size_t used_t, cap_t;      /* of seen_t: taken this search, allocated */
+    size_t nintervals;         /* held on every cell (bounds used_t) */
     size_t nseen, cap_seen;    /* states seen this search; at most */
     uint32_t stamp;
     interval *safe;            /* a cell's safe intervals (safe_intervals) */
@@ -173,6 +170,7 @@ static int add_interval(lns *L, uint32_t cell, int32_t t0, int32_t t1, uint32_t 
     memmove(&c->e[at + 1], &c->e[at], (c->n - at) * sizeof *c->e);
     c->e[at] = (interval){ t0, t1, a };
     c->n++;
+    L->nintervals++;
     return 0;
 }
 
@@ -186,6 +184,7 @@ static void drop_interval(lns *L, uint32_t cell, int32_t t0, uint32_t a)
         if (c->e[k].agent == a && c->e[k].t0 == t0) {
             memmove(&c->e[k], &c->e[k + 1], (c->n - k - 1) * sizeof *c->e);
             c->n--;
+            L->nintervals--;
             return;
         }
 }
@@ -222,18 +221,24 @@ static int swapped(const lns *L, uint32_t a, uint32_t from, uint32_t cell, int64
     return e->agent != a && e->t0 <= t - 1 && e->t1 == t - 1 && at_tick(L->pl, e->agent, (int32_t)t) == from;
 }
 
-/* What this search has seen of cell: made afresh at its first look. */
+/* What this search has seen of cell: made afresh at its first look
+ * (seen_t has room: search makes it). */
 static inline cell_seen *seen_cell(lns *L, uint32_t cell)
 {
     cell_seen *cs = &L->cs[cell];
-    if (cs->stamp != L->stamp)
-        *cs = (cell_seen){ L->stamp, UINT32_MAX, H_UNASKED, 0 };
+    if (cs->stamp != L->stamp) {
+        uint32_t k, n = L->at[cell].n;
+        *cs = (cell_seen){ L->stamp, (uint32_t)L->used_t, H_UNASKED, 0 };
+        for (k = 0; k <= n; k++)
+            L->seen_t[L->used_t++] = SEEN_NONE;
+    }
     return cs;
 }
 
 /* The safe intervals of cell (Phillips and Likhachev 2011) that meet
  * the ticks [lo, hi]: those no agent held stands there, in order, into
- * L->safe; their number, or -1 out of memory. */
+ * L->safe (each with the index of its gap in agent: see cell_seen);
+ * their number, or -1 out of memory. */
 static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
 {
     const cell_list *c = &L->at[cell];
@@ -263,11 +268,11 @@ static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
     for (; k < c->n && from <= hi; k++) {
         const interval *e = &c->e[k];
         if (e->t0 > from)
-            L->safe[n++] = (interval){ (int32_t)from, e->t0 - 1, 0 };
+            L->safe[n++] = (interval){ (int32_t)from, e->t0 - 1, k };
         from = e->t1 == FOREVER ? FOREVER : (int64_t)e->t1 + 1;
     }
     if (from <= hi && from < FOREVER)
-        L->safe[n++] = (interval){ (int32_t)from, FOREVER, 0 };
+        L->safe[n++] = (interval){ (int32_t)from, FOREVER, k };
     return n;
 }
 
@@ -315,28 +320,23 @@ static uint32_t heap_pop(lns *L)
     return top;
 }
 
-/* The best tick a state (cell, first tick of its safe interval) was
- * reached at in this search, INT32_MAX when never; *slot its entry, made
- * when new (SIZE_MAX when cap_seen are made already: then the state is
- * not offered, as past the pool's end). */
-static int32_t seen_at(lns *L, uint32_t cell, int32_t from, size_t *slot)
+/* The best tick a state (cell, its safe interval: the gap gap) was
+ * reached at in this search, INT32_MAX when never; *slot its entry in
+ * seen_t (SIZE_MAX when cap_seen states are seen already: then the state
+ * is not offered, as past the pool's end). */
+static int32_t seen_at(lns *L, uint32_t cell, uint32_t gap, size_t *slot)
 {
-    cell_seen *cs = seen_cell(L, cell);
-    uint32_t k;
-    for (k = cs->first; k != UINT32_MAX; k = L->seen[k].next)
-        if (L->seen[k].from == from) {
-            *slot = k;
-            return L->seen[k].t;
+    size_t k = seen_cell(L, cell)->base + (size_t)gap;
+    if (L->seen_t[k] == SEEN_NONE) {
+        if (L->nseen == L->cap_seen) {
+            *slot = SIZE_MAX;
+            return INT32_MAX;
         }
-    if (L->nseen == L->cap_seen) {
-        *slot = SIZE_MAX;
-        return INT32_MAX;
+        L->nseen++;
+        L->seen_t[k] = INT32_MAX;
     }
-    k = (uint32_t)L->nseen++;
-    L->seen[k] = (seen_state){ from, INT32_MAX, cs->first };
-    cs->first = k;
     *slot = k;
-    return INT32_MAX;
+    return L->seen_t[k];
 }
 
 /* The heuristic of agent a at cell, a cell seen_at has stamped for this
@@ -351,17 +351,17 @@ static inline long steps_at(lns *L, uint32_t a, uint32_t cell)
     return cs->h;
 }
 
-/* Offer state (cell, its safe interval [from, until]) reached at tick t
- * from node parent: pushed when reached earlier than before. */
-static void offer(lns *L, uint32_t a, uint32_t cell, int32_t from, int32_t until, int64_t t, uint32_t parent)
+/* Offer state (cell, its safe interval s) reached at tick t from node
+ * parent: pushed when reached earlier than before. */
+static void offer(lns *L, uint32_t a, uint32_t cell, interval s, int64_t t, uint32_t parent)
 {
     size_t slot;
     long h;
-    if (t >= seen_at(L, cell, from, &slot) || slot == SIZE_MAX || (h = steps_at(L, a, cell)) < 0 ||
+    if (t >= seen_at(L, cell, s.agent, &slot) || slot == SIZE_MAX || (h = steps_at(L, a, cell)) < 0 ||
         t + h > L->limit || L->nnode == L->cap_node)
         return;
-    L->seen[slot].t = (int32_t)t;
-    L->node[L->nnode] = (node){ cell, (int32_t)t, from, until, (int32_t)(t + h > L->stay ? t + h : L->stay),
+    L->seen_t[slot] = (int32_t)t;
+    L->node[L->nnode] = (node){ cell, (int32_t)t, s.t0, s.t1, (int32_t)(t + h > L->stay ? t + h : L->stay),
                                 (int32_t)h, parent, (uint32_t)slot };
     heap_push(L, (uint32_t)L->nnode++);
 }
@@ -385,7 +385,15 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
         memset(L->cs, 0, L->cells * sizeof *L->cs);
         L->stamp = 1;
     }
-    L->nnode = L->nheap = L->nseen = 0;
+    L->nnode = L->nheap = L->nseen = L->used_t = 0;
+    if (L->nintervals + L->cells > L->cap_t) {  /* (every cell's gaps) */
+        int32_t *more = ff_grow(L->seen_t, &L->cap_t, L->nintervals + L->cells, sizeof *more, 1024);
+        if (!more) {
+            *oom = 1;
+            return UINT32_MAX;
+        }
+        L->seen_t = more;
+    }
     L->limit = limit < INT32_MAX / 2 ? limit : INT32_MAX / 2;
     if ((m = safe_intervals(L, goal, FOREVER - 1, FOREVER)) < 0) {
         *oom = 1;
@@ -400,11 +408,11 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
     }
     if (m == 0 || L->safe[0].t0 != 0)
         return UINT32_MAX;
-    offer(L, a, start, 0, L->safe[0].t1, 0, UINT32_MAX);
+    offer(L, a, start, L->safe[0], 0, UINT32_MAX);
     while (L->nheap > 0 && spent < bound) {
         uint32_t v = heap_pop(L);
         node cur = L->node[v];
-        if (cur.t > L->seen[cur.seen].t)
+        if (cur.t > L->seen_t[cur.seen])
             continue;  /* (reached earlier since) */
         spent++;
         if (cur.cell == goal && cur.until == FOREVER) {
@@ -432,7 +440,7 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
                 if (t == (int64_t)cur.until + 1 && t <= last && swapped(L, a, cur.cell, next, t))
                     t++;
                 if (t <= last)
-                    offer(L, a, next, L->safe[j].t0, L->safe[j].t1, t, v);
+                    offer(L, a, next, L->safe[j], t, v);
             }
         }
     }
@@ -641,7 +649,7 @@ static void lns_free(lns *L)
     free(L->open4);
     free(L->node);
     free(L->heap);
-    free(L->seen);
+    free(L->seen_t);
     free(L->cs);
     free(L->safe);
     free(L->group);
@@ -675,7 +683,6 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->open4 = calloc(cells, 1);
     L->node = malloc(L->cap_node * sizeof *L->node);
     L->heap = malloc(L->cap_node * sizeof *L->heap);
-    L->seen = malloc(L->cap_seen * sizeof *L->seen);
     L->cs = calloc(cells, sizeof *L->cs);
     L->group = malloc(n * sizeof *L->group);
     L->in_group = calloc(n, 1);
@@ -686,7 +693,7 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->queued = calloc(cells, 1);
     L->old_path = malloc(n * sizeof *L->old_path);
     L->old_len = malloc(n * sizeof *L->old_len);
-    if (!L->at || !L->open4 || !L->node || !L->heap || !L->seen || !L->cs || !L->group ||
+    if (!L->at || !L->open4 || !L->node || !L->heap || !L->cs || !L->group ||
         !L->in_group || !L->tabu || !L->first || !L->crossing || !L->queue || !L->queued || !L->old_path || !L->old_len)
         return -1;
     for (d = 0; d < 4; d++)

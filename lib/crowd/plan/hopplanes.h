@@ -34,6 +34,9 @@ typedef struct {
     uint32_t *plane_of;        /* per key: its plane, or UINT32_MAX */
     size_t nkeys, cap, used;
     uint32_t *queue;           /* the breadth-first search's cells */
+    uint8_t *into;             /* per cell: bit d, the cell one step back
+                                  in direction d steps into it ... */
+    const uint8_t *into_of;    /* ... by this step_mask */
 } ff_hopplanes;
 
 /* A pool for nkeys keys on a w x h map, of max_bytes at most: -1 when
@@ -46,7 +49,9 @@ int ff_hopplanes_init(ff_hopplanes *c, uint32_t w, uint32_t h, size_t nkeys, siz
  * where no way leads there, by the steps of step_mask (a cell's bit d,
  * d < 4: it may step to its neighbour in direction d, N E S W; a step
  * leaves no cell that steps off the map).  Made on the first call for
- * key, from that call's step_mask and goal; the later calls read it.
+ * key, from that call's step_mask and goal; the later calls read it
+ * (step_mask is read again when it is not the last one given: one that
+ * changes in place needs a pool afresh).
  * NULL when the pool is full or empty (the caller asks elsewhere). */
 const uint16_t *ff_hopplanes_get(ff_hopplanes *c, uint32_t key, const uint8_t *step_mask, uint32_t goal);
 

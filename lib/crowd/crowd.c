@@ -816,7 +816,7 @@ static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
     ff_scenario online = *s;
-    ff_plan_record rec = { NULL, 0, 0, 0 };
+    ff_plan_record rec = { 0 };
     ff_profiles prof;
     ff_crowd *run = malloc(sizeof *run);
     uint32_t *index = malloc(s->nagents * sizeof *index);
@@ -844,7 +844,7 @@ static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
     st = online.nagents < 2 ? FF_OK : ff_profiles_init(&prof, &online, &c->profiles->map, "plan", err);
     if (online.nagents >= 2 && st == FF_OK) {
         if ((st = ff_crowd_init_profiles(run, &online, &prof, c->smooth, err)) == FF_OK) {
-            if ((st = ff_crowd_plan_scatter(run, err)) == FF_OK && (st = play_recorded(run, &rec, err)) == FF_OK &&
+            if ((st = ff_crowd_plan_scatter(run, &rec, err)) == FF_OK && (st = play_recorded(run, &rec, err)) == FF_OK &&
                 !rec.refused && run->over == FF_OVER_ARRIVED)
                 st = ff_crowd_plan_make(c, run, &rec, index, err);
             ff_crowd_free(run);
@@ -854,7 +854,7 @@ static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
     free(run);
     free(online.agent);
     free(index);
-    free(rec.cells);
+    ff_crowd_plan_record_free(&rec);
     return st;
 }
 

@@ -16,6 +16,7 @@
 
 #include "crowdplan.h"
 #include "grow.h"
+#include "hopplanes.h"
 #include "mapflns.h"
 #include "planwalk.h"
 #include "prefsteps.h"
@@ -26,6 +27,7 @@
 #define SCATTER_MARGIN 10      /* steps a scatter path may add (LaCAM3's) */
 #define SCATTER_WORK 1300000ULL /* the scatter's expansions at most: two
                                     rounds of 1,000 agents on the warehouse */
+#define PLAN_HOPS_BYTES ((size_t)128 << 20) /* the search's planes of hop counts at most */
 
 /* The cost of every open cell of g when they are all one, else 0. */
 static double uniform_cost(const ff_grid *g)
@@ -61,25 +63,55 @@ int ff_crowd_plan_applies(const ff_crowd *c)
 }
 
 /* The heuristic of the search: the hop count of agent's own goal's field
- * (the first plan's crowd's) at cell, -1 when it leads nowhere. */
+ * (the first plan's crowd's) at cell, -1 when it leads nowhere.  On small
+ * maps, from a whole plane of the field's counts made breadth first by
+ * the field's own steps (hopplanes.h: cheaper than growing the field
+ * that far, and the same counts), while the pool has room; else from the
+ * field. */
 typedef struct {
     ff_crowd *run;
     double step;               /* the cost of one step */
+    ff_hopplanes *planes;      /* per goal field */
 } steps_ctx;
+
+/* x for the heuristic of run's agents, rec's planes made when not yet
+ * (no pool, too large a map or no memory: the fields alone). */
+static void steps_of(steps_ctx *x, ff_crowd *run, ff_plan_record *rec)
+{
+    x->run = run;
+    x->step = uniform_cost(run->grid);
+    if (!rec->planes_made)
+        ff_hopplanes_init(&rec->planes, (uint32_t)run->grid->w, (uint32_t)run->grid->h, run->goals.nfields,
+                          PLAN_HOPS_BYTES);
+    rec->planes_made = 1;
+    x->planes = &rec->planes;
+}
+
+void ff_crowd_plan_record_free(ff_plan_record *rec)
+{
+    free(rec->cells);
+    if (rec->planes_made)
+        ff_hopplanes_free(&rec->planes);
+}
 
 static long steps_to_goal(void *ctx, size_t agent, uint32_t cell)
 {
-    const steps_ctx *x = ctx;
+    steps_ctx *x = ctx;
     ff_crowd *r = x->run;
     uint32_t f = r->agent_goal[agent];
+    const ff_goalfield *gf = &r->goals.field[f];
+    const uint16_t *plane;
     double d;
 
+    if (gf->hops &&
+        (plane = ff_hopplanes_get(x->planes, f, r->profiles->profile[gf->profile].step_mask, gf->goal)))
+        return plane[cell] == FF_HOPPLANE_UNREACHED ? -1 : plane[cell];
     ff_goalfields_settle(&r->goals, r->profiles, f, cell);
     d = ff_cost_at(ff_goalfields_cost(&r->goals, f), cell);
     return d < INFINITY ? lround(d / x->step) : -1;
 }
 
-ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_error *err)
+ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_plan_record *rec, ff_error *err)
 {
     const ff_scenario *s = run->scenario;
     size_t n = run->nagents, k;
@@ -98,8 +130,7 @@ ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_error *err)
         st = ff_goalfields_ensure(&run->goals, run->profiles, run->agent_goal[k], err);
     }
     if (st == FF_OK) {
-        x.run = run;
-        x.step = uniform_cost(run->grid);
+        steps_of(&x, run, rec);
         st = ff_mapf_scatter_make(run->grid, n, start, goal, steps_to_goal, &x, SCATTER_MARGIN, SCATTER_WORK,
                                   PLAN_SEED, &sc, err);
     }
@@ -165,7 +196,7 @@ static ff_status cut_paths(const ff_scenario *s, const uint32_t *cells, size_t n
     return FF_OK;
 }
 
-ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, const ff_plan_record *rec, const uint32_t *index,
+ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, ff_plan_record *rec, const uint32_t *index,
                              ff_error *err)
 {
     const ff_scenario *s = run->scenario;
@@ -185,8 +216,7 @@ ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, const ff_plan_record *r
     else
         st = cut_paths(s, rec->cells, rec->nticks, path, len, goal, err);
     if (st == FF_OK) {
-        x.run = run;
-        x.step = uniform_cost(c->grid);
+        steps_of(&x, run, rec);
         pl = (ff_mapf_plan){ c->grid, n, goal, path, len, steps_to_goal, &x };
         st = ff_mapf_improve(&pl, (unsigned long long)c->scenario->plan_effort * 1000, PLAN_SEED, &ms, err);
         if (st == FF_OK)

@@ -9,6 +9,7 @@
 #define FF_CROWDPLAN_H
 
 #include "crowdint.h"
+#include "hopplanes.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,7 +26,13 @@ typedef struct {
     uint32_t *cells;
     size_t nticks, cap;
     int refused;
+    ff_hopplanes planes;       /* the heuristic of the scatter and then of
+                                  the search (hopplanes.h), made once ... */
+    int planes_made;           /* ... when this is 1 */
 } ff_plan_record;
+
+/* Free what rec holds (its cells and planes). */
+void ff_crowd_plan_record_free(ff_plan_record *rec);
 
 /* 1 when crowd c's scenario is one for a plan: plan-effort above 0,
  * cell-to-cell moves with reservations and 'arrived stay', every agent
@@ -36,9 +43,9 @@ int ff_crowd_plan_applies(const ff_crowd *c);
 
 /* Before crowd run's tick 0 (the online rule on the agents of a plan's
  * crowd), its agents' scatter (plan/scatter.c, with run's own goals'
- * fields as its heuristic), which its grid moves then try first
- * (grid/prefsteps.h).  FF_ENOMEM. */
-ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_error *err);
+ * hop counts as its heuristic, rec's planes), which its grid moves then
+ * try first (grid/prefsteps.h).  FF_ENOMEM. */
+ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_plan_record *rec, ff_error *err);
 
 /* Add the cells crowd r's agents stand on after its last tick to rec
  * (or set rec->refused).  FF_ENOMEM. */
@@ -50,7 +57,7 @@ ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error 
  * improve it by c's plan-effort thousand search expansions
  * (plan/mapflns.c, with run's own goals' fields as its heuristic) and
  * give it to c's grid moves.  FF_ENOMEM. */
-ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, const ff_plan_record *rec, const uint32_t *index,
+ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, ff_plan_record *rec, const uint32_t *index,
                              ff_error *err);
 
 #ifdef __cplusplus

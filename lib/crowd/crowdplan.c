@@ -14,11 +14,13 @@
 
 #include "crowdplan.h"
 #include "grow.h"
+#include "hopplanes.h"
 #include "mapflns.h"
 #include "planwalk.h"
 #include "sample.h"
 
 #define PLAN_SEED 0x9E3779B97F4A7C15ull /* the search's draws (any fixed one) */
+#define PLAN_HOPS_BYTES ((size_t)128 << 20) /* the search's planes of hop counts at most */
 
 /* The cost of every open cell of g when they are all one, else 0. */
 static double uniform_cost(const ff_grid *g)
@@ -54,19 +56,29 @@ int ff_crowd_plan_applies(const ff_crowd *c)
 }
 
 /* The heuristic of the search: the hop count of agent's own goal's field
- * (the first plan's crowd's) at cell, -1 when it leads nowhere. */
+ * (the first plan's crowd's) at cell, -1 when it leads nowhere.  On small
+ * maps, from a whole plane of the field's counts made breadth first by
+ * the field's own steps (hopplanes.h: cheaper than growing the field
+ * that far, and the same counts), while the pool has room; else from the
+ * field. */
 typedef struct {
     ff_crowd *run;
     double step;               /* the cost of one step */
+    ff_hopplanes planes;       /* per goal field */
 } steps_ctx;
 
 static long steps_to_goal(void *ctx, size_t agent, uint32_t cell)
 {
-    const steps_ctx *x = ctx;
+    steps_ctx *x = ctx;
     ff_crowd *r = x->run;
     uint32_t f = r->agent_goal[agent];
+    const ff_goalfield *gf = &r->goals.field[f];
+    const uint16_t *plane;
     double d;
 
+    if (gf->hops &&
+        (plane = ff_hopplanes_get(&x->planes, f, r->profiles->profile[gf->profile].step_mask, gf->goal)))
+        return plane[cell] == FF_HOPPLANE_UNREACHED ? -1 : plane[cell];
     ff_goalfields_settle(&r->goals, r->profiles, f, cell);
     d = ff_cost_at(ff_goalfields_cost(&r->goals, f), cell);
     return d < INFINITY ? lround(d / x->step) : -1;
@@ -146,8 +158,12 @@ ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, const ff_plan_record *r
     if (st == FF_OK) {
         x.run = run;
         x.step = uniform_cost(c->grid);
+        /* (no pool, too large a map or no memory: the fields alone) */
+        ff_hopplanes_init(&x.planes, (uint32_t)c->grid->w, (uint32_t)c->grid->h, run->goals.nfields,
+                          PLAN_HOPS_BYTES);
         pl = (ff_mapf_plan){ c->grid, n, goal, path, len, steps_to_goal, &x };
         st = ff_mapf_improve(&pl, (unsigned long long)c->scenario->plan_effort * 1000, PLAN_SEED, &ms, err);
+        ff_hopplanes_free(&x.planes);
         if (st == FF_OK)
             st = ff_goalfields_status(&run->goals, err);
     }

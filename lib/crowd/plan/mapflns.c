@@ -31,6 +31,8 @@
 #define PLAN_ROUNDS 8          /* prioritised planning's rounds at most */
 #define SEARCH_BOUND 20000     /* expansions one search may take at most */
 #define FOREVER INT32_MAX
+#define H_UNASKED (-2)         /* (the heuristic gives -1 or more) */
+#define SEEN_NONE INT32_MIN
 
 typedef struct {
     int32_t t0, t1;            /* ticks it stands there, t1 FOREVER */
@@ -50,23 +52,45 @@ typedef struct {
                                   than the tick its goal is free for good */
     int32_t h;                 /* the steps left at least */
     uint32_t parent;
+    uint32_t seen;             /* its state's entry in seen_t */
 } node;
+
+/* An entry of the open heap: its node's order (f, then h, then t) kept
+ * beside it, so that a comparison reads the heap alone. */
+typedef struct {
+    uint64_t fh;               /* f << 32 | h: both >= 0 */
+    int32_t t;
+    uint32_t node;
+} open_entry;
+
+/* What a search has seen of a cell, valid when stamp is the search's.
+ * Its states are its safe intervals, each the gap before one of the
+ * intervals held there (k, 0 .. n - 1) or after the last (n): the n + 1
+ * entries of seen_t from base are the best ticks they were reached at. */
+typedef struct {
+    uint32_t stamp;
+    uint32_t base;
+    int32_t h;                 /* the heuristic there, H_UNASKED before asked */
+    uint32_t hint;             /* the interval safe_intervals began at last */
+} cell_seen;
 
 typedef struct {
     ff_mapf_plan *pl;
     size_t cells;
     int32_t w;
+    uint8_t *open4;            /* per cell: bit d, its neighbour in direction d is open */
+    int64_t off4[4];           /* the offsets of those neighbours */
     cell_list *at;             /* per cell: the intervals held there */
-    /* the search's pool, open heap and seen table (reused) */
+    /* the search's pool, open heap and seen states (reused) */
     node *node;
-    uint32_t *heap;
+    open_entry *heap;
     size_t nnode, nheap, cap_node;
-    uint64_t *seen_key;
-    uint32_t *seen_stamp;
-    size_t seen_mask;
+    cell_seen *cs;
+    int32_t *seen_t;           /* SEEN_NONE: a state not seen yet */
+    size_t used_t, cap_t;      /* of seen_t: taken this search, allocated */
+    size_t nintervals;         /* held on every cell (bounds used_t) */
+    size_t nseen, cap_seen;    /* states seen this search; at most */
     uint32_t stamp;
-    size_t nseen;              /* states in it this search */
-    int32_t *seen_t;
     interval *safe;            /* a cell's safe intervals (safe_intervals) */
     size_t cap_safe;
     /* neighbourhoods */
@@ -103,20 +127,35 @@ static inline uint32_t at_tick(const ff_mapf_plan *pl, uint32_t a, int32_t t)
 /* The open neighbour of cell in direction d, or UINT32_MAX. */
 static inline uint32_t neighbour(const lns *L, uint32_t cell, int d)
 {
-    int32_t x = (int32_t)(cell % (uint32_t)L->w) + dx4[d], y = (int32_t)(cell / (uint32_t)L->w) + dy4[d];
-    uint32_t n;
-    if (x < 0 || y < 0 || x >= L->w || y >= L->pl->grid->h)
-        return UINT32_MAX;
-    n = (uint32_t)y * (uint32_t)L->w + (uint32_t)x;
-    return ff_grid_open(L->pl->grid, n) ? n : UINT32_MAX;
+    return L->open4[cell] >> d & 1u ? (uint32_t)((int64_t)cell + L->off4[d]) : UINT32_MAX;
 }
 
 /* ---- the intervals ---- */
 
+/* The first of the intervals held on c that ends at tick t or later (c->n
+ * when none): they are in order of t0 and never overlap (the plan keeps
+ * the rules), so in order of t1 too.  A binary search without branches
+ * on the data (Khuong and Morin 2017, "Array layouts for
+ * comparison-based searching"): the lists are short and the branches
+ * would be mispredicted half the time. */
+static inline uint32_t first_ending(const cell_list *c, int64_t t)
+{
+    const interval *base = c->e;
+    uint32_t n = c->n;
+    if (n == 0)
+        return 0;
+    while (n > 1) {
+        uint32_t half = n / 2;
+        base = base[half].t1 < t ? base + half : base;
+        n -= half;
+    }
+    return (uint32_t)(base - c->e) + (base->t1 < t);
+}
+
 static int add_interval(lns *L, uint32_t cell, int32_t t0, int32_t t1, uint32_t a)
 {
     cell_list *c = &L->at[cell];
-    uint32_t k;
+    uint32_t at;
     if (c->n == c->cap) {
         size_t cap = c->cap;
         interval *e = ff_grow(c->e, &cap, (size_t)c->n + 1, sizeof *e, 4);
@@ -125,23 +164,30 @@ static int add_interval(lns *L, uint32_t cell, int32_t t0, int32_t t1, uint32_t 
         c->e = e;
         c->cap = (uint32_t)cap;
     }
-    for (k = c->n; k > 0 && c->e[k - 1].t0 > t0; k--)
-        c->e[k] = c->e[k - 1];  /* (kept in order of t0) */
-    c->e[k].t0 = t0;
-    c->e[k].t1 = t1;
-    c->e[k].agent = a;
+    /* (kept in order of t0: after the last that begins at t0 or before,
+     * found by binary search when the new one meets none) */
+    at = first_ending(c, t0);
+    if ((at > 0 && c->e[at - 1].t0 > t0) || (at < c->n && c->e[at].t0 <= t0))
+        for (at = c->n; at > 0 && c->e[at - 1].t0 > t0; at--)
+            ;
+    memmove(&c->e[at + 1], &c->e[at], (c->n - at) * sizeof *c->e);
+    c->e[at] = (interval){ t0, t1, a };
     c->n++;
+    L->nintervals++;
     return 0;
 }
 
 static void drop_interval(lns *L, uint32_t cell, int32_t t0, uint32_t a)
 {
     cell_list *c = &L->at[cell];
-    uint32_t k;
-    for (k = 0; k < c->n; k++)
+    uint32_t k = first_ending(c, t0);  /* (the one held at t0, as a rule) */
+    if (k == c->n || c->e[k].agent != a || c->e[k].t0 != t0)
+        k = 0;
+    for (; k < c->n; k++)
         if (c->e[k].agent == a && c->e[k].t0 == t0) {
             memmove(&c->e[k], &c->e[k + 1], (c->n - k - 1) * sizeof *c->e);
             c->n--;
+            L->nintervals--;
             return;
         }
 }
@@ -164,28 +210,43 @@ static int hold_path(lns *L, uint32_t a, const uint32_t *p, size_t len, int add)
 }
 
 /* 1 when another agent than a steps from cell to from at t - 1 -> t
- * (while a steps from -> cell: a swap). */
+ * (while a steps from -> cell: a swap).  Its stay on cell ends at t - 1:
+ * the intervals held there are in order of t0 and never overlap, so a
+ * binary search finds the one that holds t - 1, the only one to ask. */
 static int swapped(const lns *L, uint32_t a, uint32_t from, uint32_t cell, int64_t t)
 {
     const cell_list *c = &L->at[cell];
-    uint32_t k;
-    for (k = 0; k < c->n; k++) {
-        const interval *e = &c->e[k];
-        if (e->agent != a && e->t0 <= t - 1 && t - 1 <= e->t1 && at_tick(L->pl, e->agent, (int32_t)t) == from)
-            return 1;
+    uint32_t k = first_ending(c, t - 1);
+    const interval *e;
+    if (k == c->n)
+        return 0;
+    e = &c->e[k];
+    return e->agent != a && e->t0 <= t - 1 && e->t1 == t - 1 && at_tick(L->pl, e->agent, (int32_t)t) == from;
+}
+
+/* What this search has seen of cell: made afresh at its first look
+ * (seen_t has room: search makes it). */
+static inline cell_seen *seen_cell(lns *L, uint32_t cell)
+{
+    cell_seen *cs = &L->cs[cell];
+    if (cs->stamp != L->stamp) {
+        uint32_t k, n = L->at[cell].n;
+        *cs = (cell_seen){ L->stamp, (uint32_t)L->used_t, H_UNASKED, 0 };
+        for (k = 0; k <= n; k++)
+            L->seen_t[L->used_t++] = SEEN_NONE;
     }
-    return 0;
+    return cs;
 }
 
 /* The safe intervals of cell (Phillips and Likhachev 2011) that meet
  * the ticks [lo, hi]: those no agent held stands there, in order, into
- * L->safe; their number, or -1 out of memory.  (The intervals held on a
- * cell are in order and never overlap, the plan keeping the rules: a
- * binary search finds the first that ends at lo or later.) */
+ * L->safe (each with the index of its gap in agent: see cell_seen);
+ * their number, or -1 out of memory. */
 static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
 {
     const cell_list *c = &L->at[cell];
-    uint32_t k = 0, top = c->n;
+    cell_seen *cs;
+    uint32_t k;
     int64_t from;
     long n = 0;
 
@@ -195,57 +256,64 @@ static long safe_intervals(lns *L, uint32_t cell, int64_t lo, int64_t hi)
             return -1;
         L->safe = more;
     }
-    while (k < top) {
-        uint32_t mid = k + (top - k) / 2;
-        if (c->e[mid].t1 < lo)
-            k = mid + 1;
+    /* (the search asks a cell again and again at ticks near the last:
+     * there or at the next interval, found without a search) */
+    cs = seen_cell(L, cell);
+    k = cs->hint;
+    if (!(k <= c->n && (k == c->n || c->e[k].t1 >= lo) && (k == 0 || c->e[k - 1].t1 < lo))) {
+        if (k < c->n && c->e[k].t1 < lo && (k + 1 == c->n || c->e[k + 1].t1 >= lo))
+            k++;
         else
-            top = mid;
+            k = first_ending(c, lo);
     }
+    cs->hint = k;
     from = k > 0 ? (int64_t)c->e[k - 1].t1 + 1 : 0;
     for (; k < c->n && from <= hi; k++) {
         const interval *e = &c->e[k];
         if (e->t0 > from)
-            L->safe[n++] = (interval){ (int32_t)from, e->t0 - 1, 0 };
+            L->safe[n++] = (interval){ (int32_t)from, e->t0 - 1, k };
         from = e->t1 == FOREVER ? FOREVER : (int64_t)e->t1 + 1;
     }
     if (from <= hi && from < FOREVER)
-        L->safe[n++] = (interval){ (int32_t)from, FOREVER, 0 };
+        L->safe[n++] = (interval){ (int32_t)from, FOREVER, k };
     return n;
 }
 
 /* ---- safe-interval path planning ---- */
 
-static inline int before(const node *a, const node *b)
+static inline int before(const open_entry *a, const open_entry *b)
 {
-    /* (then nearer its goal, then deeper) */
-    return a->f != b->f ? a->f < b->f : a->h != b->h ? a->h < b->h : a->t > b->t;
+    /* (f, then nearer its goal, then deeper) */
+    return a->fh != b->fh ? a->fh < b->fh : a->t > b->t;
 }
 
 static void heap_push(lns *L, uint32_t v)
 {
+    const node *n = &L->node[v];
+    open_entry e = { (uint64_t)(uint32_t)n->f << 32 | (uint32_t)n->h, n->t, v };
     size_t k = L->nheap++;
     while (k > 0) {
         size_t up = (k - 1) / 2;
-        if (!before(&L->node[v], &L->node[L->heap[up]]))
+        if (!before(&e, &L->heap[up]))
             break;
         L->heap[k] = L->heap[up];
         k = up;
     }
-    L->heap[k] = v;
+    L->heap[k] = e;
 }
 
 static uint32_t heap_pop(lns *L)
 {
-    uint32_t top = L->heap[0], v = L->heap[--L->nheap];
+    uint32_t top = L->heap[0].node;
+    open_entry v = L->heap[--L->nheap];
     size_t k = 0, n = L->nheap;
     for (;;) {
         size_t c = 2 * k + 1;
         if (c >= n)
             break;
-        if (c + 1 < n && before(&L->node[L->heap[c + 1]], &L->node[L->heap[c]]))
+        if (c + 1 < n && before(&L->heap[c + 1], &L->heap[c]))
             c++;
-        if (!before(&L->node[L->heap[c]], &L->node[v]))
+        if (!before(&L->heap[c], &v))
             break;
         L->heap[k] = L->heap[c];
         k = c;
@@ -255,46 +323,49 @@ static uint32_t heap_pop(lns *L)
     return top;
 }
 
-/* The best tick a state (cell, first tick of its safe interval) was
- * reached at in this search, INT32_MAX when never; *slot its entry, made
- * when new (SIZE_MAX when the table holds half its size already: then
- * the state is not offered, as past the pool's end). */
-static int32_t seen_at(lns *L, uint32_t cell, int32_t from, size_t *slot)
+/* The best tick a state (cell, its safe interval: the gap gap) was
+ * reached at in this search, INT32_MAX when never; *slot its entry in
+ * seen_t (SIZE_MAX when cap_seen states are seen already: then the state
+ * is not offered, as past the pool's end). */
+static int32_t seen_at(lns *L, uint32_t cell, uint32_t gap, size_t *slot)
 {
-    uint64_t key = (uint64_t)(uint32_t)from << 32 | cell;
-    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & L->seen_mask;
-    while (L->seen_stamp[h] == L->stamp) {
-        if (L->seen_key[h] == key) {
-            *slot = h;
-            return L->seen_t[h];
+    size_t k = seen_cell(L, cell)->base + (size_t)gap;
+    if (L->seen_t[k] == SEEN_NONE) {
+        if (L->nseen == L->cap_seen) {
+            *slot = SIZE_MAX;
+            return INT32_MAX;
         }
-        h = (h + 1) & L->seen_mask;
+        L->nseen++;
+        L->seen_t[k] = INT32_MAX;
     }
-    if (2 * L->nseen >= L->seen_mask + 1) {
-        *slot = SIZE_MAX;
-        return INT32_MAX;
-    }
-    L->nseen++;
-    L->seen_stamp[h] = L->stamp;
-    L->seen_key[h] = key;
-    L->seen_t[h] = INT32_MAX;
-    *slot = h;
-    return INT32_MAX;
+    *slot = k;
+    return L->seen_t[k];
 }
 
-/* Offer state (cell, its safe interval [from, until]) reached at tick t
- * from node parent: pushed when reached earlier than before. */
-static void offer(lns *L, uint32_t a, uint32_t cell, int32_t from, int32_t until, int64_t t, uint32_t parent)
+/* The heuristic of agent a at cell, a cell seen_at has stamped for this
+ * search: asked once a search (the first time, as before: asking settles
+ * the goal's field that far), then remembered. */
+static inline long steps_at(lns *L, uint32_t a, uint32_t cell)
 {
     const ff_mapf_plan *pl = L->pl;
+    cell_seen *cs = &L->cs[cell];  /* (stamped by seen_at) */
+    if (cs->h == H_UNASKED)
+        cs->h = (int32_t)pl->steps(pl->ctx, a, cell);
+    return cs->h;
+}
+
+/* Offer state (cell, its safe interval s) reached at tick t from node
+ * parent: pushed when reached earlier than before. */
+static void offer(lns *L, uint32_t a, uint32_t cell, interval s, int64_t t, uint32_t parent)
+{
     size_t slot;
     long h;
-    if (t >= seen_at(L, cell, from, &slot) || slot == SIZE_MAX || (h = pl->steps(pl->ctx, a, cell)) < 0 ||
+    if (t >= seen_at(L, cell, s.agent, &slot) || slot == SIZE_MAX || (h = steps_at(L, a, cell)) < 0 ||
         t + h > L->limit || L->nnode == L->cap_node)
         return;
     L->seen_t[slot] = (int32_t)t;
-    L->node[L->nnode] = (node){ cell, (int32_t)t, from, until, (int32_t)(t + h > L->stay ? t + h : L->stay),
-                                (int32_t)h, parent };
+    L->node[L->nnode] = (node){ cell, (int32_t)t, s.t0, s.t1, (int32_t)(t + h > L->stay ? t + h : L->stay),
+                                (int32_t)h, parent, (uint32_t)slot };
     heap_push(L, (uint32_t)L->nnode++);
 }
 
@@ -314,10 +385,18 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
     int d;
 
     if (++L->stamp == 0) {
-        memset(L->seen_stamp, 0, (L->seen_mask + 1) * sizeof *L->seen_stamp);
+        memset(L->cs, 0, L->cells * sizeof *L->cs);
         L->stamp = 1;
     }
-    L->nnode = L->nheap = L->nseen = 0;
+    L->nnode = L->nheap = L->nseen = L->used_t = 0;
+    if (L->nintervals + L->cells > L->cap_t) {  /* (every cell's gaps) */
+        int32_t *more = ff_grow(L->seen_t, &L->cap_t, L->nintervals + L->cells, sizeof *more, 1024);
+        if (!more) {
+            *oom = 1;
+            return UINT32_MAX;
+        }
+        L->seen_t = more;
+    }
     L->limit = limit < INT32_MAX / 2 ? limit : INT32_MAX / 2;
     if ((m = safe_intervals(L, goal, FOREVER - 1, FOREVER)) < 0) {
         *oom = 1;
@@ -332,12 +411,11 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
     }
     if (m == 0 || L->safe[0].t0 != 0)
         return UINT32_MAX;
-    offer(L, a, start, 0, L->safe[0].t1, 0, UINT32_MAX);
+    offer(L, a, start, L->safe[0], 0, UINT32_MAX);
     while (L->nheap > 0 && spent < bound) {
         uint32_t v = heap_pop(L);
         node cur = L->node[v];
-        size_t slot;
-        if (cur.t > seen_at(L, cur.cell, cur.from, &slot))
+        if (cur.t > L->seen_t[cur.seen])
             continue;  /* (reached earlier since) */
         spent++;
         if (cur.cell == goal && cur.until == FOREVER) {
@@ -360,10 +438,12 @@ static uint32_t search(lns *L, uint32_t a, int64_t limit, unsigned long long bou
                 int64_t last = cur.until == FOREVER ? FOREVER : (int64_t)cur.until + 1;
                 if (last > L->safe[j].t1)
                     last = L->safe[j].t1;
-                while (t <= last && swapped(L, a, cur.cell, next, t))
+                /* (a swap brings another onto this cell at t: only at
+                 * cur.until + 1, the ticks before being safe here) */
+                if (t == (int64_t)cur.until + 1 && t <= last && swapped(L, a, cur.cell, next, t))
                     t++;
                 if (t <= last)
-                    offer(L, a, next, L->safe[j].t0, L->safe[j].t1, t, v);
+                    offer(L, a, next, L->safe[j], t, v);
             }
         }
     }
@@ -615,11 +695,11 @@ static void lns_free(lns *L)
         for (k = 0; k < L->cells; k++)
             free(L->at[k].e);
     free(L->at);
+    free(L->open4);
     free(L->node);
     free(L->heap);
-    free(L->seen_key);
-    free(L->seen_stamp);
     free(L->seen_t);
+    free(L->cs);
     free(L->safe);
     free(L->group);
     free(L->in_group);
@@ -644,17 +724,15 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->w = pl->grid->w;
     L->rng = seed;
     L->cap_node = 5 * (size_t)SEARCH_BOUND + 8;
-    for (L->seen_mask = 1; L->seen_mask < 2 * L->cap_node; L->seen_mask *= 2)
+    for (L->cap_seen = 1; L->cap_seen < L->cap_node; L->cap_seen *= 2)
         ;
     for (k = 0; k < pl->n; k++)
         longest = pl->len[k] > longest ? pl->len[k] : longest;
     L->at = calloc(cells, sizeof *L->at);
+    L->open4 = calloc(cells, 1);
     L->node = malloc(L->cap_node * sizeof *L->node);
     L->heap = malloc(L->cap_node * sizeof *L->heap);
-    L->seen_key = malloc(L->seen_mask * sizeof *L->seen_key);
-    L->seen_stamp = calloc(L->seen_mask, sizeof *L->seen_stamp);
-    L->seen_mask--;
-    L->seen_t = malloc(L->seen_mask * sizeof *L->seen_t);
+    L->cs = calloc(cells, sizeof *L->cs);
     L->group = malloc(n * sizeof *L->group);
     L->in_group = calloc(n, 1);
     L->tabu = calloc(n, 1);
@@ -664,9 +742,20 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
     L->queued = calloc(cells, 1);
     L->old_path = malloc(n * sizeof *L->old_path);
     L->old_len = malloc(n * sizeof *L->old_len);
-    if (!L->at || !L->node || !L->heap || !L->seen_key || !L->seen_stamp || !L->seen_t || !L->group ||
+    if (!L->at || !L->open4 || !L->node || !L->heap || !L->cs || !L->group ||
         !L->in_group || !L->tabu || !L->first || !L->crossing || !L->queue || !L->queued || !L->old_path || !L->old_len)
         return -1;
+    for (d = 0; d < 4; d++)
+        L->off4[d] = (int64_t)dy4[d] * L->w + dx4[d];
+    for (c = 0; c < cells; c++) {
+        int32_t x = (int32_t)(c % (uint32_t)L->w), y = (int32_t)(c / (uint32_t)L->w);
+        for (d = 0; d < 4; d++) {
+            int32_t nx = x + dx4[d], ny = y + dy4[d];
+            if (nx >= 0 && ny >= 0 && nx < L->w && ny < pl->grid->h &&
+                ff_grid_open(pl->grid, (size_t)ny * (size_t)L->w + (size_t)nx))
+                L->open4[c] |= (uint8_t)(1u << d);
+        }
+    }
     for (c = 0; c < cells; c++) {
         int m = 0;
         if (!ff_grid_open(pl->grid, c))

@@ -7,13 +7,16 @@
  * A neighbourhood (Li et al. 2021) is one of: the agents met by a random
  * walk along a shorter way of the agent the most delayed (agent-based),
  * the agents that pass the cells nearest a random crossing of the map
- * (map-based), or agents at random; which one is drawn by weights that
- * follow the cost each has saved (adaptive LNS, reaction 0.01).  Its
- * agents are planned again in a random order by safe-interval path
- * planning (each wait or step one tick), round the paths of the others
- * and of those already planned again, and kept when their sum of costs is
- * lower.  Before the first neighbourhood, every agent is planned afresh
- * so (prioritised planning), and that plan kept when it costs less.
+ * (map-based), agents at random, or the agent the most delayed and those
+ * that stand on its goal after it could have arrived (goal blockers);
+ * which one is drawn by weights that follow the cost each has saved
+ * (adaptive LNS, reaction 0.01).  Its agents are planned again by
+ * safe-interval path planning (each wait or step one tick), in a random
+ * order (the goal blockers' in theirs: the delayed agent first), round
+ * the paths of the others and of those already planned again, and kept
+ * when their sum of costs is lower.  Before the first neighbourhood,
+ * every agent is planned afresh so (prioritised planning), and that plan
+ * kept when it costs less.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -473,10 +476,9 @@ static void join(lns *L, uint32_t a)
     }
 }
 
-/* Agent-based: the agent with the largest delay not taken lately, then
- * the agents met by random walks from points of its path along ways that
- * could be shorter than its own. */
-static void by_agent(lns *L)
+/* The agent with the largest delay not taken lately (then taken), or
+ * UINT32_MAX when none is delayed. */
+static uint32_t most_delayed(lns *L)
 {
     const ff_mapf_plan *pl = L->pl;
     long worst = 0;
@@ -494,10 +496,19 @@ static void by_agent(lns *L)
         if (a == UINT32_MAX)
             memset(L->tabu, 0, pl->n);  /* (all taken: afresh) */
     }
-    if (a == UINT32_MAX)
-        return;
-    L->tabu[a] = 1;
-    join(L, a);
+    if (a != UINT32_MAX)
+        L->tabu[a] = 1;
+    return a;
+}
+
+/* Join the agents met by random walks from points of agent a's path
+ * along ways that could be shorter than its own. */
+static void walk_from(lns *L, uint32_t a)
+{
+    const ff_mapf_plan *pl = L->pl;
+    uint32_t k;
+    int tries;
+
     for (tries = 0; tries < 10 && L->ngroup < NEIGHBOURHOOD; tries++) {
         int32_t cost = (int32_t)pl->len[a] - 1, t = (int32_t)draw(L, pl->len[a]);
         uint32_t cell = pl->path[a][t];
@@ -520,6 +531,44 @@ static void by_agent(lns *L)
                     join(L, c->e[k].agent);
         }
     }
+}
+
+/* Agent-based: the agent with the largest delay not taken lately, then
+ * the agents met by its walks. */
+static void by_agent(lns *L)
+{
+    uint32_t a = most_delayed(L);
+    if (a == UINT32_MAX)
+        return;
+    join(L, a);
+    walk_from(L, a);
+}
+
+/* Goal blockers: the agent with the largest delay not taken lately, the
+ * agents that stand on its goal at or after the tick it could arrive at
+ * the soonest (its steps from its start), and theirs in turn, breadth
+ * first; then the agents met by its walks.  When others cross an agent's
+ * goal late, it cannot arrive sooner alone, however it is planned: they
+ * must pass sooner or elsewhere, and it is planned first (replan_group
+ * keeps this order) so that they are planned round its earlier arrival. */
+static void by_blocker(lns *L)
+{
+    const ff_mapf_plan *pl = L->pl;
+    uint32_t a = most_delayed(L);
+    size_t i;
+
+    if (a == UINT32_MAX)
+        return;
+    join(L, a);
+    for (i = 0; i < L->ngroup && L->ngroup < NEIGHBOURHOOD; i++) {
+        uint32_t x = L->group[i], k;
+        const cell_list *c = &L->at[pl->goal[x]];
+        long soonest = pl->steps(pl->ctx, x, pl->path[x][0]);
+        for (k = 0; k < c->n; k++)
+            if (c->e[k].agent != x && c->e[k].t1 >= soonest)
+                join(L, c->e[k].agent);
+    }
+    walk_from(L, a);
 }
 
 /* Map-based: the agents that pass the cells nearest a random crossing,
@@ -778,7 +827,7 @@ static long long sum_of_costs(const ff_mapf_plan *pl)
 ff_status ff_mapf_improve(ff_mapf_plan *pl, unsigned long long budget, uint64_t seed, ff_mapf_stats *st,
                           ff_error *err)
 {
-    double weight[3] = { 1, 1, 1 };
+    double weight[4] = { 1, 1, 1, 1 };
     lns L;
     int r = 0;
 
@@ -792,17 +841,21 @@ ff_status ff_mapf_improve(ff_mapf_plan *pl, unsigned long long budget, uint64_t 
     }
     r = plan_afresh(&L, budget, st);
     while (L.expansions < budget && r >= 0) {
-        double u = (double)(ff_splitmix64(&L.rng) >> 11) * 0x1p-53 * (weight[0] + weight[1] + weight[2]);
-        int how = u < weight[0] ? 0 : u < weight[0] + weight[1] ? 1 : 2;
+        double u = (double)(ff_splitmix64(&L.rng) >> 11) * 0x1p-53 * (weight[0] + weight[1] + weight[2] + weight[3]);
+        int how = 0;
         long long saved = 0;
         uint32_t failed;
+        while (how < 3 && u >= weight[how])
+            u -= weight[how++];
         L.ngroup = 0;
         if (how == 0)
             by_agent(&L);
         else if (how == 1)
             by_crossing(&L);
-        else
+        else if (how == 2)
             at_random(&L);
+        else
+            by_blocker(&L);
         L.expansions++;  /* (a neighbourhood's choice: every turn costs) */
         st->iterations++;
         if (L.ngroup < 2) {
@@ -810,7 +863,7 @@ ff_status ff_mapf_improve(ff_mapf_plan *pl, unsigned long long budget, uint64_t 
                 L.in_group[L.group[--L.ngroup]] = 0;
             continue;
         }
-        r = replan_group(&L, budget, 1, &saved, &failed);
+        r = replan_group(&L, budget, how != 3, &saved, &failed);
         st->improved += r > 0;
         weight[how] = REACTION * (double)saved + (1 - REACTION) * weight[how];
         if (weight[how] < WEIGHT_MIN)

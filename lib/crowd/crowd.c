@@ -817,6 +817,7 @@ static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
     const ff_scenario *s = c->scenario;
     ff_scenario online = *s;
     ff_plan_record rec = { 0 };
+    ff_plan_tries tries;
     ff_profiles prof;
     ff_crowd *run = malloc(sizeof *run);
     uint32_t *index = malloc(s->nagents * sizeof *index);
@@ -841,16 +842,21 @@ static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
             index[online.nagents] = (uint32_t)k;
             online.agent[online.nagents++] = s->agent[k];
         }
+    ff_crowd_plan_tries_init(&tries);
     st = online.nagents < 2 ? FF_OK : ff_profiles_init(&prof, &online, &c->profiles->map, "plan", err);
     if (online.nagents >= 2 && st == FF_OK) {
-        if ((st = ff_crowd_init_profiles(run, &online, &prof, c->smooth, err)) == FF_OK) {
-            if ((st = ff_crowd_plan_scatter(run, &rec, err)) == FF_OK && (st = play_recorded(run, &rec, err)) == FF_OK &&
-                !rec.refused && run->over == FF_OVER_ARRIVED)
-                st = ff_crowd_plan_make(c, run, &rec, index, err);
+        int again = 1;
+        while (st == FF_OK && again && (st = ff_crowd_init_profiles(run, &online, &prof, c->smooth, err)) == FF_OK) {
+            if ((st = ff_crowd_plan_scatter(run, &rec, &tries, err)) == FF_OK &&
+                (st = play_recorded(run, &rec, err)) == FF_OK &&
+                !(again = ff_crowd_plan_try_again(&tries, run, &rec, run->over == FF_OVER_ARRIVED)) &&
+                ff_crowd_plan_tries_best(&tries, &rec))
+                st = ff_crowd_plan_make(c, run, &rec, tries.work, index, err);
             ff_crowd_free(run);
         }
         ff_profiles_free(&prof);
     }
+    ff_crowd_plan_tries_free(&tries);
     free(run);
     free(online.agent);
     free(index);

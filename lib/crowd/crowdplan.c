@@ -5,7 +5,9 @@
  * grid/), steered by the agents' scatter (plan/scatter.c, after Okumura,
  * AAMAS 2024: each agent tries its scattered path's next cell first,
  * grid/prefsteps.c), which the tick (crowd.c) plays to its end on a crowd
- * of its own and records here cell by cell; large-neighbourhood search (plan/mapflns.c, after Li et al.,
+ * of its own and records here cell by cell; when it is far from the lower
+ * bound, further scatters of other seeds are tried (a portfolio) and the
+ * cheapest run is kept; large-neighbourhood search (plan/mapflns.c, after Li et al.,
  * IJCAI 2021 and AAAI 2022) then shortens it, with the own goals' fields
  * as its heuristic, and the grid moves walk the result (grid/planwalk.c).
  * A plan never costs more than the run it began from. */
@@ -18,6 +20,7 @@
 #include "grow.h"
 #include "hopplanes.h"
 #include "mapflns.h"
+#include "placement.h"
 #include "planwalk.h"
 #include "prefsteps.h"
 #include "sample.h"
@@ -27,6 +30,10 @@
 #define SCATTER_MARGIN 10      /* steps a scatter path may add (LaCAM3's) */
 #define SCATTER_WORK 1300000ULL /* the scatter's expansions at most: two
                                     rounds of 1,000 agents on the warehouse */
+#define TRIES_MAX 8            /* runs of the portfolio at most */
+#define TRIES_RATIO 2          /* another try while the cheapest costs over
+                                  this many times the bound */
+#define TRIES_WORK 4000000ULL  /* the tries' agent-ticks and expansions at most */
 #define PLAN_HOPS_BYTES ((size_t)128 << 20) /* the search's planes of hop counts at most */
 
 /* The cost of every open cell of g when they are all one, else 0. */
@@ -111,7 +118,7 @@ static long steps_to_goal(void *ctx, size_t agent, uint32_t cell)
     return d < INFINITY ? lround(d / x->step) : -1;
 }
 
-ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_plan_record *rec, ff_error *err)
+ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_plan_record *rec, ff_plan_tries *pt, ff_error *err)
 {
     const ff_scenario *s = run->scenario;
     size_t n = run->nagents, k;
@@ -131,10 +138,16 @@ ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_plan_record *rec, ff_error *er
     }
     if (st == FF_OK) {
         steps_of(&x, run, rec);
-        st = ff_mapf_scatter_make(run->grid, n, start, goal, steps_to_goal, &x, SCATTER_MARGIN, SCATTER_WORK,
-                                  PLAN_SEED, &sc, err);
+        st = ff_mapf_scatter_make(run->grid, n, start, goal, steps_to_goal, &x, SCATTER_MARGIN, pt->tries ? SCATTER_WORK / 2 : SCATTER_WORK,
+                                  pt->seed, &sc, err);
     }
+    if (st == FF_OK && pt->bound < 0)
+        for (pt->bound = 0, k = 0; k < n; k++) {
+            long h = steps_to_goal(&x, k, start[k]);
+            pt->bound += h > 0 ? h : 0;
+        }
     if (st == FF_OK) {
+        pt->scatter_work = sc.expansions;
         if ((st = ff_goalfields_status(&run->goals, err)) == FF_OK)
             st = ff_prefsteps_set(run, n, sc.path, sc.len, err);
         ff_mapf_scatter_free(&sc);
@@ -142,6 +155,77 @@ ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_plan_record *rec, ff_error *er
     free(start);
     free(goal);
     return st;
+}
+
+/* The tick after which agent k of a record of n agents (cells, nticks
+ * rows) no longer leaves goal: its cost. */
+static size_t arrival(const uint32_t *cells, size_t nticks, size_t n, size_t k, uint32_t goal)
+{
+    size_t t, cost = 0;
+    for (t = 0; t < nticks; t++)
+        if (cells[t * n + k] != goal)
+            cost = t + 1;
+    return cost;
+}
+
+void ff_crowd_plan_tries_init(ff_plan_tries *pt)
+{
+    *pt = (ff_plan_tries){ .cost = -1, .bound = -1, .seed = PLAN_SEED };
+}
+
+void ff_crowd_plan_tries_free(ff_plan_tries *pt)
+{
+    free(pt->cells);
+}
+
+int ff_crowd_plan_try_again(ff_plan_tries *pt, ff_crowd *run, ff_plan_record *rec, int arrived)
+{
+    const ff_scenario *s = run->scenario;
+    size_t n = run->nagents, k;
+    /* A try's work: its scatter's expansions, its agent-ticks and its
+     * complement's agent-visits (what its time goes in, alike). */
+    unsigned long long run_work = ((unsigned long long)rec->nticks + run->stats.complement_nodes) * n;
+    unsigned long long next_work = run_work + (pt->scatter_work < SCATTER_WORK / 2 ? pt->scatter_work : SCATTER_WORK / 2);
+
+    if (pt->tries++ > 0)
+        pt->work += run_work + pt->scatter_work;
+    if (arrived && !rec->refused) {
+        long long cost = 0;
+        for (k = 0; k < n; k++)
+            cost += (long long)arrival(rec->cells, rec->nticks, n, k, (uint32_t)s->agent[k].goal);
+        if (pt->cost < 0 || cost < pt->cost) {
+            uint32_t *cells = pt->cells;
+            size_t cap = pt->cap;
+            pt->cells = rec->cells;
+            pt->cap = rec->cap;
+            pt->nticks = rec->nticks;
+            pt->cost = cost;
+            rec->cells = cells;
+            rec->cap = cap;
+        }
+    }
+    rec->nticks = 0;
+    rec->refused = 0;
+    /* The seeds of the tries after the first: a splitmix64 stream. */
+    ff_splitmix64(&pt->seed);
+    /* The next try costs about what this one did (a scatter of half the
+     * first's work at most): made while it fits. */
+    return pt->cost >= 0 && pt->cost > TRIES_RATIO * pt->bound && pt->tries < TRIES_MAX &&
+           pt->work + next_work <= TRIES_WORK;
+}
+
+int ff_crowd_plan_tries_best(ff_plan_tries *pt, ff_plan_record *rec)
+{
+    if (pt->cost < 0)
+        return 0;
+    free(rec->cells);
+    rec->cells = pt->cells;
+    rec->cap = pt->cap;
+    rec->nticks = pt->nticks;
+    rec->refused = 0;
+    pt->cells = NULL;
+    pt->cap = pt->nticks = 0;
+    return 1;
 }
 
 ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error *err)
@@ -182,11 +266,9 @@ static ff_status cut_paths(const ff_scenario *s, const uint32_t *cells, size_t n
     size_t n = s->nagents, k, t;
 
     for (k = 0; k < n; k++) {
-        size_t cost = 0;
+        size_t cost;
         goal[k] = (uint32_t)s->agent[k].goal;
-        for (t = 0; t < nticks; t++)
-            if (cells[t * n + k] != goal[k])
-                cost = t + 1;
+        cost = arrival(cells, nticks, n, k, goal[k]);
         if (!(path[k] = malloc((cost + 1) * sizeof **path)))
             return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
         for (t = 0; t <= cost; t++)
@@ -196,9 +278,13 @@ static ff_status cut_paths(const ff_scenario *s, const uint32_t *cells, size_t n
     return FF_OK;
 }
 
-ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, ff_plan_record *rec, const uint32_t *index,
-                             ff_error *err)
+ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, ff_plan_record *rec, unsigned long long tries_work,
+                             const uint32_t *index, ff_error *err)
 {
+    /* The tries' work is paid partly from the search's: the run's time
+     * stays bounded (man 1 ffsim, "PLANS"). */
+    unsigned long long effort = (unsigned long long)c->scenario->plan_effort * 1000,
+                       paid = tries_work / 4 < effort / 2 ? tries_work / 4 : effort / 2;
     const ff_scenario *s = run->scenario;
     uint32_t **path, *goal, *agent;
     size_t n = s->nagents, *len, k;
@@ -218,7 +304,7 @@ ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, ff_plan_record *rec, co
     if (st == FF_OK) {
         steps_of(&x, run, rec);
         pl = (ff_mapf_plan){ c->grid, n, goal, path, len, steps_to_goal, &x };
-        st = ff_mapf_improve(&pl, (unsigned long long)c->scenario->plan_effort * 1000, PLAN_SEED, &ms, err);
+        st = ff_mapf_improve(&pl, effort - paid, PLAN_SEED, &ms, err);
         if (st == FF_OK)
             st = ff_goalfields_status(&run->goals, err);
     }

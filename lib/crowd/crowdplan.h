@@ -31,6 +31,39 @@ typedef struct {
     int planes_made;           /* ... when this is 1 */
 } ff_plan_record;
 
+/* The tries of a plan's first solution, each the online rule's run
+ * steered by a scatter of its own seed (a portfolio): the cheapest run's
+ * cells (as a record's), its sum of costs, and what the tries spent. */
+typedef struct {
+    uint32_t *cells;           /* malloc'd (ff_crowd_plan_tries_free) */
+    size_t nticks, cap;
+    long long cost;            /* the cheapest run's sum of costs, -1 for none yet */
+    long long bound;           /* the agents' hop counts to their goals, summed */
+    unsigned tries;            /* runs made */
+    unsigned long long work;   /* the tries' after the first: their scatters'
+                                  expansions, agent-ticks and complement's
+                                  agent-visits */
+    unsigned long long scatter_work; /* the last scatter's expansions */
+    uint64_t seed;             /* the next try's scatter seed */
+} ff_plan_tries;
+
+/* Tries before the first: none made, the first seed the default. */
+void ff_crowd_plan_tries_init(ff_plan_tries *pt);
+
+void ff_crowd_plan_tries_free(ff_plan_tries *pt);
+
+/* After a try (crowd run played to its end into rec; arrived 1 when it
+ * brought every agent to its goal): keep its cells in pt when it is the
+ * cheapest so far (rec then holds the one it beat, or none), clear rec's
+ * cells for the next try, and say whether to make one (1) with
+ * pt->seed.  Another try is made only while the cheapest costs over
+ * twice the bound and the work allows (man 1 ffsim, "PLANS"). */
+int ff_crowd_plan_try_again(ff_plan_tries *pt, ff_crowd *run, ff_plan_record *rec, int arrived);
+
+/* The cheapest try's cells into rec (rec's own cells freed); 0 when no
+ * try brought every agent to its goal. */
+int ff_crowd_plan_tries_best(ff_plan_tries *pt, ff_plan_record *rec);
+
 /* Free what rec holds (its cells and planes). */
 void ff_crowd_plan_record_free(ff_plan_record *rec);
 
@@ -44,8 +77,9 @@ int ff_crowd_plan_applies(const ff_crowd *c);
 /* Before crowd run's tick 0 (the online rule on the agents of a plan's
  * crowd), its agents' scatter (plan/scatter.c, with run's own goals'
  * hop counts as its heuristic, rec's planes), which its grid moves then
- * try first (grid/prefsteps.h).  FF_ENOMEM. */
-ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_plan_record *rec, ff_error *err);
+ * try first (grid/prefsteps.h); from pt's seed, its expansions added to
+ * pt's work.  FF_ENOMEM. */
+ff_status ff_crowd_plan_scatter(ff_crowd *run, ff_plan_record *rec, ff_plan_tries *pt, ff_error *err);
 
 /* Add the cells crowd r's agents stand on after its last tick to rec
  * (or set rec->refused).  FF_ENOMEM. */
@@ -54,10 +88,12 @@ ff_status ff_crowd_plan_record(const ff_crowd *r, ff_plan_record *rec, ff_error 
 /* From rec, the run of crowd run (the online rule on the agents of c's
  * tick 0, run's agent k being c's index[k], which brought every agent to
  * its goal), the first plan (each agent's cells up to its last arrival);
- * improve it by c's plan-effort thousand search expansions
- * (plan/mapflns.c, with run's own goals' fields as its heuristic) and
- * give it to c's grid moves.  FF_ENOMEM. */
-ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, ff_plan_record *rec, const uint32_t *index,
+ * improve it by c's plan-effort thousand search expansions, less a
+ * quarter of tries_work (the portfolio's, ff_plan_tries; half of them
+ * kept at least), by plan/mapflns.c with run's own goals' fields as its
+ * heuristic, and give it to c's grid moves.  FF_ENOMEM. */
+ff_status ff_crowd_plan_make(ff_crowd *c, ff_crowd *run, ff_plan_record *rec, unsigned long long tries_work,
+                             const uint32_t *index,
                              ff_error *err);
 
 #ifdef __cplusplus

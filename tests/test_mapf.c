@@ -39,6 +39,8 @@ static uint32_t rnd(uint32_t n)
 typedef struct {
     int w, h, moves;
     char open[16 * 16];
+    int has_oneway;            /* oneway[] holds: bit d, may leave toward d */
+    uint8_t oneway[16 * 16];
     int n;
     int start[MAXA], goal[MAXA];
     int spawn[MAXA];           /* tick of entering (0 unless set) */
@@ -50,6 +52,8 @@ static int step_ok(const instance *in, int from, int d, int *to)
     static const int dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
     int x = from % in->w + dx[d], y = from / in->w + dy[d];
     if (x < 0 || y < 0 || x >= in->w || y >= in->h || !in->open[y * in->w + x])
+        return 0;
+    if (in->has_oneway && !(in->oneway[from] >> d & 1))
         return 0;
     if (d >= 4 && (!in->open[(from / in->w) * in->w + x] || !in->open[y * in->w + from % in->w]))
         return 0;  /* strict corners */
@@ -170,6 +174,10 @@ static int run_crowd_with(const instance *in, long long ticks, const char *extra
     cr_assert_eq(ff_grid_alloc(&g, in->w, in->h, 0, "t", &err), FF_OK);
     for (k = 0; k < in->w * in->h; k++)
         g.cost[k] = in->open[k] ? 1.0f : INFINITY;
+    if (in->has_oneway) {
+        cr_assert(g.oneway = malloc((size_t)(in->w * in->h)));
+        memcpy(g.oneway, in->oneway, (size_t)(in->w * in->h));
+    }
     cr_assert_eq(ff_grid_add_goal(&g, in->goal[0] % in->w, in->goal[0] / in->w, "t", 0, 0, &err), FF_OK);
     len = (size_t)snprintf(text, sizeof text,
                            "ffsim 1\nticks %lld\nmove grid\nreserve on\narrived stay\n%s"
@@ -1190,6 +1198,41 @@ Test(mapf, plans_keep_the_rules_and_never_cost_more_than_their_first, .timeout =
         cheaper += planned.sum_of_costs < online.sum_of_costs;
     }
     cr_expect_gt(cheaper, 15, "%d of 30 cheaper", cheaper);
+}
+
+/* One-way cells (a cell one may leave only some ways) bind a plan as they
+ * bind the online rule: random rooms where one cell in eight may be left
+ * only one way, planned; the checker's step_ok reads the masks itself.
+ * Most trials are solved online and so planned. */
+Test(mapf, plans_keep_one_way_cells, .timeout = 240)
+{
+    int trial, planned_trials = 0;
+
+    rng_state = 77;
+    for (trial = 0; trial < 30; trial++) {
+        instance in;
+        ff_crowd_summary planned;
+        int k;
+        memset(&in, 0, sizeof in);
+        in.w = 8 + (int)rnd(9);
+        in.h = 8 + (int)rnd(9);
+        in.moves = 4;
+        do {
+            for (k = 0; k < in.w * in.h; k++)
+                in.open[k] = rnd(100) >= 15;
+        } while (!connected(&in));
+        in.has_oneway = 1;
+        for (k = 0; k < in.w * in.h; k++)
+            in.oneway[k] = rnd(8) == 0 ? (uint8_t)(1u << rnd(4)) : FF_ONEWAY_ALL;
+        in.n = 6 + (int)rnd(10);
+        place(&in);
+        if (run_crowd_with(&in, 600, "plan-effort 50\n", &planned) == FF_OVER_ARRIVED &&
+            planned.stats.plan_online_cost >= 0) {
+            planned_trials++;
+            cr_assert_leq(planned.sum_of_costs, planned.stats.plan_online_cost, "trial %d", trial);
+        }
+    }
+    cr_expect_gt(planned_trials, 10, "%d of 30 planned", planned_trials);
 }
 
 /* A map event, a spawn or a goal change ends the plan's walk at its tick

@@ -1157,6 +1157,21 @@ static void bfs_from(const instance *in, int from, int *dist)
  * began from) and no less than the sum of the agents' breadth-first
  * distances, and it is walked to the end; on most maps it costs less than
  * the online rule alone (plan-effort 0). */
+/* A connected random room of 8 to 16 cells a side, 4 moves, about
+ * walls_percent of its cells walls, no agents yet. */
+static void random_room(instance *in, int walls_percent)
+{
+    int k;
+    memset(in, 0, sizeof *in);
+    in->w = 8 + (int)rnd(9);
+    in->h = 8 + (int)rnd(9);
+    in->moves = 4;
+    do {
+        for (k = 0; k < in->w * in->h; k++)
+            in->open[k] = rnd(100) >= (uint32_t)walls_percent;
+    } while (!connected(in));
+}
+
 Test(mapf, plans_keep_the_rules_and_never_cost_more_than_their_first, .timeout = 240)
 {
     int trial, cheaper = 0;
@@ -1167,14 +1182,7 @@ Test(mapf, plans_keep_the_rules_and_never_cost_more_than_their_first, .timeout =
         ff_crowd_summary online, planned, first;
         long long lb = 0;
         int k, dist[16 * 16];
-        memset(&in, 0, sizeof in);
-        in.w = 8 + (int)rnd(9);
-        in.h = 8 + (int)rnd(9);
-        in.moves = 4;
-        do {
-            for (k = 0; k < in.w * in.h; k++)
-                in.open[k] = rnd(100) >= 20;
-        } while (!connected(&in));
+        random_room(&in, 20);
         in.n = 8 + (int)rnd((uint32_t)(count_open(&in) / 3 - 7));
         if (in.n > 60)
             in.n = 60;
@@ -1213,14 +1221,7 @@ Test(mapf, plans_keep_one_way_cells, .timeout = 240)
         instance in;
         ff_crowd_summary planned;
         int k;
-        memset(&in, 0, sizeof in);
-        in.w = 8 + (int)rnd(9);
-        in.h = 8 + (int)rnd(9);
-        in.moves = 4;
-        do {
-            for (k = 0; k < in.w * in.h; k++)
-                in.open[k] = rnd(100) >= 15;
-        } while (!connected(&in));
+        random_room(&in, 15);
         in.has_oneway = 1;
         for (k = 0; k < in.w * in.h; k++)
             in.oneway[k] = rnd(8) == 0 ? (uint8_t)(1u << rnd(4)) : FF_ONEWAY_ALL;

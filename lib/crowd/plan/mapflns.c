@@ -78,7 +78,7 @@ typedef struct {
     ff_mapf_plan *pl;
     size_t cells;
     int32_t w;
-    uint8_t *open4;            /* per cell: bit d, its neighbour in direction d is open */
+    uint8_t *open4;            /* per cell: bit d, the step toward d is legal */
     int64_t off4[4];           /* the offsets of those neighbours */
     cell_list *at;             /* per cell: the intervals held there */
     /* the search's pool, open heap and seen states (reused) */
@@ -747,15 +747,11 @@ static int lns_init(lns *L, ff_mapf_plan *pl, uint64_t seed)
         return -1;
     for (d = 0; d < 4; d++)
         L->off4[d] = (int64_t)dy4[d] * L->w + dx4[d];
-    for (c = 0; c < cells; c++) {
-        int32_t x = (int32_t)(c % (uint32_t)L->w), y = (int32_t)(c / (uint32_t)L->w);
-        for (d = 0; d < 4; d++) {
-            int32_t nx = x + dx4[d], ny = y + dy4[d];
-            if (nx >= 0 && ny >= 0 && nx < L->w && ny < pl->grid->h &&
-                ff_grid_open(pl->grid, (size_t)ny * (size_t)L->w + (size_t)nx))
-                L->open4[c] |= (uint8_t)(1u << d);
-        }
-    }
+    /* (the grid's legal steps: open cells, one-way masks and terrain
+     * classes; dx4, dy4 are FF_DIR_N to FF_DIR_W, its first four bits) */
+    ff_grid_step_masks(pl->grid, L->open4);
+    for (c = 0; c < cells; c++)
+        L->open4[c] &= 0xFu;
     for (c = 0; c < cells; c++) {
         int m = 0;
         if (!ff_grid_open(pl->grid, c))

@@ -49,18 +49,18 @@ typedef struct {
     uint64_t *best;            /* ... the best key it was offered with */
     uint32_t stamp;
     uint32_t *back;            /* a path traced back */
+    uint8_t *step;             /* per cell: the legal steps (bit d) */
     long long collisions;
 } scatter;
 
-/* The open neighbour of cell in direction d (dx4, dy4), or UINT32_MAX. */
-static inline uint32_t neighbour(const ff_grid *g, uint32_t cell, int d)
+/* The neighbour of cell in direction d (dx4, dy4: FF_DIR_N to FF_DIR_W)
+ * when the step there is legal (step: the grid's step masks, one-way
+ * cells and terrain classes with them), or UINT32_MAX. */
+static inline uint32_t neighbour(const ff_grid *g, const uint8_t *step, uint32_t cell, int d)
 {
-    int32_t x = (int32_t)(cell % (uint32_t)g->w) + dx4[d], y = (int32_t)(cell / (uint32_t)g->w) + dy4[d];
-    uint32_t u;
-    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+    if (!(step[cell] >> d & 1u))
         return UINT32_MAX;
-    u = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
-    return ff_grid_open(g, u) ? u : UINT32_MAX;
+    return (uint32_t)((int64_t)cell + (int64_t)dy4[d] * g->w + dx4[d]);
 }
 
 /* The direction (dx4, dy4) of the step from cell v to its neighbour u. */
@@ -212,7 +212,7 @@ static int search(scatter *s, uint32_t i, uint32_t start, long bound, ff_mapf_st
         if (e.cell == goal)
             break;
         for (d = 0; d < 4; d++) {
-            uint32_t u = neighbour(g, e.cell, d);
+            uint32_t u = neighbour(g, s->step, e.cell, d);
             entry o;
             uint64_t key;
             if (u == UINT32_MAX || u == start || s->closed[u] == s->stamp)
@@ -303,11 +303,13 @@ ff_status ff_mapf_scatter_make(const ff_grid *g, size_t n, const uint32_t *start
     s.h = malloc(s.cells * sizeof *s.h);
     s.best = malloc(s.cells * sizeof *s.best);
     s.back = malloc(s.cells * sizeof *s.back);
+    s.step = malloc(s.cells);
     if (!bound || !order || !sc->path || !sc->len || !s.at || !s.goal_first || !s.goal_next ||
-        !s.heap || !s.parent || !s.closed || !s.seen || !s.h || !s.best || !s.back) {
+        !s.heap || !s.parent || !s.closed || !s.seen || !s.h || !s.best || !s.back || !s.step) {
         failed = 1;
         goto done;
     }
+    ff_grid_step_masks(g, s.step);
     for (k = 0; k < s.cells; k++)
         s.goal_first[k] = UINT32_MAX;
     for (k = n; k-- > 0;) {
@@ -352,6 +354,7 @@ done:
     free(s.h);
     free(s.best);
     free(s.back);
+    free(s.step);
     if (failed) {
         ff_mapf_scatter_free(sc);
         return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan's scatter");

@@ -806,12 +806,10 @@ static ff_status play_recorded(ff_crowd *run, ff_plan_record *rec, ff_error *err
 }
 
 /* A MAPF plan for crowd c (crowdplan.h), before its tick 0: the online
- * rule's run of the agents of tick 0 (plan-effort 0, no map event nor
- * goal change, on profiles of its own made on the map as it is), steered
- * by their scatter (ff_crowd_plan_scatter), played to its end on a crowd
- * of its own and recorded, then improved and handed to the grid moves
- * when it brought every agent to its goal.  A map event, a goal change or a
- * spawn later ends the plan's walk at its tick (grid/planwalk.h).  FF_ENOMEM. */
+ * rule's runs of the agents of tick 0 (plan-effort 0, no event, profiles
+ * of its own), each steered by a scatter and recorded on a crowd of its
+ * own while ff_crowd_plan_try_again asks; the cheapest improved, handed to
+ * the grid moves, whose walk an event ends (grid/planwalk.h).  FF_ENOMEM. */
 static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
 {
     const ff_scenario *s = c->scenario;
@@ -822,7 +820,8 @@ static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
     ff_crowd *run = malloc(sizeof *run);
     uint32_t *index = malloc(s->nagents * sizeof *index);
     size_t k;
-    ff_status st;
+    int again = 1;
+    ff_status st = FF_OK;
 
     online.plan_effort = 0;
     online.event = NULL;
@@ -831,21 +830,16 @@ static ff_status plan_before_moving(ff_crowd *c, ff_error *err)
     online.ngoal_events = 0;
     online.nagents = 0;
     online.agent = malloc(s->nagents * sizeof *online.agent);
-    if (!run || !index || !online.agent) {
-        free(run);
-        free(index);
-        free(online.agent);
-        return ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
-    }
-    for (k = 0; k < s->nagents; k++)
+    if (!run || !index || !online.agent)
+        st = ff_error_set(err, FF_ENOMEM, NULL, 0, 0, "out of memory for the plan");
+    for (k = 0; st == FF_OK && k < s->nagents; k++)
         if (s->agent[k].spawn_tick == 0) {
             index[online.nagents] = (uint32_t)k;
             online.agent[online.nagents++] = s->agent[k];
         }
     ff_crowd_plan_tries_init(&tries);
-    st = online.nagents < 2 ? FF_OK : ff_profiles_init(&prof, &online, &c->profiles->map, "plan", err);
-    if (online.nagents >= 2 && st == FF_OK) {
-        int again = 1;
+    if (st == FF_OK && online.nagents >= 2 &&
+        (st = ff_profiles_init(&prof, &online, &c->profiles->map, "plan", err)) == FF_OK) {
         while (st == FF_OK && again && (st = ff_crowd_init_profiles(run, &online, &prof, c->smooth, err)) == FF_OK) {
             if ((st = ff_crowd_plan_scatter(run, &rec, &tries, err)) == FF_OK &&
                 (st = play_recorded(run, &rec, err)) == FF_OK &&
